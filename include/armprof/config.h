@@ -1,0 +1,71 @@
+/* PE configuration: implemented features and the IMPLEMENTATION DEFINED and
+ * CONSTRAINED UNPREDICTABLE choices (DESIGN principle 2). */
+#ifndef ARMPROF_CONFIG_H
+#define ARMPROF_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum armprof_feature {
+#define FEATURE(id, name) ARMPROF_FEAT_##id,
+#include "armprof/features.def"
+#undef FEATURE
+    ARMPROF_FEAT_COUNT
+} armprof_feature;
+
+typedef enum armprof_option {
+#define OPTION(id, name, kind, def, min, max, doc) ARMPROF_OPT_##id,
+#include "armprof/options.def"
+#undef OPTION
+    ARMPROF_OPT_COUNT
+} armprof_option;
+
+#define ARMPROF_FEAT_WORDS ((ARMPROF_FEAT_COUNT + 63) / 64)
+
+typedef struct armprof_config {
+    uint64_t features[ARMPROF_FEAT_WORDS];
+    uint64_t options[ARMPROF_OPT_COUNT];
+} armprof_config;
+
+/* Names. Return NULL for an id out of range. */
+const char *armprof_feature_name(armprof_feature f);
+const char *armprof_option_name(armprof_option o);
+const char *armprof_option_doc(armprof_option o);
+bool armprof_option_is_unpredictable(armprof_option o);
+uint64_t armprof_option_default(armprof_option o);
+/* Look up by name ("FEAT_SPE" or "SPE"; option names as in options.def).
+ * Return -1 when unknown. */
+int armprof_feature_lookup(const char *name);
+int armprof_option_lookup(const char *name);
+
+static inline bool armprof_config_has(const armprof_config *c, armprof_feature f)
+{
+    return (c->features[f / 64] >> (f % 64)) & 1;
+}
+void armprof_config_set_feature(armprof_config *c, armprof_feature f, bool on);
+
+/* Named presets: "armv9.4-all", "armv8.2-spe", "minimal" and others listed by
+ * armprof_preset_name(i) for i = 0, 1, ... until it returns NULL.
+ * Returns false for an unknown name. */
+bool armprof_config_preset(armprof_config *c, const char *name);
+const char *armprof_preset_name(size_t i);
+const char *armprof_preset_doc(size_t i);
+
+/* Sets a feature ("FEAT_X" with "on"/"off"/"1"/"0") or an option (decimal or
+ * 0x hexadecimal in its range). On error writes a message and returns false. */
+bool armprof_config_set(armprof_config *c, const char *name, const char *value, char *err,
+                        size_t errlen);
+
+/* Checks the configuration against the architecture's rules. On the first
+ * violation writes a message naming the conflict and returns false. */
+bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

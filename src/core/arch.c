@@ -1,0 +1,276 @@
+/* Shared pseudocode helpers (arch.h) and the recomputation of the cached
+ * Effective values they read. */
+#include "core/arch.h"
+
+/* SecureOnlyImplementation() is option secure_only_implementation.
+ * HaveSecureState() */
+bool HaveSecureState(const armprof_pe *pe)
+{
+    if (!HaveEL(pe, EL3)) return OPTION_VALUE(pe, SECURE_ONLY) != 0;
+    if (IMPLEMENTED(pe, RME) && !IMPLEMENTED(pe, SEL2)) return false;
+    return true;
+}
+
+/* HighestEL() */
+unsigned HighestEL(const armprof_pe *pe)
+{
+    return HaveEL(pe, EL3) ? EL3 : HaveEL(pe, EL2) ? EL2 : EL1;
+}
+
+/* ELUsingAArch32(): the model keeps the register width of each EL as context
+ * (SCR_EL3.RW, HCR_EL2.RW and PSTATE.nRW are not modelled separately). */
+bool ELUsingAArch32(const armprof_pe *pe, unsigned el) { return pe->ctx.aarch32[el & 3]; }
+
+/* EffectiveSCR_EL3_NS() */
+static unsigned EffectiveSCR_EL3_NS(const armprof_pe *pe)
+{
+    if (!HaveSecureState(pe)) return 1;
+    if (!HaveEL(pe, EL3)) return 0;
+    return (unsigned)FIELD(pe, SCR_EL3, NS);
+}
+
+/* EffectiveSCR_EL3_NSE() */
+static unsigned EffectiveSCR_EL3_NSE(const armprof_pe *pe)
+{
+    return IMPLEMENTED(pe, RME) ? (unsigned)FIELD(pe, SCR_EL3, NSE) : 0;
+}
+
+/* SecurityStateAtEL(). The pseudocode's Unreachable() cases (NSE:NS = '10',
+ * or '00' without FEAT_SEL2 under FEAT_RME) cannot be set through the model's
+ * context API; a direct write of SCR_EL3 that produces one is reported as
+ * Secure. */
+armprof_security_state SecurityStateAtEL(const armprof_pe *pe, unsigned el)
+{
+    if (IMPLEMENTED(pe, RME)) {
+        if (el == EL3) return ARMPROF_SS_ROOT;
+        switch (EffectiveSCR_EL3_NSE(pe) << 1 | EffectiveSCR_EL3_NS(pe)) {
+        case 1:
+            return ARMPROF_SS_NONSECURE;
+        case 3:
+            return ARMPROF_SS_REALM;
+        default:
+            return ARMPROF_SS_SECURE;
+        }
+    }
+    if (!HaveEL(pe, EL3))
+        return OPTION_VALUE(pe, SECURE_ONLY) ? ARMPROF_SS_SECURE : ARMPROF_SS_NONSECURE;
+    if (el == EL3) return ARMPROF_SS_SECURE;
+    return EffectiveSCR_EL3_NS(pe) ? ARMPROF_SS_NONSECURE : ARMPROF_SS_SECURE;
+}
+
+/* EffectiveHCR_EL2_E2H() */
+unsigned EffectiveHCR_EL2_E2H(const armprof_pe *pe)
+{
+    if (!IMPLEMENTED(pe, VHE)) return 0;
+    if (!IMPLEMENTED(pe, E2H0)) return 1;
+    return (unsigned)FIELD(pe, HCR_EL2, E2H);
+}
+
+/* IsSecureEL2Enabled() */
+static bool IsSecureEL2Enabled(const armprof_pe *pe)
+{
+    if (HaveEL(pe, EL2) && IMPLEMENTED(pe, SEL2)) {
+        if (HaveEL(pe, EL3)) return !ELUsingAArch32(pe, EL3) && FIELD(pe, SCR_EL3, EEL2) == 1;
+        return OPTION_VALUE(pe, SECURE_ONLY) != 0; /* CurrentSecurityState() == SS_Secure */
+    }
+    return false;
+}
+
+/* EL2Enabled() */
+static bool compute_EL2Enabled(const armprof_pe *pe)
+{
+    const unsigned scr_ns = HaveEL(pe, EL3) ? (unsigned)FIELD(pe, SCR_EL3, NS) : 0;
+    return HaveEL(pe, EL2) && (!HaveEL(pe, EL3) || scr_ns == 1 || IsSecureEL2Enabled(pe));
+}
+
+/* EffectiveHCR_EL2_NVx() */
+static unsigned compute_EffectiveHCR_EL2_NVx(const armprof_pe *pe, bool el2_enabled)
+{
+    if (!el2_enabled || !IMPLEMENTED(pe, NV)) return 0;
+    unsigned nv1 = (unsigned)FIELD(pe, HCR_EL2, NV1);
+    if (!IMPLEMENTED(pe, E2H0) && OPTION_VALUE(pe, NV1_RAZ)) nv1 = 0;
+    if (FIELD(pe, HCR_EL2, NV) == 0) {
+        if (nv1 == 1) {
+            static const unsigned nvnv1[] = {0 /* 000 */, 2 /* 010 */, 3 /* 011 */};
+            return nvnv1[constrained_unpredictable(pe, NVNV1) % 3];
+        }
+        return 0;
+    }
+    if (!IMPLEMENTED(pe, NV2)) return nv1 << 1 | 1;
+    unsigned nv2 = (unsigned)FIELD(pe, HCR_EL2, NV2);
+    if (nv2 == 0 && OPTION_VALUE(pe, NV_NV2_10_AS_11)) nv2 = 1;
+    return nv2 << 2 | nv1 << 1 | 1;
+}
+
+/* EffectiveMDCR_EL3_NSPB() */
+unsigned EffectiveMDCR_EL3_NSPB(const armprof_pe *pe, bool *reserved)
+{
+    unsigned state_bits;
+    *reserved = false;
+    if (IMPLEMENTED(pe, RME)) {
+        state_bits = (unsigned)(FIELD(pe, MDCR_EL3, NSPBE) << 2 | FIELD(pe, MDCR_EL3, NSPB));
+        if ((state_bits >> 1) == 2 /* '10x' */ ||
+            (!HaveSecureState(pe) && (state_bits >> 1) == 0 /* '00x' */)) {
+            *reserved = true;
+            state_bits = (unsigned)constrained_unpredictable(pe, RESERVEDNSXB) & 7;
+        }
+    } else {
+        state_bits = (unsigned)FIELD(pe, MDCR_EL3, NSPB);
+    }
+    return state_bits;
+}
+
+/* CheckMDCR_EL3_NSPBTrap() */
+bool CheckMDCR_EL3_NSPBTrap(const armprof_pe *pe)
+{
+    bool reserved;
+    const unsigned state_bits = EffectiveMDCR_EL3_NSPB(pe, &reserved);
+    return (reserved && (state_bits & 1) == 0) ||
+           ((state_bits >> 1) & 1) != FIELD(pe, SCR_EL3, NS) ||
+           (IMPLEMENTED(pe, RME) && ((state_bits >> 2) & 1) != FIELD(pe, SCR_EL3, NSE));
+}
+
+/* ---- PMU counter partitioning ---- */
+
+unsigned EffectiveEPMN(const armprof_pe *pe)
+{
+    return (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS);
+}
+
+unsigned EffectiveHPMN(const armprof_pe *pe)
+{
+    const unsigned counters = EffectiveEPMN(pe);
+    if (!HaveEL(pe, EL2)) return counters;
+    unsigned hpmn = (unsigned)FIELD(pe, MDCR_EL2, HPMN);
+    if (hpmn > counters && IMPLEMENTED(pe, PMUv3_EXTPMN)) hpmn = counters;
+    if (hpmn > counters || (!IMPLEMENTED(pe, HPMN0) && hpmn == 0)) {
+        /* ConstrainUnpredictableBits(Unpredictable_RES_HPMN): the model keeps
+         * the choice within the counters that exist. */
+        hpmn = (unsigned)constrained_unpredictable(pe, RES_HPMN);
+        if (hpmn > counters) hpmn = counters;
+    }
+    return hpmn;
+}
+
+unsigned GetNumEventCountersSelfHosted(const armprof_pe *pe) { return EffectiveEPMN(pe); }
+
+unsigned GetNumEventCountersAccessible(const armprof_pe *pe)
+{
+    if (pe->ctx.el <= EL1 && EL2Enabled(pe)) return EffectiveHPMN(pe);
+    return EffectiveEPMN(pe);
+}
+
+/* ---- Authentication interface ---- */
+#define SIGNAL(pe, s) ((pe)->ctx.signal[ARMPROF_SIG_##s])
+
+/* ExternalInvasiveDebugEnabled() */
+bool ExternalInvasiveDebugEnabled(const armprof_pe *pe) { return SIGNAL(pe, DBGEN); }
+
+/* ExternalSecureInvasiveDebugEnabled() */
+bool ExternalSecureInvasiveDebugEnabled(const armprof_pe *pe)
+{
+    if (!HaveSecureState(pe)) return false;
+    return ExternalInvasiveDebugEnabled(pe) && SIGNAL(pe, SPIDEN);
+}
+
+/* ExternalRealmInvasiveDebugEnabled() */
+bool ExternalRealmInvasiveDebugEnabled(const armprof_pe *pe)
+{
+    if (!IMPLEMENTED(pe, RME)) return false;
+    return ExternalInvasiveDebugEnabled(pe) && SIGNAL(pe, RLPIDEN);
+}
+
+/* ExternalRootInvasiveDebugEnabled() */
+bool ExternalRootInvasiveDebugEnabled(const armprof_pe *pe)
+{
+    if (!IMPLEMENTED(pe, RME)) return false;
+    return ExternalInvasiveDebugEnabled(pe) &&
+           (!IMPLEMENTED(pe, SEL2) || ExternalSecureInvasiveDebugEnabled(pe)) &&
+           ExternalRealmInvasiveDebugEnabled(pe) && SIGNAL(pe, RTPIDEN);
+}
+
+/* ExternalNoninvasiveDebugEnabled(): with FEAT_Debugv8p4 non-invasive debug
+ * is always enabled; otherwise the recommended interface, DBGEN OR NIDEN. */
+bool ExternalNoninvasiveDebugEnabled(const armprof_pe *pe)
+{
+    return IMPLEMENTED(pe, Debugv8p4) || ExternalInvasiveDebugEnabled(pe) || SIGNAL(pe, NIDEN);
+}
+
+/* ExternalSecureNoninvasiveDebugEnabled() */
+bool ExternalSecureNoninvasiveDebugEnabled(const armprof_pe *pe)
+{
+    if (!HaveSecureState(pe)) return false;
+    if (!IMPLEMENTED(pe, Debugv8p4))
+        return ExternalNoninvasiveDebugEnabled(pe) && (SIGNAL(pe, SPIDEN) || SIGNAL(pe, SPNIDEN));
+    return ExternalSecureInvasiveDebugEnabled(pe);
+}
+
+/* ExternalRealmNoninvasiveDebugEnabled() */
+bool ExternalRealmNoninvasiveDebugEnabled(const armprof_pe *pe)
+{
+    if (!IMPLEMENTED(pe, RME)) return false;
+    return ExternalRealmInvasiveDebugEnabled(pe);
+}
+
+/* ExternalRootNoninvasiveDebugEnabled() */
+bool ExternalRootNoninvasiveDebugEnabled(const armprof_pe *pe)
+{
+    if (!IMPLEMENTED(pe, RME)) return false;
+    return ExternalRootInvasiveDebugEnabled(pe);
+}
+
+/* ExternalNoninvasiveDebugAllowed(el) */
+bool ExternalNoninvasiveDebugAllowed(const armprof_pe *pe, unsigned el)
+{
+    if (!ExternalNoninvasiveDebugEnabled(pe)) return false;
+    const armprof_security_state ss = SecurityStateAtEL(pe, el);
+    if ((ELUsingAArch32(pe, EL3) || ELUsingAArch32(pe, EL1)) && el == EL0 &&
+        ss == ARMPROF_SS_SECURE && FIELD(pe, SDER32_EL3, SUNIDEN) == 1)
+        return true;
+    switch (ss) {
+    case ARMPROF_SS_NONSECURE:
+        return true;
+    case ARMPROF_SS_SECURE:
+        return ExternalSecureNoninvasiveDebugEnabled(pe);
+    case ARMPROF_SS_REALM:
+        return ExternalRealmNoninvasiveDebugEnabled(pe);
+    default:
+        return ExternalRootNoninvasiveDebugEnabled(pe);
+    }
+}
+
+/* EDSCR.SDD as read in Non-debug state: the inverse of
+ * ExternalRootInvasiveDebugEnabled() with FEAT_RME, otherwise of
+ * ExternalSecureInvasiveDebugEnabled(). */
+static bool edscr_sdd_live(const armprof_pe *pe)
+{
+    return IMPLEMENTED(pe, RME) ? !ExternalRootInvasiveDebugEnabled(pe)
+                                : !ExternalSecureInvasiveDebugEnabled(pe);
+}
+
+void pe_recompute(armprof_pe *pe)
+{
+    pe_effective *e = &pe->eff;
+    e->secure_el2_enabled = IsSecureEL2Enabled(pe);
+    e->el2_enabled = compute_EL2Enabled(pe);
+    e->nvx = (uint8_t)compute_EffectiveHCR_EL2_NVx(pe, e->el2_enabled);
+    e->e2h = (uint8_t)EffectiveHCR_EL2_E2H(pe);
+    /* ELIsInHost() */
+    const bool vhe = IMPLEMENTED(pe, VHE) && !ELUsingAArch32(pe, EL2);
+    e->el2_in_host = vhe && e->el2_enabled && e->e2h == 1;
+    e->el0_in_host = vhe && e->el2_enabled && e->e2h == 1 && FIELD(pe, HCR_EL2, TGE) == 1;
+    e->ss = (uint8_t)SecurityStateAtEL(pe, pe->ctx.el);
+    /* EL3SDDUndef(): Halted() && EDSCR.SDD == '1'. The SDD value in Debug state
+     * is the one latched on entry (EDSCR). */
+    e->sdd_undef = pe->ctx.halted && pe->ctx.edscr_sdd;
+    e->sdd_undef_priority = e->sdd_undef && OPTION_VALUE(pe, EL3_SDD_TRAP_PRIORITY);
+}
+
+/* EDSCR.SDD on entry to Debug state: 0 when entering from EL3 (from Secure
+ * state without FEAT_RME), otherwise the inverse of the authentication. */
+bool pe_sdd_on_debug_entry(const armprof_pe *pe)
+{
+    if (IMPLEMENTED(pe, RME)) return pe->ctx.el == EL3 ? false : edscr_sdd_live(pe);
+    if (CurrentSecurityState(pe) == ARMPROF_SS_SECURE) return false;
+    return edscr_sdd_live(pe);
+}

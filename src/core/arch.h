@@ -1,0 +1,86 @@
+/* The pseudocode's shared helper functions that the access checks and the
+ * profiling units call, in one place. Each cites its pseudocode function.
+ * Most read the cached Effective values of pe_effective. */
+#ifndef ARMPROF_CORE_ARCH_H
+#define ARMPROF_CORE_ARCH_H
+
+#include "core/pe.h"
+
+/* HaveEL() */
+static inline bool HaveEL(const armprof_pe *pe, unsigned el)
+{
+    switch (el) {
+    case EL0:
+    case EL1:
+        return true;
+    case EL2:
+        return IMPLEMENTED(pe, EL2);
+    default:
+        return IMPLEMENTED(pe, EL3);
+    }
+}
+/* IsFeatureImplemented() */
+#define IsFeatureImplemented(pe, feat) IMPLEMENTED(pe, feat)
+
+/* EL2Enabled() */
+static inline bool EL2Enabled(const armprof_pe *pe) { return pe->eff.el2_enabled; }
+/* ELIsInHost(EL2) and ELIsInHost(EL0) */
+static inline bool ELIsInHost(const armprof_pe *pe, unsigned el)
+{
+    return el == EL2 ? pe->eff.el2_in_host : el == EL0 ? pe->eff.el0_in_host : false;
+}
+/* EffectiveHCR_EL2_NVx(): bits NV2:NV1:NV */
+static inline unsigned EffectiveHCR_EL2_NVx(const armprof_pe *pe) { return pe->eff.nvx; }
+/* EL3SDDUndef() */
+static inline bool EL3SDDUndef(const armprof_pe *pe) { return pe->eff.sdd_undef; }
+/* EL3SDDUndefPriority() */
+static inline bool EL3SDDUndefPriority(const armprof_pe *pe) { return pe->eff.sdd_undef_priority; }
+/* Halted() */
+static inline bool Halted(const armprof_pe *pe) { return pe->ctx.halted; }
+/* CurrentSecurityState() */
+static inline armprof_security_state CurrentSecurityState(const armprof_pe *pe)
+{
+    return (armprof_security_state)pe->eff.ss;
+}
+
+/* HaveSecureState() */
+bool HaveSecureState(const armprof_pe *pe);
+/* SecurityStateAtEL() */
+armprof_security_state SecurityStateAtEL(const armprof_pe *pe, unsigned el);
+/* ELUsingAArch32() */
+bool ELUsingAArch32(const armprof_pe *pe, unsigned el);
+/* HighestEL() */
+unsigned HighestEL(const armprof_pe *pe);
+/* EffectiveHCR_EL2_E2H() */
+unsigned EffectiveHCR_EL2_E2H(const armprof_pe *pe);
+/* EffectiveMDCR_EL3_NSPB(): returns state_bits (NSPBE:NSPB), sets *reserved */
+unsigned EffectiveMDCR_EL3_NSPB(const armprof_pe *pe, bool *reserved);
+/* CheckMDCR_EL3_NSPBTrap() */
+bool CheckMDCR_EL3_NSPBTrap(const armprof_pe *pe);
+
+/* EffectiveEPMN(): PMCCR (FEAT_PMUv3_EXTPMN) is not modelled yet, so this is
+ * NUM_PMU_COUNTERS (docs/spec-notes.md). */
+unsigned EffectiveEPMN(const armprof_pe *pe);
+/* EffectiveHPMN() */
+unsigned EffectiveHPMN(const armprof_pe *pe);
+/* GetNumEventCountersSelfHosted() */
+unsigned GetNumEventCountersSelfHosted(const armprof_pe *pe);
+/* GetNumEventCountersAccessible() */
+unsigned GetNumEventCountersAccessible(const armprof_pe *pe);
+
+/* The authentication interface (J1.3.1). */
+bool ExternalInvasiveDebugEnabled(const armprof_pe *pe);
+bool ExternalSecureInvasiveDebugEnabled(const armprof_pe *pe);
+bool ExternalRealmInvasiveDebugEnabled(const armprof_pe *pe);
+bool ExternalRootInvasiveDebugEnabled(const armprof_pe *pe);
+bool ExternalNoninvasiveDebugEnabled(const armprof_pe *pe);
+bool ExternalSecureNoninvasiveDebugEnabled(const armprof_pe *pe);
+bool ExternalRealmNoninvasiveDebugEnabled(const armprof_pe *pe);
+bool ExternalRootNoninvasiveDebugEnabled(const armprof_pe *pe);
+/* ExternalNoninvasiveDebugAllowed(el) */
+bool ExternalNoninvasiveDebugAllowed(const armprof_pe *pe, unsigned el);
+
+/* ConstrainUnpredictable...(): the configured choice (DESIGN principle 2). */
+#define constrained_unpredictable(pe, which) OPTION_VALUE(pe, UNPRED_##which)
+
+#endif

@@ -1,0 +1,248 @@
+/* Features, options, presets and the validation of a configuration. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "armprof/config.h"
+
+static const char *const feature_names[] = {
+#define FEATURE(id, name) [ARMPROF_FEAT_##id] = name,
+#include "armprof/features.def"
+#undef FEATURE
+};
+
+enum { IMPDEF, UNPRED };
+static const struct option_desc {
+    const char *name;
+    int kind;
+    uint64_t def, min, max;
+    const char *doc;
+} options[] = {
+#define OPTION(id, nm, k, d, lo, hi, text) [ARMPROF_OPT_##id] = {nm, k, d, lo, hi, text},
+#include "armprof/options.def"
+#undef OPTION
+};
+
+const char *armprof_feature_name(armprof_feature f)
+{
+    return (unsigned)f < ARMPROF_FEAT_COUNT ? feature_names[f] : NULL;
+}
+const char *armprof_option_name(armprof_option o)
+{
+    return (unsigned)o < ARMPROF_OPT_COUNT ? options[o].name : NULL;
+}
+const char *armprof_option_doc(armprof_option o)
+{
+    return (unsigned)o < ARMPROF_OPT_COUNT ? options[o].doc : NULL;
+}
+bool armprof_option_is_unpredictable(armprof_option o)
+{
+    return (unsigned)o < ARMPROF_OPT_COUNT && options[o].kind == UNPRED;
+}
+uint64_t armprof_option_default(armprof_option o)
+{
+    return (unsigned)o < ARMPROF_OPT_COUNT ? options[o].def : 0;
+}
+
+int armprof_feature_lookup(const char *name)
+{
+    for (int i = 0; i < ARMPROF_FEAT_COUNT; i++) {
+        const char *n = feature_names[i];
+        if (strcmp(n, name) == 0) return i;
+        if (strncmp(n, "FEAT_", 5) == 0 && strcmp(n + 5, name) == 0) return i;
+    }
+    return -1;
+}
+
+int armprof_option_lookup(const char *name)
+{
+    for (int i = 0; i < ARMPROF_OPT_COUNT; i++)
+        if (strcmp(options[i].name, name) == 0) return i;
+    return -1;
+}
+
+void armprof_config_set_feature(armprof_config *c, armprof_feature f, bool on)
+{
+    if ((unsigned)f >= ARMPROF_FEAT_COUNT) return;
+    if (on)
+        c->features[f / 64] |= 1ull << (f % 64);
+    else
+        c->features[f / 64] &= ~(1ull << (f % 64));
+}
+
+/* ---- Presets ---- */
+struct preset {
+    const char *name;
+    const char *doc;
+    const char *features; /* space-separated feature names */
+    const char *options;  /* space-separated name=value */
+};
+
+#define V8_2_BASE "AA64 AA32EL0 AA32EL1 EL2 EL3 VHE PAN LPA RAS Debugv8p2 PMUv3 PMUv3p1 GICv3 "
+#define V8_4_ADD "SEL2 NV NV2 Debugv8p4 PMUv3p4 TRF MPAM AMUv1 DoubleLock "
+#define V9_4_ADD                                                                                   \
+    "E2H0 FGT FGT2 ECV LPA2 D128 RME MEC MOPS BRBE BRBEv1p1 MTE MTE2 E0PD TRBE SCTLR2 TCR2 HCX "    \
+    "CSV2 SVE SME PAuth Debugv8p8 Debugv8p9 PMUv3p5 PMUv3p7 PMUv3p8 PMUv3p9 PMUv3_SS PMUv3_ICNTR "  \
+    "PMUv3_EXT PMUv3_EXT64 PMUv3_EXTPMN PMUv3_TH PMUv3_EDGE EBEP SEBEP HPMN0 MTPMU PCSRv8p2 "       \
+    "PCSRv8p9 SPE SPEv1p1 SPEv1p2 SPEv1p3 SPEv1p4 SPE_nVM SPE_EXC SPE_FnE SPE_ERnd SPE_CRR "        \
+    "SPE_FDS SPE_FPF SPE_SME SPE_EFT SPE_DPFZS ITE ABLE SPMU "
+
+static const struct preset presets[] = {
+    {"armv9.4-all", "Armv9.4 PE with every profiling feature the model knows: PMUv3p9, PMU snapshots, "
+                    "the instruction counter, PC sampling v8.9, SPE v1.4 with every option, RME",
+     V8_2_BASE V8_4_ADD V9_4_ADD, "num_event_counters=8 pa_size=52"},
+    {"armv8.2-spe", "Armv8.2 PE with SPE v1, PMUv3p1, PC sampling in the PMU block, no PMU snapshots",
+     V8_2_BASE "PCSRv8p2 SPE PMUv3_EXT PMUv3_EXT32", "num_event_counters=6 pa_size=48"},
+    {"armv8.4-nv", "Armv8.4 PE with Secure EL2, nested virtualization (FEAT_NV2), SPE v1.1, PMUv3p4",
+     V8_2_BASE V8_4_ADD "PCSRv8p2 SPE SPEv1p1 PMUv3_EXT PMUv3_EXT32", "num_event_counters=6"},
+    {"armv8.0-pcsr", "Armv8.0 PE with PMUv3 and PC sampling in the external debug registers (FEAT_PCSRv8)",
+     "AA64 AA32EL0 AA32EL1 EL2 EL3 PMUv3 PCSRv8 PMUv3_EXT PMUv3_EXT32", "num_event_counters=6"},
+    {"minimal", "AArch64 at EL0 and EL1 only: no EL2, no EL3, no PMU, no SPE", "AA64",
+     "num_event_counters=0 pa_size=40"},
+};
+
+const char *armprof_preset_name(size_t i)
+{
+    return i < sizeof presets / sizeof presets[0] ? presets[i].name : NULL;
+}
+const char *armprof_preset_doc(size_t i)
+{
+    return i < sizeof presets / sizeof presets[0] ? presets[i].doc : NULL;
+}
+
+static void config_defaults(armprof_config *c)
+{
+    memset(c, 0, sizeof *c);
+    for (int i = 0; i < ARMPROF_OPT_COUNT; i++) c->options[i] = options[i].def;
+}
+
+bool armprof_config_preset(armprof_config *c, const char *name)
+{
+    const struct preset *p = NULL;
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++)
+        if (strcmp(presets[i].name, name) == 0) p = &presets[i];
+    if (!p) return false;
+    config_defaults(c);
+    char word[64];
+    for (const char *s = p->features; *s;) {
+        size_t n = strcspn(s, " ");
+        if (n > 0 && n < sizeof word) {
+            memcpy(word, s, n);
+            word[n] = 0;
+            int f = armprof_feature_lookup(word);
+            if (f >= 0) armprof_config_set_feature(c, (armprof_feature)f, true);
+        }
+        s += n;
+        s += strspn(s, " ");
+    }
+    for (const char *s = p->options; *s;) {
+        size_t n = strcspn(s, " ");
+        if (n > 0 && n < sizeof word) {
+            memcpy(word, s, n);
+            word[n] = 0;
+            char *eq = strchr(word, '=');
+            if (eq) {
+                *eq = 0;
+                armprof_config_set(c, word, eq + 1, NULL, 0);
+            }
+        }
+        s += n;
+        s += strspn(s, " ");
+    }
+    return true;
+}
+
+static bool fail(char *err, size_t errlen, const char *fmt, const char *a, const char *b,
+                 const char *why)
+{
+    if (err && errlen) snprintf(err, errlen, fmt, a, b, why);
+    return false;
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    if (!s || !*s || *s == '-') return false;
+    char *end;
+    const int base = (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 16
+                     : (s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) ? 2
+                                                                      : 10;
+    unsigned long long v = strtoull(base == 10 ? s : s + 2, &end, base);
+    if (*end != 0 || end == (base == 10 ? s : s + 2)) return false;
+    *out = v;
+    return true;
+}
+
+bool armprof_config_set(armprof_config *c, const char *name, const char *value, char *err,
+                        size_t errlen)
+{
+    const int f = armprof_feature_lookup(name);
+    if (f >= 0) {
+        bool on;
+        if (!strcmp(value, "on") || !strcmp(value, "1") || !strcmp(value, "true"))
+            on = true;
+        else if (!strcmp(value, "off") || !strcmp(value, "0") || !strcmp(value, "false"))
+            on = false;
+        else
+            return fail(err, errlen, "feature %s: value '%s' is not on or off%s", name, value, "");
+        armprof_config_set_feature(c, (armprof_feature)f, on);
+        return true;
+    }
+    const int o = armprof_option_lookup(name);
+    if (o < 0) return fail(err, errlen, "unknown feature or option '%s'%s%s", name, "", "");
+    uint64_t v;
+    if (!parse_u64(value, &v))
+        return fail(err, errlen, "option %s: '%s' is not a number%s", name, value, "");
+    if (v < options[o].min || v > options[o].max) {
+        if (err && errlen)
+            snprintf(err, errlen, "option %s: %s is outside %" PRIu64 "..%" PRIu64, name, value,
+                     options[o].min, options[o].max);
+        return false;
+    }
+    c->options[o] = v;
+    return true;
+}
+
+bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
+{
+#define HAS(x) armprof_config_has(c, ARMPROF_FEAT_##x)
+#define RULE_REQUIRES(a, b, why)                                                                   \
+    if (HAS(a) && !HAS(b))                                                                         \
+        return fail(err, errlen, "%s requires %s (%s)", feature_names[ARMPROF_FEAT_##a],          \
+                    feature_names[ARMPROF_FEAT_##b], why);
+#define RULE_EXCLUDES(a, b, why)                                                                   \
+    if (HAS(a) && HAS(b))                                                                          \
+        return fail(err, errlen, "%s conflicts with %s (%s)", feature_names[ARMPROF_FEAT_##a],    \
+                    feature_names[ARMPROF_FEAT_##b], why);
+    if (!HAS(AA64))
+        return fail(err, errlen, "%s is required: the model describes AArch64 PEs%s%s",
+                    "FEAT_AA64", "", "");
+#include "config_rules.def"
+#undef RULE_REQUIRES
+#undef RULE_EXCLUDES
+    for (int i = 0; i < ARMPROF_OPT_COUNT; i++) {
+        if (c->options[i] < options[i].min || c->options[i] > options[i].max)
+            return fail(err, errlen, "option %s is outside its range%s%s", options[i].name, "",
+                        "");
+    }
+    const uint64_t pa = c->options[ARMPROF_OPT_PA_SIZE];
+    static const uint8_t pa_sizes[] = {32, 36, 40, 42, 44, 48, 52, 56};
+    bool pa_ok = false;
+    for (size_t i = 0; i < sizeof pa_sizes; i++) pa_ok |= pa == pa_sizes[i];
+    if (!pa_ok)
+        return fail(err, errlen, "option %s: %s%s is not a PARange size (32 36 40 42 44 48 52 56)",
+                    "pa_size", "", "");
+    if (pa == 52 && !HAS(LPA) && !HAS(LPA2))
+        return fail(err, errlen, "pa_size 52 requires %s or %s%s", "FEAT_LPA", "FEAT_LPA2", "");
+    if (pa == 56 && !HAS(D128))
+        return fail(err, errlen, "pa_size 56 requires %s%s%s", "FEAT_D128", "", "");
+    if (HAS(EL3) && c->options[ARMPROF_OPT_SECURE_ONLY])
+        return fail(err, errlen,
+                    "option secure_only_implementation applies only without %s%s%s", "EL3", "",
+                    "");
+    if (!HAS(PMUv3) && c->options[ARMPROF_OPT_NUM_EVENT_COUNTERS] != 0)
+        return fail(err, errlen, "num_event_counters must be 0 without %s%s%s", "FEAT_PMUv3", "",
+                    "");
+#undef HAS
+    return true;
+}

@@ -1,0 +1,176 @@
+/* PE instance: creation, reset and the context setters. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/arch.h"
+#include "sysreg/idregs.h"
+#include "sysreg/sysreg.h"
+
+static bool fail(char *err, size_t errlen, const char *msg)
+{
+    if (err && errlen) snprintf(err, errlen, "%s", msg);
+    return false;
+}
+
+armprof_pe *armprof_pe_create(const armprof_config *cfg, char *err, size_t errlen)
+{
+    if (!armprof_config_validate(cfg, err, errlen)) return NULL;
+    armprof_pe *pe = calloc(1, sizeof *pe);
+    if (!pe) {
+        fail(err, errlen, "out of memory");
+        return NULL;
+    }
+    pe->cfg = *cfg;
+    sysreg_configure(&pe->cfg, pe->info);
+    sysreg_build_map(pe);
+    armprof_reset(pe, ARMPROF_RESET_COLD);
+    return pe;
+}
+
+void armprof_pe_destroy(armprof_pe *pe) { free(pe); }
+
+const armprof_config *armprof_pe_config(const armprof_pe *pe) { return &pe->cfg; }
+
+void armprof_reset(armprof_pe *pe, armprof_reset_kind kind)
+{
+    const bool cold = kind == ARMPROF_RESET_COLD;
+    if (cold) {
+        /* The context a Cold reset leaves: highest EL, AArch64, Non-debug
+         * state, powered, OS Lock locked (OSLSR_EL1.OSLK resets to 1 on a
+         * Cold reset), the authentication signals as they were. */
+        const bool *keep = pe->ctx.signal;
+        bool signals[ARMPROF_SIG_COUNT];
+        memcpy(signals, keep, sizeof signals);
+        memset(&pe->ctx, 0, sizeof pe->ctx);
+        memcpy(pe->ctx.signal, signals, sizeof signals);
+        pe->ctx.core_powered = true;
+        pe->ctx.os_lock = true;
+    }
+    /* A Warm reset takes the PE to its highest EL, out of Debug state. */
+    pe->ctx.halted = false;
+    pe->ctx.el = (uint8_t)HighestEL(pe);
+    sysreg_reset(pe, cold);
+    idregs_init(pe);
+    pe_recompute(pe);
+}
+
+static const char *const ss_names[] = {"Non-secure", "Secure", "Realm", "Root"};
+const char *armprof_security_state_name(armprof_security_state ss)
+{
+    return (unsigned)ss < 4 ? ss_names[ss] : "?";
+}
+
+static const char *const signal_names[] = {"DBGEN", "NIDEN", "SPIDEN", "SPNIDEN", "RLPIDEN",
+                                           "RTPIDEN"};
+const char *armprof_signal_name(armprof_signal sig)
+{
+    return (unsigned)sig < ARMPROF_SIG_COUNT ? signal_names[sig] : "?";
+}
+
+unsigned armprof_current_el(const armprof_pe *pe) { return pe->ctx.el; }
+
+armprof_security_state armprof_current_security_state(const armprof_pe *pe)
+{
+    return CurrentSecurityState(pe);
+}
+
+bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen)
+{
+    if (el > 3) return fail(err, errlen, "Exception level must be 0, 1, 2 or 3");
+    if (!HaveEL(pe, el))
+        return fail(err, errlen, el == 2 ? "EL2 is not implemented" : "EL3 is not implemented");
+    if (el == EL2 && HaveEL(pe, EL3) && SecurityStateAtEL(pe, EL1) == ARMPROF_SS_SECURE &&
+        !pe->eff.secure_el2_enabled)
+        return fail(err, errlen,
+                    "EL2 is not enabled in Secure state (needs FEAT_SEL2 and SCR_EL3.EEL2=1)");
+    pe->ctx.el = (uint8_t)el;
+    pe_recompute(pe);
+    return true;
+}
+
+bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char *err,
+                                size_t errlen)
+{
+    if ((unsigned)ss > ARMPROF_SS_ROOT) return fail(err, errlen, "unknown Security state");
+    const bool rme = IMPLEMENTED(pe, RME);
+    if (!HaveEL(pe, EL3)) {
+        if (ss != SecurityStateAtEL(pe, EL1))
+            return fail(err, errlen,
+                        "without EL3 the Security state is fixed by "
+                        "secure_only_implementation");
+        return true;
+    }
+    if (pe->ctx.el == EL3) {
+        const armprof_security_state at_el3 = rme ? ARMPROF_SS_ROOT : ARMPROF_SS_SECURE;
+        if (ss != at_el3)
+            return fail(err, errlen, rme ? "EL3 is in Root state" : "EL3 is in Secure state");
+        return true;
+    }
+    if (ss == ARMPROF_SS_ROOT) return fail(err, errlen, "Root state exists only at EL3");
+    if (ss == ARMPROF_SS_REALM && !rme) return fail(err, errlen, "Realm state needs FEAT_RME");
+    if (ss == ARMPROF_SS_SECURE && !HaveSecureState(pe))
+        return fail(err, errlen, "this PE has no Secure state (FEAT_RME without FEAT_SEL2)");
+    uint64_t scr = REG(pe, SCR_EL3);
+    const uint64_t ns = 1ull << SCR_EL3_NS_LO;
+    scr = ss == ARMPROF_SS_SECURE ? scr & ~ns : scr | ns;
+    if (rme) {
+        const uint64_t nse = 1ull << SCR_EL3_NSE_LO;
+        scr = ss == ARMPROF_SS_REALM ? scr | nse : scr & ~nse;
+    }
+    REG(pe, SCR_EL3) = scr;
+    pe_recompute(pe);
+    if (pe->ctx.el == EL2 && !pe->eff.el2_enabled) {
+        pe->ctx.el = EL1;
+        pe_recompute(pe);
+        return fail(err, errlen, "EL2 is not enabled in that Security state; now at EL1");
+    }
+    return true;
+}
+
+bool armprof_set_aarch32(armprof_pe *pe, unsigned el, bool aarch32, char *err, size_t errlen)
+{
+    if (el > 3) return fail(err, errlen, "Exception level must be 0, 1, 2 or 3");
+    if (aarch32) {
+        if (el == EL0 && !IMPLEMENTED(pe, AA32EL0))
+            return fail(err, errlen, "AArch32 at EL0 needs FEAT_AA32EL0");
+        if (el == EL1 && !IMPLEMENTED(pe, AA32EL1))
+            return fail(err, errlen, "AArch32 at EL1 needs FEAT_AA32EL1");
+        if (el >= EL2) return fail(err, errlen, "the model has AArch64 at EL2 and EL3 only");
+        /* A lower EL can be AArch32 only if every higher EL using it allows:
+         * EL1 in AArch32 forces EL0 to AArch32. */
+    } else if (el == EL0 && pe->ctx.aarch32[EL1]) {
+        return fail(err, errlen, "EL0 must use AArch32 while EL1 does");
+    }
+    pe->ctx.aarch32[el] = aarch32;
+    if (aarch32 && el == EL1) pe->ctx.aarch32[EL0] = true;
+    pe_recompute(pe);
+    return true;
+}
+
+bool armprof_el_using_aarch32(const armprof_pe *pe, unsigned el) { return ELUsingAArch32(pe, el); }
+
+void armprof_set_debug_state(armprof_pe *pe, bool halted)
+{
+    if (halted && !pe->ctx.halted) pe->ctx.edscr_sdd = pe_sdd_on_debug_entry(pe);
+    pe->ctx.halted = halted;
+    pe_recompute(pe);
+}
+
+bool armprof_in_debug_state(const armprof_pe *pe) { return pe->ctx.halted; }
+void armprof_set_core_power(armprof_pe *pe, bool on) { pe->ctx.core_powered = on; }
+bool armprof_core_powered(const armprof_pe *pe) { return pe->ctx.core_powered; }
+void armprof_set_os_lock(armprof_pe *pe, bool locked) { pe->ctx.os_lock = locked; }
+bool armprof_os_locked(const armprof_pe *pe) { return pe->ctx.os_lock; }
+
+void armprof_set_signal(armprof_pe *pe, armprof_signal sig, bool high)
+{
+    if ((unsigned)sig >= ARMPROF_SIG_COUNT) return;
+    pe->ctx.signal[sig] = high;
+    pe_recompute(pe);
+}
+
+bool armprof_signal_level(const armprof_pe *pe, armprof_signal sig)
+{
+    return (unsigned)sig < ARMPROF_SIG_COUNT && pe->ctx.signal[sig];
+}

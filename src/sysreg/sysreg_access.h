@@ -1,0 +1,41 @@
+/* Access checks: one per declared register, access_<id>, each the
+ * transliteration of the 'Accessing <register>' pseudocode on its page.
+ * Prototypes come from the declarations. */
+#ifndef ARMPROF_SYSREG_ACCESS_H
+#define ARMPROF_SYSREG_ACCESS_H
+
+#include "core/arch.h"
+#include "sysreg/sysreg_table.h"
+
+#define SYSREG(id, enc, cond, rd, wr, flags)                                                      \
+    sysreg_route access_##id(const armprof_pe *pe, unsigned m, bool is_read);
+#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SYSREG(p##s, enc, cond, rd, wr, flags)
+#define SYSREG_ALIAS(id, enc, cond) SYSREG(id, enc, cond, 0, 0, 0)
+#include "sysreg/regs/all.def"
+
+/* The EL3 half of the pattern every page uses for an EL3 control:
+ *   if EL3SDDUndef() then UNDEFINED; else AArch64.SystemAccessTrap(EL3, 0x18); */
+static inline sysreg_route el3_trap_or_undefined(const armprof_pe *pe)
+{
+    return EL3SDDUndef(pe) ? route_undefined() : route_trap(EL3, 0x18);
+}
+
+/* The fine-grained trap enable of the FEAT_FGT2 registers:
+ *   EL2Enabled() && IsFeatureImplemented(FEAT_FGT2) &&
+ *   ((HaveEL(EL3) && SCR_EL3.FGTEn2 == '0') || <bit> == '0') */
+static inline bool fgt2_trap(const armprof_pe *pe, uint64_t bit)
+{
+    return EL2Enabled(pe) && IsFeatureImplemented(pe, FGT2) &&
+           ((HaveEL(pe, EL3) && FIELD(pe, SCR_EL3, FGTEn2) == 0) || bit == 0);
+}
+
+/* The fine-grained trap enable of the FEAT_FGT registers:
+ *   EL2Enabled() && IsFeatureImplemented(FEAT_FGT) &&
+ *   (!HaveEL(EL3) || SCR_EL3.FGTEn == '1') && <bit> == '1' */
+static inline bool fgt_trap(const armprof_pe *pe, uint64_t bit)
+{
+    return EL2Enabled(pe) && IsFeatureImplemented(pe, FGT) &&
+           (!HaveEL(pe, EL3) || FIELD(pe, SCR_EL3, FGTEn) == 1) && bit == 1;
+}
+
+#endif
