@@ -57,8 +57,9 @@ armprof_security_state armprof_current_security_state(const armprof_pe *pe);
 /* Each setter checks the request against the configuration and returns
  * false with a message when the PE cannot be in that state. */
 bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen);
-/* Below EL3 with EL3 implemented, writes SCR_EL3.{NSE,NS} (and leaves the
- * current EL); at EL3 only Secure (Root with FEAT_RME) is possible. */
+/* With EL3 implemented, writes SCR_EL3.{NSE,NS}: the Security state of the
+ * Exception levels below EL3. At EL3 the PE itself stays in Root state
+ * (Secure state without FEAT_RME). Without EL3 the state is fixed. */
 bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char *err,
                                 size_t errlen);
 /* Whether Exception level el uses AArch32 (needs FEAT_AA32EL0/EL1). */

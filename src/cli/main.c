@@ -1,1 +1,162 @@
-int main(void) { return 0; }
+/* The armprof command. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "armprof/armprof.h"
+#include "cli/example.h"
+#include "scenario/scenario.h"
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: armprof COMMAND [ARGS]\n"
+               "\n"
+               "commands:\n"
+               "  demo                      run the built-in example scenario\n"
+               "  run [--json] [--quiet] FILE...\n"
+               "                            run scenario files (docs/scenario-language.md)\n"
+               "  regs [--preset NAME] [REG]\n"
+               "                            list the register table, or one register's fields\n"
+               "  presets                   list the configuration presets\n"
+               "  features                  list the architectural features\n"
+               "  options                   list the IMPLEMENTATION DEFINED and CONSTRAINED\n"
+               "                            UNPREDICTABLE options with their defaults\n"
+               "  help                      this text\n");
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    scenario_options o = {.json = false, .quiet = false, .out = stdout, .err = stderr};
+    int first = 0;
+    for (; first < argc && argv[first][0] == '-'; first++) {
+        if (!strcmp(argv[first], "--json"))
+            o.json = true;
+        else if (!strcmp(argv[first], "--quiet"))
+            o.quiet = true;
+        else {
+            fprintf(stderr, "armprof run: unknown option '%s'\n", argv[first]);
+            return 2;
+        }
+    }
+    if (first == argc) {
+        fprintf(stderr, "armprof run: no scenario file given\n");
+        return 2;
+    }
+    int worst = 0;
+    for (int i = first; i < argc; i++) {
+        const int rc = scenario_run_file(argv[i], &o);
+        if (rc > worst) worst = rc;
+    }
+    return worst;
+}
+
+static void print_field(void *ctx, const char *name, unsigned hi, unsigned lo, const char *kind,
+                        bool present)
+{
+    (void)ctx;
+    if (hi == lo)
+        printf("    [%u]%*s %-16s %s%s\n", hi, hi < 10 ? 4 : 3, "", name, kind,
+               present ? "" : " (RES0 in this configuration)");
+    else
+        printf("    [%u:%u]%*s %-16s %s%s\n", hi, lo, (hi < 10) + (lo < 10) + 1, "", name, kind,
+               present ? "" : " (RES0 in this configuration)");
+}
+
+static int cmd_regs(int argc, char **argv)
+{
+    const char *preset = "armv9.4-all";
+    const char *only = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--preset") && i + 1 < argc)
+            preset = argv[++i];
+        else if (argv[i][0] != '-' && !only)
+            only = argv[i];
+        else {
+            fprintf(stderr, "armprof regs: unexpected argument '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    armprof_config cfg;
+    if (!armprof_config_preset(&cfg, preset)) {
+        fprintf(stderr, "armprof regs: unknown preset '%s'\n", preset);
+        return 2;
+    }
+    char err[256];
+    armprof_pe *pe = armprof_pe_create(&cfg, err, sizeof err);
+    if (!pe) {
+        fprintf(stderr, "armprof regs: %s\n", err);
+        return 2;
+    }
+    int found = only == NULL;
+    printf("register table (presence for preset %s)\n", preset);
+    for (size_t i = 0; i < armprof_reg_count(); i++) {
+        const int r = (int)i;
+        unsigned idx;
+        if (only && armprof_reg_lookup(only, &idx) != r) continue;
+        found = 1;
+        const uint32_t e = armprof_reg_encoding(r, 0);
+        const unsigned n = armprof_reg_instances(r);
+        printf("%-20s S%u_%u_C%u_C%u_%u%s  %s\n", armprof_reg_name(r), e >> 14 & 3, e >> 11 & 7,
+               e >> 7 & 15, e >> 3 & 15, e & 7, n > 1 ? "+n" : (n == 0 ? " (alias)" : "  "),
+               armprof_reg_present(pe, r) ? "present" : "not present");
+        if (only) armprof_reg_foreach_field(pe, r, print_field, NULL);
+    }
+    armprof_pe_destroy(pe);
+    if (!found) {
+        fprintf(stderr, "armprof regs: unknown register '%s'\n", only);
+        return 2;
+    }
+    return 0;
+}
+
+static int cmd_presets(void)
+{
+    for (size_t i = 0; armprof_preset_name(i); i++)
+        printf("%-14s %s\n", armprof_preset_name(i), armprof_preset_doc(i));
+    return 0;
+}
+
+static int cmd_features(void)
+{
+    for (int i = 0; i < ARMPROF_FEAT_COUNT; i++) printf("%s\n", armprof_feature_name((armprof_feature)i));
+    return 0;
+}
+
+static int cmd_options(void)
+{
+    for (int i = 0; i < ARMPROF_OPT_COUNT; i++) {
+        const armprof_option o = (armprof_option)i;
+        printf("%-34s %-8s default %-6llu %s\n", armprof_option_name(o),
+               armprof_option_is_unpredictable(o) ? "UNPRED" : "IMPDEF",
+               (unsigned long long)armprof_option_default(o), armprof_option_doc(o));
+    }
+    return 0;
+}
+
+static int cmd_demo(void)
+{
+    scenario_options o = {.json = false, .quiet = false, .out = stdout, .err = stderr};
+    return scenario_run_text("(built-in example)", armprof_example_scenario, &o);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "run")) return cmd_run(argc - 2, argv + 2);
+    if (!strcmp(cmd, "regs")) return cmd_regs(argc - 2, argv + 2);
+    if (!strcmp(cmd, "presets")) return cmd_presets();
+    if (!strcmp(cmd, "features")) return cmd_features();
+    if (!strcmp(cmd, "options")) return cmd_options();
+    if (!strcmp(cmd, "demo")) return cmd_demo();
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    fprintf(stderr, "armprof: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return 2;
+}

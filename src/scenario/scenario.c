@@ -1,1 +1,762 @@
-/* placeholder */
+/* The scenario interpreter. One statement per line; see
+ * docs/scenario-language.md. */
+#include "scenario/scenario.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "armprof/armprof.h"
+
+#define MAX_WORDS 16
+#define MAX_LINE 4096
+#define MAX_INCLUDE_DEPTH 16
+
+typedef struct run_state {
+    const scenario_options *opts;
+    armprof_config cfg;
+    bool cfg_started; /* a preset, feature or option statement was seen */
+    armprof_pe *pe;
+    unsigned passed, failed;
+    int depth;
+} run_state;
+
+/* Where a statement is, for messages. */
+typedef struct where {
+    const char *file;
+    unsigned line;
+} where;
+
+typedef struct line_words {
+    char *w[MAX_WORDS];
+    bool quoted[MAX_WORDS];
+    int n;
+    int arrow; /* index of the first word after "=>", or -1 */
+} line_words;
+
+static char *dup_string(const char *s)
+{
+    const size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d) memcpy(d, s, n);
+    return d;
+}
+
+static int error_at(run_state *st, where at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(st->opts->err, "%s:%u: ", at.file, at.line);
+    vfprintf(st->opts->err, fmt, ap);
+    fputc('\n', st->opts->err);
+    va_end(ap);
+    return SCENARIO_ERROR;
+}
+
+/* Splits a line into words in place. '#' at the start or after whitespace
+ * begins a comment; "..." is one word. Returns false on an unterminated
+ * quote or too many words. */
+static bool split_words(char *s, line_words *lw, const char **problem)
+{
+    lw->n = 0;
+    lw->arrow = -1;
+    char *p = s;
+    for (;;) {
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+        if (*p == 0 || *p == '#') return true;
+        if (lw->n == MAX_WORDS) {
+            *problem = "too many words on one line";
+            return false;
+        }
+        if (*p == '"') {
+            char *start = ++p;
+            while (*p && *p != '"') p++;
+            if (*p != '"') {
+                *problem = "unterminated quoted text";
+                return false;
+            }
+            *p++ = 0;
+            lw->quoted[lw->n] = true;
+            lw->w[lw->n++] = start;
+            continue;
+        }
+        char *start = p;
+        while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n') p++;
+        const bool end = *p == 0;
+        *p = 0;
+        if (strcmp(start, "=>") == 0 && lw->arrow < 0) {
+            lw->arrow = lw->n;
+        } else {
+            lw->quoted[lw->n] = false;
+            lw->w[lw->n++] = start;
+        }
+        if (end) return true;
+        p++;
+    }
+}
+
+/* Numbers: decimal, 0x hex, 0b binary, with optional '_' separators. */
+static bool parse_number(const char *s, uint64_t *out)
+{
+    char buf[128];
+    size_t n = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p == '_') continue;
+        if (n + 1 >= sizeof buf) return false;
+        buf[n++] = *p;
+    }
+    buf[n] = 0;
+    if (n == 0 || buf[0] == '-' || buf[0] == '+') return false;
+    int base = 10;
+    const char *digits = buf;
+    if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X')) {
+        base = 16;
+        digits = buf + 2;
+    } else if (buf[0] == '0' && (buf[1] == 'b' || buf[1] == 'B')) {
+        base = 2;
+        digits = buf + 2;
+    }
+    if (*digits == 0 || isspace((unsigned char)*digits)) return false;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(digits, &end, base);
+    if (errno == ERANGE || *end != 0) return false;
+    *out = v;
+    return true;
+}
+
+/* The PE is created at the first statement that needs it. */
+static int need_pe(run_state *st, where at)
+{
+    if (st->pe) return 0;
+    char err[256];
+    st->pe = armprof_pe_create(&st->cfg, err, sizeof err);
+    if (!st->pe) return error_at(st, at, "configuration rejected: %s", err);
+    return 0;
+}
+
+static int config_statement_allowed(run_state *st, where at, const char *what)
+{
+    if (st->pe)
+        return error_at(st, at, "'%s' after the PE was created: configuration statements "
+                                "must come before the first statement that uses the PE",
+                        what);
+    return 0;
+}
+
+/* ---- Register names: REG or REG.FIELD ---- */
+typedef struct reg_ref {
+    int reg;
+    unsigned index;
+    bool has_field;
+    unsigned hi, lo;
+    char field[64];
+} reg_ref;
+
+static int parse_reg_ref(run_state *st, where at, const char *text, bool allow_field,
+                         reg_ref *r)
+{
+    char name[128];
+    if (strlen(text) >= sizeof name) return error_at(st, at, "register name too long");
+    strcpy(name, text);
+    char *dot = strchr(name, '.');
+    r->has_field = false;
+    if (dot) {
+        if (!allow_field) return error_at(st, at, "'%s': a register, not a field, is needed", text);
+        *dot = 0;
+        snprintf(r->field, sizeof r->field, "%s", dot + 1);
+        r->has_field = true;
+    }
+    r->reg = armprof_reg_lookup(name, &r->index);
+    if (r->reg < 0) return error_at(st, at, "unknown register '%s' (see 'armprof regs')", name);
+    if (r->has_field && !armprof_reg_field(r->reg, r->field, &r->hi, &r->lo))
+        return error_at(st, at, "register %s has no field '%s'", name, r->field);
+    if (armprof_reg_instances(r->reg) == 0)
+        return error_at(st, at, "%s is an alias with no storage; name the register it aliases",
+                        name);
+    return 0;
+}
+
+static uint64_t field_mask(unsigned hi, unsigned lo)
+{
+    return (~0ull >> (63 - hi)) & (~0ull << lo);
+}
+
+/* ---- Printing outcomes ---- */
+static void describe_outcome(const armprof_outcome *o, bool is_read, char *buf, size_t len)
+{
+    switch (o->kind) {
+    case ARMPROF_DONE:
+        if (is_read)
+            snprintf(buf, len, "0x%016" PRIx64, o->value);
+        else
+            snprintf(buf, len, "done, %s = 0x%016" PRIx64, armprof_reg_name(o->reg), o->value);
+        break;
+    case ARMPROF_UNDEFINED:
+        snprintf(buf, len, "UNDEFINED");
+        break;
+    case ARMPROF_TRAP:
+        snprintf(buf, len, "trap to EL%u, EC 0x%02x, ISS 0x%06" PRIx32 " (ESR 0x%08" PRIx64 ")",
+                 o->target_el, o->ec, o->iss, o->esr);
+        break;
+    case ARMPROF_NVMEM:
+        snprintf(buf, len, "NVMem[0x%03x]", o->nv_offset);
+        break;
+    default:
+        snprintf(buf, len, "unmodelled encoding");
+        break;
+    }
+}
+
+static const char *const outcome_names[] = {"done", "undefined", "trap", "nvmem", "unmodelled"};
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        const unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void print_access(run_state *st, where at, const char *op, const char *regtext,
+                         const armprof_outcome *o, int check, const char *expected)
+{
+    FILE *out = st->opts->out;
+    const bool is_read = op[1] == 'r'; /* "mrs" */
+    if (st->opts->json) {
+        fprintf(out, "{\"file\":");
+        json_string(out, at.file);
+        fprintf(out, ",\"line\":%u,\"op\":\"%s\",\"register\":", at.line, op);
+        json_string(out, regtext);
+        fprintf(out, ",\"el\":%u,\"security\":", armprof_current_el(st->pe));
+        json_string(out, armprof_security_state_name(armprof_current_security_state(st->pe)));
+        fprintf(out, ",\"outcome\":\"%s\"", outcome_names[o->kind]);
+        if (o->kind == ARMPROF_DONE) {
+            fprintf(out, ",\"accessed\":");
+            json_string(out, armprof_reg_name(o->reg));
+            fprintf(out, ",\"value\":\"0x%016" PRIx64 "\"", o->value);
+        } else if (o->kind == ARMPROF_TRAP) {
+            fprintf(out,
+                    ",\"target_el\":%u,\"ec\":\"0x%02x\",\"iss\":\"0x%06" PRIx32
+                    "\",\"esr\":\"0x%08" PRIx64 "\"",
+                    o->target_el, o->ec, o->iss, o->esr);
+        } else if (o->kind == ARMPROF_NVMEM) {
+            fprintf(out, ",\"nv_offset\":\"0x%03x\"", o->nv_offset);
+        }
+        if (check >= 0) {
+            fprintf(out, ",\"check\":\"%s\"", check ? "pass" : "fail");
+            if (!check) {
+                fprintf(out, ",\"expected\":");
+                json_string(out, expected);
+            }
+        }
+        fprintf(out, "}\n");
+        return;
+    }
+    if (st->opts->quiet && check != 0) return;
+    char desc[160];
+    describe_outcome(o, is_read, desc, sizeof desc);
+    fprintf(out, "%s:%u: EL%u %s: %s %s -> %s", at.file, at.line, armprof_current_el(st->pe),
+            armprof_security_state_name(armprof_current_security_state(st->pe)), op, regtext,
+            desc);
+    if (check == 1) fprintf(out, "  [ok]");
+    if (check == 0) fprintf(out, "  [FAILED: expected %s]", expected);
+    fputc('\n', out);
+}
+
+/* ---- Expectations on an access outcome ---- */
+/* Returns 1 when the outcome matches, 0 when not, -2 on a malformed
+ * expectation (message already printed). */
+static int check_access(run_state *st, where at, const line_words *lw, bool is_read,
+                        const armprof_outcome *o, char *expected, size_t len)
+{
+    const int a = lw->arrow;
+    const int n = lw->n - a;
+    char *const *w = lw->w + a;
+    snprintf(expected, len, "%s", "");
+    for (int i = 0; i < n; i++) {
+        size_t used = strlen(expected);
+        snprintf(expected + used, len - used, "%s%s", i ? " " : "", w[i]);
+    }
+    if (n == 0) {
+        error_at(st, at, "'=>' with nothing after it");
+        return -2;
+    }
+    uint64_t v;
+    if (strcmp(w[0], "done") == 0 && n == 1) return o->kind == ARMPROF_DONE;
+    if (strcmp(w[0], "undefined") == 0 && n == 1) return o->kind == ARMPROF_UNDEFINED;
+    if (strcmp(w[0], "unmodelled") == 0 && n == 1) return o->kind == ARMPROF_UNMODELLED;
+    if (strcmp(w[0], "nvmem") == 0 && n == 2) {
+        if (!parse_number(w[1], &v)) {
+            error_at(st, at, "'%s' is not an NVMem offset", w[1]);
+            return -2;
+        }
+        return o->kind == ARMPROF_NVMEM && o->nv_offset == v;
+    }
+    if (strcmp(w[0], "trap") == 0) {
+        if (n < 2 || (strcmp(w[1], "el2") != 0 && strcmp(w[1], "el3") != 0 &&
+                      strcmp(w[1], "el1") != 0)) {
+            error_at(st, at, "a trap expectation names its target: 'trap el1|el2|el3'");
+            return -2;
+        }
+        const unsigned el = (unsigned)(w[1][2] - '0');
+        uint64_t ec = 0x18, iss = 0;
+        bool has_iss = false;
+        for (int i = 2; i < n; i += 2) {
+            if (i + 1 >= n || !parse_number(w[i + 1], &v)) {
+                error_at(st, at, "'trap' takes 'ec N' and 'iss N' after the target");
+                return -2;
+            }
+            if (strcmp(w[i], "ec") == 0) {
+                ec = v;
+            } else if (strcmp(w[i], "iss") == 0) {
+                iss = v;
+                has_iss = true;
+            } else {
+                error_at(st, at, "unknown trap detail '%s' (ec, iss)", w[i]);
+                return -2;
+            }
+        }
+        return o->kind == ARMPROF_TRAP && o->target_el == el && o->ec == ec &&
+               (!has_iss || o->iss == iss);
+    }
+    if (n == 1 && parse_number(w[0], &v)) {
+        if (!is_read) {
+            error_at(st, at, "an msr outcome is 'done', 'undefined', 'trap ...' or 'nvmem N'; "
+                             "check the register with 'expect'");
+            return -2;
+        }
+        return o->kind == ARMPROF_DONE && o->value == v;
+    }
+    error_at(st, at, "unknown expectation '%s'", expected);
+    return -2;
+}
+
+static void count(run_state *st, int ok)
+{
+    if (ok)
+        st->passed++;
+    else
+        st->failed++;
+}
+
+static int do_access(run_state *st, where at, const line_words *lw, bool is_read)
+{
+    const int nargs = lw->arrow >= 0 ? lw->arrow : lw->n;
+    const int want = is_read ? 2 : 3;
+    if (nargs != want && nargs != want + 2)
+        return error_at(st, at, is_read ? "usage: mrs REG [rt N] [=> EXPECTATION]"
+                                        : "usage: msr REG VALUE [rt N] [=> EXPECTATION]");
+    int rc = need_pe(st, at);
+    if (rc) return rc;
+    reg_ref r;
+    uint32_t enc;
+    unsigned rg;
+    /* A generic encoding may name something the table does not declare. */
+    unsigned op0, op1, crn, crm, op2;
+    char tail;
+    if (sscanf(lw->w[1], "S%u_%u_C%u_C%u_%u%c", &op0, &op1, &crn, &crm, &op2, &tail) == 5) {
+        if (op0 > 3 || op1 > 7 || crn > 15 || crm > 15 || op2 > 7)
+            return error_at(st, at, "'%s': encoding field out of range", lw->w[1]);
+        enc = armprof_sysreg_encoding(op0, op1, crn, crm, op2);
+    } else {
+        if ((rc = parse_reg_ref(st, at, lw->w[1], false, &r)) != 0) {
+            /* aliases have no storage but can be accessed */
+            unsigned idx;
+            const int id = armprof_reg_lookup(lw->w[1], &idx);
+            if (id < 0) return rc;
+            enc = armprof_reg_encoding(id, idx);
+        } else {
+            enc = armprof_reg_encoding(r.reg, r.index);
+        }
+    }
+    uint64_t value = 0, rt = 0;
+    if (!is_read && !parse_number(lw->w[2], &value))
+        return error_at(st, at, "'%s' is not a 64-bit number", lw->w[2]);
+    if (nargs == want + 2) {
+        if (strcmp(lw->w[want], "rt") != 0 || !parse_number(lw->w[want + 1], &rt) || rt > 31)
+            return error_at(st, at, "expected 'rt N' with N in 0..31");
+    }
+    rg = (unsigned)rt;
+    const armprof_outcome o =
+        is_read ? armprof_mrs(st->pe, enc, rg) : armprof_msr(st->pe, enc, rg, value);
+    int check = -1;
+    char expected[256] = "";
+    if (lw->arrow >= 0) {
+        check = check_access(st, at, lw, is_read, &o, expected, sizeof expected);
+        if (check == -2) return SCENARIO_ERROR;
+        count(st, check);
+    }
+    print_access(st, at, is_read ? "mrs" : "msr", lw->w[1], &o, check, expected);
+    if (check == 0 && !st->opts->json && st->opts->err != st->opts->out) {
+        char desc[160];
+        describe_outcome(&o, is_read, desc, sizeof desc);
+        fprintf(st->opts->err, "%s:%u: expected %s, got %s\n", at.file, at.line, expected, desc);
+    }
+    return 0;
+}
+
+static int do_set(run_state *st, where at, const line_words *lw)
+{
+    if (lw->n != 3 || lw->arrow >= 0) return error_at(st, at, "usage: set REG[.FIELD] VALUE");
+    int rc = need_pe(st, at);
+    if (rc) return rc;
+    reg_ref r;
+    if ((rc = parse_reg_ref(st, at, lw->w[1], true, &r)) != 0) return rc;
+    uint64_t v;
+    if (!parse_number(lw->w[2], &v)) return error_at(st, at, "'%s' is not a number", lw->w[2]);
+    uint64_t cur = armprof_reg_get(st->pe, r.reg, r.index);
+    if (r.has_field) {
+        const unsigned width = r.hi - r.lo + 1;
+        if (width < 64 && v >> width)
+            return error_at(st, at, "%s is %u bits wide: %s does not fit", lw->w[1], width,
+                            lw->w[2]);
+        cur = (cur & ~field_mask(r.hi, r.lo)) | (v << r.lo);
+    } else {
+        cur = v;
+    }
+    armprof_reg_set(st->pe, r.reg, r.index, cur);
+    if (r.has_field) {
+        const uint64_t got = (armprof_reg_get(st->pe, r.reg, r.index) & field_mask(r.hi, r.lo)) >> r.lo;
+        if (got != v)
+            return error_at(st, at,
+                            "%s is RES0 or RES1 in this configuration: the value cannot be set",
+                            lw->w[1]);
+    }
+    return 0;
+}
+
+static int do_expect(run_state *st, where at, const line_words *lw)
+{
+    if (lw->n != 4 || strcmp(lw->w[2], "==") != 0 || lw->arrow >= 0)
+        return error_at(st, at, "usage: expect REG[.FIELD] == VALUE");
+    int rc = need_pe(st, at);
+    if (rc) return rc;
+    reg_ref r;
+    if ((rc = parse_reg_ref(st, at, lw->w[1], true, &r)) != 0) return rc;
+    uint64_t v;
+    if (!parse_number(lw->w[3], &v)) return error_at(st, at, "'%s' is not a number", lw->w[3]);
+    uint64_t got = armprof_reg_get(st->pe, r.reg, r.index);
+    if (r.has_field) got = (got & field_mask(r.hi, r.lo)) >> r.lo;
+    const int ok = got == v;
+    count(st, ok);
+    if (st->opts->json) {
+        fprintf(st->opts->out, "{\"file\":");
+        json_string(st->opts->out, at.file);
+        fprintf(st->opts->out, ",\"line\":%u,\"op\":\"expect\",\"register\":", at.line);
+        json_string(st->opts->out, lw->w[1]);
+        fprintf(st->opts->out,
+                ",\"value\":\"0x%" PRIx64 "\",\"expected\":\"0x%" PRIx64 "\",\"check\":\"%s\"}\n",
+                got, v, ok ? "pass" : "fail");
+    } else if (!ok) {
+        fprintf(st->opts->err, "%s:%u: expected %s == 0x%" PRIx64 ", got 0x%" PRIx64 "\n", at.file,
+                at.line, lw->w[1], v, got);
+    } else if (!st->opts->quiet) {
+        fprintf(st->opts->out, "%s:%u: %s == 0x%" PRIx64 "  [ok]\n", at.file, at.line, lw->w[1],
+                got);
+    }
+    return 0;
+}
+
+static int do_validate(run_state *st, where at, const line_words *lw)
+{
+    if (st->pe) return error_at(st, at, "'validate' after the PE was created");
+    char err[256] = "";
+    const bool valid = armprof_config_validate(&st->cfg, err, sizeof err);
+    if (lw->arrow < 0) {
+        if (lw->n != 1) return error_at(st, at, "usage: validate [=> ok | => error \"text\"]");
+        fprintf(st->opts->out, "%s:%u: configuration %s%s\n", at.file, at.line,
+                valid ? "valid" : "rejected: ", valid ? "" : err);
+        return 0;
+    }
+    const int n = lw->n - lw->arrow;
+    char *const *w = lw->w + lw->arrow;
+    int ok;
+    if (n == 1 && strcmp(w[0], "ok") == 0)
+        ok = valid;
+    else if (n == 2 && strcmp(w[0], "error") == 0 && lw->quoted[lw->arrow + 1])
+        ok = !valid && strstr(err, w[1]) != NULL;
+    else
+        return error_at(st, at, "usage: validate => ok | validate => error \"text\"");
+    count(st, ok);
+    if (st->opts->json) {
+        fprintf(st->opts->out, "{\"file\":");
+        json_string(st->opts->out, at.file);
+        fprintf(st->opts->out, ",\"line\":%u,\"op\":\"validate\",\"valid\":%s,\"message\":",
+                at.line, valid ? "true" : "false");
+        json_string(st->opts->out, err);
+        fprintf(st->opts->out, ",\"check\":\"%s\"}\n", ok ? "pass" : "fail");
+    } else if (!ok) {
+        fprintf(st->opts->err, "%s:%u: expected %s%s%s, got %s%s\n", at.file, at.line, w[0],
+                n == 2 ? " " : "", n == 2 ? w[1] : "", valid ? "valid" : "rejected: ", err);
+    } else if (!st->opts->quiet) {
+        fprintf(st->opts->out, "%s:%u: configuration %s%s  [ok]\n", at.file, at.line,
+                valid ? "valid" : "rejected: ", err);
+    }
+    /* Start over so the next checks see a fresh configuration. */
+    memset(&st->cfg, 0, sizeof st->cfg);
+    st->cfg_started = false;
+    return 0;
+}
+
+static int on_off(run_state *st, where at, const char *word, bool *out)
+{
+    if (!strcmp(word, "on") || !strcmp(word, "high") || !strcmp(word, "1")) {
+        *out = true;
+        return 0;
+    }
+    if (!strcmp(word, "off") || !strcmp(word, "low") || !strcmp(word, "0")) {
+        *out = false;
+        return 0;
+    }
+    return error_at(st, at, "'%s' is not on/off (or high/low)", word);
+}
+
+static int context_statement(run_state *st, where at, const line_words *lw, bool *handled)
+{
+    const char *cmd = lw->w[0];
+    char err[256];
+    bool b;
+    int rc;
+    *handled = true;
+    if (!strcmp(cmd, "el")) {
+        uint64_t el;
+        if (lw->n != 2 || !parse_number(lw->w[1], &el)) return error_at(st, at, "usage: el N");
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        if (!armprof_set_el(st->pe, (unsigned)(el > 3 ? 4 : el), err, sizeof err))
+            return error_at(st, at, "el %s: %s", lw->w[1], err);
+        return 0;
+    }
+    if (!strcmp(cmd, "security")) {
+        static const char *const names[] = {"nonsecure", "secure", "realm", "root"};
+        if (lw->n != 2) return error_at(st, at, "usage: security nonsecure|secure|realm|root");
+        int ss = -1;
+        for (int i = 0; i < 4; i++)
+            if (!strcmp(lw->w[1], names[i])) ss = i;
+        if (ss < 0) return error_at(st, at, "unknown Security state '%s'", lw->w[1]);
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        if (!armprof_set_security_state(st->pe, (armprof_security_state)ss, err, sizeof err))
+            return error_at(st, at, "security %s: %s", lw->w[1], err);
+        return 0;
+    }
+    if (!strcmp(cmd, "aarch32")) {
+        uint64_t el;
+        if (lw->n != 3 || !parse_number(lw->w[1], &el))
+            return error_at(st, at, "usage: aarch32 EL on|off");
+        if ((rc = on_off(st, at, lw->w[2], &b)) != 0) return rc;
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        if (!armprof_set_aarch32(st->pe, (unsigned)(el > 3 ? 4 : el), b, err, sizeof err))
+            return error_at(st, at, "aarch32: %s", err);
+        return 0;
+    }
+    if (!strcmp(cmd, "debug") || !strcmp(cmd, "power") || !strcmp(cmd, "oslock")) {
+        if (lw->n != 2) return error_at(st, at, "usage: %s on|off", cmd);
+        if ((rc = on_off(st, at, lw->w[1], &b)) != 0) return rc;
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        if (cmd[0] == 'd')
+            armprof_set_debug_state(st->pe, b);
+        else if (cmd[0] == 'p')
+            armprof_set_core_power(st->pe, b);
+        else
+            armprof_set_os_lock(st->pe, b);
+        return 0;
+    }
+    if (!strcmp(cmd, "signal")) {
+        if (lw->n != 3) return error_at(st, at, "usage: signal NAME high|low");
+        int sig = -1;
+        for (int i = 0; i < ARMPROF_SIG_COUNT; i++)
+            if (!strcmp(lw->w[1], armprof_signal_name((armprof_signal)i))) sig = i;
+        if (sig < 0)
+            return error_at(st, at, "unknown signal '%s' (DBGEN NIDEN SPIDEN SPNIDEN RLPIDEN RTPIDEN)",
+                            lw->w[1]);
+        if ((rc = on_off(st, at, lw->w[2], &b)) != 0) return rc;
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        armprof_set_signal(st->pe, (armprof_signal)sig, b);
+        return 0;
+    }
+    if (!strcmp(cmd, "reset")) {
+        if (lw->n != 2 || (strcmp(lw->w[1], "cold") && strcmp(lw->w[1], "warm")))
+            return error_at(st, at, "usage: reset cold|warm");
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        armprof_reset(st->pe, lw->w[1][0] == 'c' ? ARMPROF_RESET_COLD : ARMPROF_RESET_WARM);
+        return 0;
+    }
+    *handled = false;
+    return 0;
+}
+
+static int run_lines(run_state *st, const char *file, char *text);
+
+static int do_include(run_state *st, where at, const line_words *lw)
+{
+    if (lw->n != 2) return error_at(st, at, "usage: include FILE");
+    if (st->depth >= MAX_INCLUDE_DEPTH)
+        return error_at(st, at, "includes nested deeper than %d (a cycle?)", MAX_INCLUDE_DEPTH);
+    char path[1024];
+    const char *slash = strrchr(at.file, '/');
+    if (lw->w[1][0] != '/' && slash) {
+        int dirlen = (int)(slash - at.file);
+        if ((size_t)snprintf(path, sizeof path, "%.*s/%s", dirlen, at.file, lw->w[1]) >= sizeof path)
+            return error_at(st, at, "include path too long");
+    } else {
+        snprintf(path, sizeof path, "%s", lw->w[1]);
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) return error_at(st, at, "cannot open '%s': %s", path, strerror(errno));
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while (buf && (got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += got;
+        if (len + 1 == cap) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (!buf) return error_at(st, at, "out of memory reading '%s'", path);
+    buf[len] = 0;
+    if (memchr(buf, 0, len)) {
+        free(buf);
+        return error_at(st, at, "'%s' is not a text file", path);
+    }
+    st->depth++;
+    char *name = dup_string(path);
+    const int rc = name ? run_lines(st, name, buf) : error_at(st, at, "out of memory");
+    st->depth--;
+    free(name);
+    free(buf);
+    return rc;
+}
+
+static int statement(run_state *st, where at, line_words *lw)
+{
+    const char *cmd = lw->w[0];
+    int rc;
+    const bool expects = lw->arrow >= 0;
+    if (expects && strcmp(cmd, "mrs") && strcmp(cmd, "msr") && strcmp(cmd, "validate"))
+        return error_at(st, at, "'=>' can follow only mrs, msr and validate");
+    if (!strcmp(cmd, "mrs")) return do_access(st, at, lw, true);
+    if (!strcmp(cmd, "msr")) return do_access(st, at, lw, false);
+    if (!strcmp(cmd, "set")) return do_set(st, at, lw);
+    if (!strcmp(cmd, "expect")) return do_expect(st, at, lw);
+    if (!strcmp(cmd, "validate")) return do_validate(st, at, lw);
+    if (!strcmp(cmd, "include")) return do_include(st, at, lw);
+    if (!strcmp(cmd, "print")) {
+        if (st->opts->json || st->opts->quiet) return 0;
+        for (int i = 1; i < lw->n; i++) fprintf(st->opts->out, "%s%s", i > 1 ? " " : "", lw->w[i]);
+        fputc('\n', st->opts->out);
+        return 0;
+    }
+    if (!strcmp(cmd, "preset")) {
+        if (lw->n != 2) return error_at(st, at, "usage: preset NAME");
+        if ((rc = config_statement_allowed(st, at, cmd)) != 0) return rc;
+        if (!armprof_config_preset(&st->cfg, lw->w[1]))
+            return error_at(st, at, "unknown preset '%s' (see 'armprof presets')", lw->w[1]);
+        st->cfg_started = true;
+        return 0;
+    }
+    if (!strcmp(cmd, "feature") || !strcmp(cmd, "option")) {
+        if (lw->n != 3) return error_at(st, at, "usage: %s NAME VALUE", cmd);
+        if ((rc = config_statement_allowed(st, at, cmd)) != 0) return rc;
+        const bool is_feature = cmd[0] == 'f';
+        if (is_feature && armprof_feature_lookup(lw->w[1]) < 0)
+            return error_at(st, at, "unknown feature '%s' (see 'armprof features')", lw->w[1]);
+        if (!is_feature && armprof_option_lookup(lw->w[1]) < 0)
+            return error_at(st, at, "unknown option '%s' (see docs/configuration.md)", lw->w[1]);
+        if (!st->cfg_started) {
+            /* options start from their defaults even without a preset */
+            for (int i = 0; i < ARMPROF_OPT_COUNT; i++)
+                st->cfg.options[i] = armprof_option_default((armprof_option)i);
+            st->cfg_started = true;
+        }
+        char err[256];
+        if (!armprof_config_set(&st->cfg, lw->w[1], lw->w[2], err, sizeof err))
+            return error_at(st, at, "%s", err);
+        return 0;
+    }
+    bool handled;
+    rc = context_statement(st, at, lw, &handled);
+    if (handled) return rc;
+    return error_at(st, at, "unknown statement '%s'", cmd);
+}
+
+static int run_lines(run_state *st, const char *file, char *text)
+{
+    unsigned lineno = 0;
+    char *p = text;
+    while (*p) {
+        char *eol = strchr(p, '\n');
+        if (eol) *eol = 0;
+        lineno++;
+        const where at = {file, lineno};
+        if (strlen(p) > MAX_LINE) return error_at(st, at, "line longer than %d characters", MAX_LINE);
+        line_words lw;
+        const char *problem = NULL;
+        if (!split_words(p, &lw, &problem)) return error_at(st, at, "%s", problem);
+        if (lw.n > 0) {
+            const int rc = statement(st, at, &lw);
+            if (rc) return rc;
+        } else if (lw.arrow >= 0) {
+            return error_at(st, at, "'=>' with no statement before it");
+        }
+        if (!eol) break;
+        p = eol + 1;
+    }
+    return 0;
+}
+
+static int finish(run_state *st, int rc)
+{
+    if (st->pe) armprof_pe_destroy(st->pe);
+    if (st->opts->json)
+        fprintf(st->opts->out, "{\"summary\":{\"passed\":%u,\"failed\":%u,\"error\":%s}}\n",
+                st->passed, st->failed, rc == SCENARIO_ERROR ? "true" : "false");
+    else
+        fprintf(st->opts->out, "%u passed, %u failed\n", st->passed, st->failed);
+    if (rc) return rc;
+    return st->failed ? SCENARIO_FAILED : SCENARIO_PASSED;
+}
+
+int scenario_run_text(const char *name, const char *text, const scenario_options *opts)
+{
+    run_state st;
+    memset(&st, 0, sizeof st);
+    st.opts = opts;
+    char *copy = dup_string(text);
+    if (!copy) {
+        fprintf(opts->err, "%s: out of memory\n", name);
+        return SCENARIO_ERROR;
+    }
+    const int rc = run_lines(&st, name, copy);
+    free(copy);
+    return finish(&st, rc);
+}
+
+int scenario_run_file(const char *path, const scenario_options *opts)
+{
+    run_state st;
+    memset(&st, 0, sizeof st);
+    st.opts = opts;
+    line_words lw = {.w = {"include", (char *)path}, .n = 2, .arrow = -1};
+    const where at = {"(command line)", 0};
+    const int rc = do_include(&st, at, &lw);
+    return finish(&st, rc);
+}
