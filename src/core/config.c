@@ -214,10 +214,10 @@ bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
     if (HAS(a) && HAS(b))                                                                          \
         return fail(err, errlen, "%s conflicts with %s (%s)", feature_names[ARMPROF_FEAT_##a],    \
                     feature_names[ARMPROF_FEAT_##b], why);
+#include "config_rules.def"
     if (!HAS(AA64))
         return fail(err, errlen, "%s is required: the model describes AArch64 PEs%s%s",
                     "FEAT_AA64", "", "");
-#include "config_rules.def"
 #undef RULE_REQUIRES
 #undef RULE_EXCLUDES
     for (int i = 0; i < ARMPROF_OPT_COUNT; i++) {

@@ -1,0 +1,110 @@
+/* Configuration: presets validate, each architectural rule rejects a
+ * configuration that breaks it with a message naming the conflict, options
+ * are range-checked, and the PE refuses an invalid configuration. */
+#include <string.h>
+
+#include "armprof/armprof.h"
+#include "check.h"
+
+/* Every feature on except the first of each mutually exclusive pair. */
+static void everything(armprof_config *c)
+{
+    armprof_config_preset(c, "minimal");
+    for (int f = 0; f < ARMPROF_FEAT_COUNT; f++) armprof_config_set_feature(c, (armprof_feature)f, true);
+#define RULE_REQUIRES(a, b, why)
+#define RULE_EXCLUDES(a, b, why) armprof_config_set_feature(c, ARMPROF_FEAT_##a, false);
+#include "core/config_rules.def"
+#undef RULE_REQUIRES
+#undef RULE_EXCLUDES
+    armprof_config_set(c, "num_event_counters", "31", NULL, 0);
+}
+
+static bool rejected_with(const armprof_config *c, const char *text, char *err, size_t len)
+{
+    return !armprof_config_validate(c, err, len) && strstr(err, text) != NULL;
+}
+
+int main(void)
+{
+    armprof_config c;
+    char err[256];
+
+    for (size_t i = 0; armprof_preset_name(i); i++) {
+        CHECK(armprof_config_preset(&c, armprof_preset_name(i)), "preset %zu", i);
+        CHECK(armprof_config_validate(&c, err, sizeof err), "preset %s: %s",
+              armprof_preset_name(i), err);
+    }
+    CHECK(!armprof_config_preset(&c, "no-such-preset"), "unknown preset accepted");
+
+    everything(&c);
+    CHECK(armprof_config_validate(&c, err, sizeof err), "all features: %s", err);
+
+    /* Each rule of the table, broken on its own. */
+#define RULE_REQUIRES(a, b, why)                                                                   \
+    everything(&c);                                                                                \
+    armprof_config_set_feature(&c, ARMPROF_FEAT_##b, false);                                       \
+    CHECK(rejected_with(&c, "requires " #b " (", err, sizeof err) ||                               \
+              rejected_with(&c, "requires FEAT_" #b " (", err, sizeof err),                        \
+          #a " without " #b ": %s", err);
+#define RULE_EXCLUDES(a, b, why)                                                                   \
+    everything(&c);                                                                                \
+    armprof_config_set_feature(&c, ARMPROF_FEAT_##a, true);                                        \
+    CHECK(rejected_with(&c, "conflicts with", err, sizeof err), #a " with " #b ": %s", err);
+#include "core/config_rules.def"
+#undef RULE_REQUIRES
+#undef RULE_EXCLUDES
+
+    /* The conflicts the issue names, with the exact message. */
+    armprof_config_preset(&c, "armv8.2-spe");
+    armprof_config_set_feature(&c, ARMPROF_FEAT_PCSRv8, true);
+    CHECK(rejected_with(&c, "FEAT_PCSRv8 conflicts with FEAT_PCSRv8p2", err, sizeof err), "%s",
+          err);
+    armprof_config_preset(&c, "minimal");
+    armprof_config_set_feature(&c, ARMPROF_FEAT_PMUv3_SS, true);
+    CHECK(rejected_with(&c, "FEAT_PMUv3_SS requires FEAT_PMUv3", err, sizeof err), "%s", err);
+    armprof_config_preset(&c, "armv8.4-nv");
+    armprof_config_set_feature(&c, ARMPROF_FEAT_NV, false);
+    CHECK(rejected_with(&c, "FEAT_NV2 requires FEAT_NV", err, sizeof err), "%s", err);
+    armprof_config_preset(&c, "minimal");
+    armprof_config_set_feature(&c, ARMPROF_FEAT_AA64, false);
+    CHECK(rejected_with(&c, "FEAT_AA64 is required", err, sizeof err), "%s", err);
+
+    /* Options: names, ranges, numbers. */
+    armprof_config_preset(&c, "armv9.4-all");
+    CHECK(!armprof_config_set(&c, "num_event_counters", "32", err, sizeof err) &&
+              strstr(err, "num_event_counters") && strstr(err, "0..31"),
+          "num_event_counters 32: %s", err);
+    CHECK(!armprof_config_set(&c, "num_event_counters", "six", err, sizeof err) &&
+              strstr(err, "not a number"),
+          "%s", err);
+    CHECK(!armprof_config_set(&c, "no_such_option", "1", err, sizeof err) &&
+              strstr(err, "no_such_option"),
+          "%s", err);
+    CHECK(!armprof_config_set(&c, "FEAT_SPE", "maybe", err, sizeof err) && strstr(err, "maybe"),
+          "%s", err);
+    CHECK(armprof_config_set(&c, "pmsidr_interval", "0x8", err, sizeof err), "hex: %s", err);
+    CHECK(armprof_config_set(&c, "pa_size", "50", err, sizeof err), "%s", err);
+    CHECK(rejected_with(&c, "pa_size", err, sizeof err), "pa_size 50: %s", err);
+    armprof_config_set(&c, "pa_size", "56", NULL, 0);
+    armprof_config_set_feature(&c, ARMPROF_FEAT_D128, false);
+    CHECK(rejected_with(&c, "FEAT_D128", err, sizeof err), "pa_size 56 without D128: %s", err);
+    armprof_config_preset(&c, "minimal");
+    armprof_config_set(&c, "num_event_counters", "4", NULL, 0);
+    CHECK(rejected_with(&c, "FEAT_PMUv3", err, sizeof err), "counters without PMU: %s", err);
+    armprof_config_preset(&c, "armv8.2-spe");
+    armprof_config_set(&c, "secure_only_implementation", "1", NULL, 0);
+    CHECK(rejected_with(&c, "secure_only_implementation", err, sizeof err), "%s", err);
+
+    /* Names. */
+    CHECK(armprof_feature_lookup("FEAT_PMUv3_SS") == ARMPROF_FEAT_PMUv3_SS, "feature by name");
+    CHECK(armprof_feature_lookup("PMUv3_SS") == ARMPROF_FEAT_PMUv3_SS, "feature without FEAT_");
+    CHECK(armprof_feature_lookup("FEAT_NOPE") < 0, "unknown feature");
+
+    /* A PE is not created from an invalid configuration. */
+    armprof_config_preset(&c, "minimal");
+    armprof_config_set_feature(&c, ARMPROF_FEAT_NV2, true);
+    armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
+    CHECK(pe == NULL && strstr(err, "FEAT_NV2"), "invalid PE created: %s", err);
+    armprof_pe_destroy(pe);
+    return check_summary();
+}
