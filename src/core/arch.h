@@ -83,4 +83,9 @@ bool ExternalNoninvasiveDebugAllowed(const armprof_pe *pe, unsigned el);
 /* ConstrainUnpredictable...(): the configured choice (DESIGN principle 2). */
 #define constrained_unpredictable(pe, which) OPTION_VALUE(pe, UNPRED_##which)
 
+/* ---- buffer/context/ID helpers ---- */
+/* EffectivePMSCR_EL2_EE() */
+unsigned EffectivePMSCR_EL2_EE(const armprof_pe *pe);
+/* ---- end buffer/context/ID helpers ---- */
+
 #endif

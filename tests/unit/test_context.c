@@ -18,7 +18,7 @@ static armprof_pe *make(const char *preset)
 
 static uint32_t enc(const char *name)
 {
-    unsigned idx;
+    unsigned idx = 0;
     return armprof_reg_encoding(armprof_reg_lookup(name, &idx), idx);
 }
 
@@ -41,7 +41,7 @@ int main(void)
     CHECK(armprof_current_security_state(pe) == ARMPROF_SS_SECURE, "SCR_EL3.{NSE,NS} = 00");
     CHECK(armprof_set_security_state(pe, ARMPROF_SS_REALM, err, sizeof err), "%s", err);
     CHECK(armprof_current_security_state(pe) == ARMPROF_SS_REALM, "SCR_EL3.{NSE,NS} = 11");
-    unsigned idx;
+    unsigned idx = 0;
     const int scr = armprof_reg_lookup("SCR_EL3", &idx);
     CHECK((armprof_reg_get(pe, scr, 0) & (1ull << 62 | 1ull)) == (1ull << 62 | 1ull),
           "SCR_EL3.NSE (bit 62) and NS (bit 0) written");
