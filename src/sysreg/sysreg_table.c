@@ -133,7 +133,7 @@ static void apply_range(sysreg_pe_info *o, uint64_t m, unsigned acc, reset_spec 
 #define RES1(reg, hi, lo) o->res1 |= BITS_MASK(hi, lo);
 #define UNK(reg, hi, lo) o->unk |= BITS_MASK(hi, lo);
 /* The opening of the generated sequence: does nothing. */
-static inline void configure_prelude_(const armprof_config *c, sysreg_pe_info *o)
+__attribute__((unused)) static void configure_prelude_(const armprof_config *c, sysreg_pe_info *o)
 {
     (void)c;
     (void)o;
