@@ -79,7 +79,8 @@ struct preset {
     const char *options;  /* space-separated name=value */
 };
 
-#define V8_2_BASE "AA64 AA32EL0 AA32EL1 EL2 EL3 VHE PAN LPA RAS Debugv8p2 PMUv3 PMUv3p1 GICv3 "
+#define V8_2_BASE                                                                                  \
+    "AA64 AA32EL0 AA32EL1 EL2 EL3 VHE PAN LPA RAS Debugv8p1 Debugv8p2 PMUv3 PMUv3p1 GICv3 "
 #define V8_4_ADD "SEL2 NV NV2 Debugv8p4 PMUv3p4 TRF MPAM AMUv1 DoubleLock "
 #define V9_4_ADD                                                                                   \
     "E2H0 FGT FGT2 ECV LPA2 D128 RME MEC MOPS BRBE BRBEv1p1 MTE MTE2 E0PD TRBE SCTLR2 TCR2 HCX "    \
@@ -236,6 +237,20 @@ bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
         return fail(err, errlen, "pa_size 52 requires %s or %s%s", "FEAT_LPA", "FEAT_LPA2", "");
     if (pa == 56 && !HAS(D128))
         return fail(err, errlen, "pa_size 56 requires %s%s%s", "FEAT_D128", "", "");
+    const uint64_t brps = c->options[ARMPROF_OPT_BRPS], wrps = c->options[ARMPROF_OPT_WRPS];
+    if ((brps > 16 || wrps > 16) && !HAS(Debugv8p9))
+        return fail(err, errlen, "more than 16 breakpoints or watchpoints requires %s%s%s",
+                    "FEAT_Debugv8p9", "", "");
+    if (c->options[ARMPROF_OPT_CTX_CMPS] > brps)
+        return fail(err, errlen, "%s must not exceed %s%s", "num_context_comparators",
+                    "num_breakpoints", "");
+    const uint64_t altclk = c->options[ARMPROF_OPT_PMSIDR_ALTCLK];
+    if (altclk != 1 && altclk != 15)
+        return fail(err, errlen, "option %s must be 1 or 15 (other values are reserved)%s%s",
+                    "pmsidr_altclk", "", "");
+    if (c->options[ARMPROF_OPT_PMSIDR_INTERVAL] == 1)
+        return fail(err, errlen, "option %s: 1 is a reserved PMSIDR_EL1.Interval value%s%s",
+                    "pmsidr_interval", "", "");
     if (HAS(EL3) && c->options[ARMPROF_OPT_SECURE_ONLY])
         return fail(err, errlen,
                     "option secure_only_implementation applies only without %s%s%s", "EL3", "",

@@ -1,7 +1,9 @@
 /* The scenario interpreter. One statement per line; see
  * docs/scenario-language.md. */
+#define _POSIX_C_SOURCE 200809L
 #include "scenario/scenario.h"
 
+#include <sys/stat.h>
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -15,6 +17,7 @@
 #define MAX_WORDS 16
 #define MAX_LINE 4096
 #define MAX_INCLUDE_DEPTH 16
+#define MAX_FILE_SIZE (16u << 20)
 
 typedef struct run_state {
     const scenario_options *opts;
@@ -612,6 +615,12 @@ static int do_include(run_state *st, where at, const line_words *lw)
     } else {
         snprintf(path, sizeof path, "%s", lw->w[1]);
     }
+    /* Only regular files: a device or a FIFO could block or never end. */
+    struct stat sb;
+    if (stat(path, &sb) != 0) return error_at(st, at, "cannot open '%s': %s", path, strerror(errno));
+    if (!S_ISREG(sb.st_mode)) return error_at(st, at, "'%s' is not a regular file", path);
+    if (sb.st_size > (off_t)MAX_FILE_SIZE)
+        return error_at(st, at, "'%s' is larger than %u MiB", path, MAX_FILE_SIZE >> 20);
     FILE *f = fopen(path, "rb");
     if (!f) return error_at(st, at, "cannot open '%s': %s", path, strerror(errno));
     size_t cap = 4096, len = 0;

@@ -5,8 +5,8 @@
 
 /* NVMem offsets under FEAT_NV2 */
 #define NV2_OFFSET_PMBLIMITR_EL1 0x800
-#define NV2_OFFSET_PMBPTR_EL1 0x810
-#define NV2_OFFSET_PMBSR_EL1 0x820
+#define NV2_OFFSET_PMBPTR_EL1    0x810
+#define NV2_OFFSET_PMBSR_EL1     0x820
 
 /* HaveEL(EL3) && CheckMDCR_EL3_NSPBTrap(): the EL3 trap every page shares */
 static bool nspb_trap(const armprof_pe *pe)
@@ -21,7 +21,10 @@ static bool e2pb_trap(const armprof_pe *pe)
 }
 
 /* EffectiveHCR_EL2_NVx() IN {'1x1'} */
-static bool nvx_1x1(const armprof_pe *pe) { return (EffectiveHCR_EL2_NVx(pe) & 5) == 5; }
+static bool nvx_1x1(const armprof_pe *pe)
+{
+    return (EffectiveHCR_EL2_NVx(pe) & 5) == 5;
+}
 
 /* The shape of the PMBLIMITR_EL1 and PMBPTR_EL1 pages, which differ only in
  * the fine-grained trap bit, the register and its NVMem offset. */
@@ -51,8 +54,8 @@ static sysreg_route access_buffer_address(const armprof_pe *pe, uint64_t fgt_bit
 sysreg_route access_PMBLIMITR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
 {
     (void)m;
-    const uint64_t bit = is_read ? FIELD(pe, HDFGRTR_EL2, PMBLIMITR_EL1)
-                                 : FIELD(pe, HDFGWTR_EL2, PMBLIMITR_EL1);
+    const uint64_t bit =
+        is_read ? FIELD(pe, HDFGRTR_EL2, PMBLIMITR_EL1) : FIELD(pe, HDFGWTR_EL2, PMBLIMITR_EL1);
     return access_buffer_address(pe, bit, SR_PMBLIMITR_EL1, NV2_OFFSET_PMBLIMITR_EL1);
 }
 
@@ -107,7 +110,7 @@ sysreg_route access_PMBSR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
         return route_undefined();
     case EL1:
         if (EffectiveHCR_EL2_NVx(pe) == 5) return route_nvmem(NV2_OFFSET_PMBSR_EL1); /* '101' */
-        if (EffectiveHCR_EL2_NVx(pe) & 1) return route_trap(EL2, 0x18);               /* 'xx1' */
+        if (EffectiveHCR_EL2_NVx(pe) & 1) return route_trap(EL2, 0x18);              /* 'xx1' */
         return route_undefined();
     case EL2:
         if (!ELIsInHost(pe, EL2)) return route_undefined();
@@ -161,8 +164,8 @@ sysreg_route access_PMBMAR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1: {
-        const uint64_t bit = is_read ? FIELD(pe, HDFGRTR2_EL2, nPMBMAR_EL1)
-                                     : FIELD(pe, HDFGWTR2_EL2, nPMBMAR_EL1);
+        const uint64_t bit =
+            is_read ? FIELD(pe, HDFGRTR2_EL2, nPMBMAR_EL1) : FIELD(pe, HDFGWTR2_EL2, nPMBMAR_EL1);
         if (EL3SDDUndefPriority(pe) && enpms4_trap) return route_undefined();
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
         if (fgt2_trap(pe, bit)) return route_trap(EL2, 0x18);

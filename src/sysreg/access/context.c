@@ -49,7 +49,8 @@ sysreg_route access_CONTEXTIDR_EL12(const armprof_pe *pe, unsigned m, bool is_re
     case EL0:
         return route_undefined();
     case EL1:
-        if (EffectiveHCR_EL2_NVx(pe) == 5) return route_nvmem(NV2_OFFSET_CONTEXTIDR_EL1); /* '101' */
+        if (EffectiveHCR_EL2_NVx(pe) == 5)
+            return route_nvmem(NV2_OFFSET_CONTEXTIDR_EL1);              /* '101' */
         if (EffectiveHCR_EL2_NVx(pe) & 1) return route_trap(EL2, 0x18); /* 'xx1' */
         return route_undefined();
     default:
