@@ -56,6 +56,11 @@ bool armprof_config_preset(armprof_config *c, const char *name);
 const char *armprof_preset_name(size_t i);
 const char *armprof_preset_doc(size_t i);
 
+/* Parses a number as the configuration and the scenario language write it:
+ * decimal, 0x hexadecimal or 0b binary, '_' allowed between digits, at most
+ * 64 bits. */
+bool armprof_parse_number(const char *s, uint64_t *out);
+
 /* Sets a feature ("FEAT_X" with "on"/"off"/"1"/"0") or an option (decimal or
  * 0x hexadecimal in its range). On error writes a message and returns false. */
 bool armprof_config_set(armprof_config *c, const char *name, const char *value, char *err,

@@ -1,4 +1,6 @@
 /* Features, options, presets and the validation of a configuration. */
+#include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,15 +163,31 @@ static bool fail(char *err, size_t errlen, const char *fmt, const char *a, const
     return false;
 }
 
-static bool parse_u64(const char *s, uint64_t *out)
+bool armprof_parse_number(const char *s, uint64_t *out)
 {
-    if (!s || !*s || *s == '-') return false;
+    char buf[128];
+    size_t n = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p == '_') continue;
+        if (n + 1 >= sizeof buf) return false;
+        buf[n++] = *p;
+    }
+    buf[n] = 0;
+    if (n == 0 || buf[0] == '-' || buf[0] == '+') return false;
+    int base = 10;
+    const char *digits = buf;
+    if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X')) {
+        base = 16;
+        digits = buf + 2;
+    } else if (buf[0] == '0' && (buf[1] == 'b' || buf[1] == 'B')) {
+        base = 2;
+        digits = buf + 2;
+    }
+    if (*digits == 0 || isspace((unsigned char)*digits)) return false;
+    errno = 0;
     char *end;
-    const int base = (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) ? 16
-                     : (s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) ? 2
-                                                                      : 10;
-    unsigned long long v = strtoull(base == 10 ? s : s + 2, &end, base);
-    if (*end != 0 || end == (base == 10 ? s : s + 2)) return false;
+    unsigned long long v = strtoull(digits, &end, base);
+    if (errno == ERANGE || *end != 0) return false;
     *out = v;
     return true;
 }
@@ -192,7 +210,7 @@ bool armprof_config_set(armprof_config *c, const char *name, const char *value, 
     const int o = armprof_option_lookup(name);
     if (o < 0) return fail(err, errlen, "unknown feature or option '%s'%s%s", name, "", "");
     uint64_t v;
-    if (!parse_u64(value, &v))
+    if (!armprof_parse_number(value, &v))
         return fail(err, errlen, "option %s: '%s' is not a number%s", name, value, "");
     if (v < options[o].min || v > options[o].max) {
         if (err && errlen)

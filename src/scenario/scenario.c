@@ -102,36 +102,6 @@ static bool split_words(char *s, line_words *lw, const char **problem)
     }
 }
 
-/* Numbers: decimal, 0x hex, 0b binary, with optional '_' separators. */
-static bool parse_number(const char *s, uint64_t *out)
-{
-    char buf[128];
-    size_t n = 0;
-    for (const char *p = s; *p; p++) {
-        if (*p == '_') continue;
-        if (n + 1 >= sizeof buf) return false;
-        buf[n++] = *p;
-    }
-    buf[n] = 0;
-    if (n == 0 || buf[0] == '-' || buf[0] == '+') return false;
-    int base = 10;
-    const char *digits = buf;
-    if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X')) {
-        base = 16;
-        digits = buf + 2;
-    } else if (buf[0] == '0' && (buf[1] == 'b' || buf[1] == 'B')) {
-        base = 2;
-        digits = buf + 2;
-    }
-    if (*digits == 0 || isspace((unsigned char)*digits)) return false;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(digits, &end, base);
-    if (errno == ERANGE || *end != 0) return false;
-    *out = v;
-    return true;
-}
-
 /* The PE is created at the first statement that needs it. */
 static int need_pe(run_state *st, where at)
 {
@@ -301,7 +271,7 @@ static int check_access(run_state *st, where at, const line_words *lw, bool is_r
     if (strcmp(w[0], "undefined") == 0 && n == 1) return o->kind == ARMPROF_UNDEFINED;
     if (strcmp(w[0], "unmodelled") == 0 && n == 1) return o->kind == ARMPROF_UNMODELLED;
     if (strcmp(w[0], "nvmem") == 0 && n == 2) {
-        if (!parse_number(w[1], &v)) {
+        if (!armprof_parse_number(w[1], &v)) {
             error_at(st, at, "'%s' is not an NVMem offset", w[1]);
             return -2;
         }
@@ -317,7 +287,7 @@ static int check_access(run_state *st, where at, const line_words *lw, bool is_r
         uint64_t ec = 0x18, iss = 0;
         bool has_iss = false;
         for (int i = 2; i < n; i += 2) {
-            if (i + 1 >= n || !parse_number(w[i + 1], &v)) {
+            if (i + 1 >= n || !armprof_parse_number(w[i + 1], &v)) {
                 error_at(st, at, "'trap' takes 'ec N' and 'iss N' after the target");
                 return -2;
             }
@@ -334,7 +304,7 @@ static int check_access(run_state *st, where at, const line_words *lw, bool is_r
         return o->kind == ARMPROF_TRAP && o->target_el == el && o->ec == ec &&
                (!has_iss || o->iss == iss);
     }
-    if (n == 1 && parse_number(w[0], &v)) {
+    if (n == 1 && armprof_parse_number(w[0], &v)) {
         if (!is_read) {
             error_at(st, at, "an msr outcome is 'done', 'undefined', 'trap ...' or 'nvmem N'; "
                              "check the register with 'expect'");
@@ -374,21 +344,16 @@ static int do_access(run_state *st, where at, const line_words *lw, bool is_read
             return error_at(st, at, "'%s': encoding field out of range", lw->w[1]);
         enc = armprof_sysreg_encoding(op0, op1, crn, crm, op2);
     } else {
-        if ((rc = parse_reg_ref(st, at, lw->w[1], false, &r)) != 0) {
-            /* aliases have no storage but can be accessed */
-            unsigned idx;
-            const int id = armprof_reg_lookup(lw->w[1], &idx);
-            if (id < 0) return rc;
-            enc = armprof_reg_encoding(id, idx);
-        } else {
-            enc = armprof_reg_encoding(r.reg, r.index);
-        }
+        /* Aliases (PMSCR_EL12) have no storage but have an encoding. */
+        const int id = armprof_reg_lookup(lw->w[1], &r.index);
+        if (id < 0) return error_at(st, at, "unknown register '%s' (see 'armprof regs')", lw->w[1]);
+        enc = armprof_reg_encoding(id, r.index);
     }
     uint64_t value = 0, rt = 0;
-    if (!is_read && !parse_number(lw->w[2], &value))
+    if (!is_read && !armprof_parse_number(lw->w[2], &value))
         return error_at(st, at, "'%s' is not a 64-bit number", lw->w[2]);
     if (nargs == want + 2) {
-        if (strcmp(lw->w[want], "rt") != 0 || !parse_number(lw->w[want + 1], &rt) || rt > 31)
+        if (strcmp(lw->w[want], "rt") != 0 || !armprof_parse_number(lw->w[want + 1], &rt) || rt > 31)
             return error_at(st, at, "expected 'rt N' with N in 0..31");
     }
     rg = (unsigned)rt;
@@ -418,7 +383,7 @@ static int do_set(run_state *st, where at, const line_words *lw)
     reg_ref r;
     if ((rc = parse_reg_ref(st, at, lw->w[1], true, &r)) != 0) return rc;
     uint64_t v;
-    if (!parse_number(lw->w[2], &v)) return error_at(st, at, "'%s' is not a number", lw->w[2]);
+    if (!armprof_parse_number(lw->w[2], &v)) return error_at(st, at, "'%s' is not a number", lw->w[2]);
     uint64_t cur = armprof_reg_get(st->pe, r.reg, r.index);
     if (r.has_field) {
         const unsigned width = r.hi - r.lo + 1;
@@ -449,7 +414,7 @@ static int do_expect(run_state *st, where at, const line_words *lw)
     reg_ref r;
     if ((rc = parse_reg_ref(st, at, lw->w[1], true, &r)) != 0) return rc;
     uint64_t v;
-    if (!parse_number(lw->w[3], &v)) return error_at(st, at, "'%s' is not a number", lw->w[3]);
+    if (!armprof_parse_number(lw->w[3], &v)) return error_at(st, at, "'%s' is not a number", lw->w[3]);
     uint64_t got = armprof_reg_get(st->pe, r.reg, r.index);
     if (r.has_field) got = (got & field_mask(r.hi, r.lo)) >> r.lo;
     const int ok = got == v;
@@ -535,7 +500,7 @@ static int context_statement(run_state *st, where at, const line_words *lw, bool
     *handled = true;
     if (!strcmp(cmd, "el")) {
         uint64_t el;
-        if (lw->n != 2 || !parse_number(lw->w[1], &el)) return error_at(st, at, "usage: el N");
+        if (lw->n != 2 || !armprof_parse_number(lw->w[1], &el)) return error_at(st, at, "usage: el N");
         if ((rc = need_pe(st, at)) != 0) return rc;
         if (!armprof_set_el(st->pe, (unsigned)(el > 3 ? 4 : el), err, sizeof err))
             return error_at(st, at, "el %s: %s", lw->w[1], err);
@@ -555,7 +520,7 @@ static int context_statement(run_state *st, where at, const line_words *lw, bool
     }
     if (!strcmp(cmd, "aarch32")) {
         uint64_t el;
-        if (lw->n != 3 || !parse_number(lw->w[1], &el))
+        if (lw->n != 3 || !armprof_parse_number(lw->w[1], &el))
             return error_at(st, at, "usage: aarch32 EL on|off");
         if ((rc = on_off(st, at, lw->w[2], &b)) != 0) return rc;
         if ((rc = need_pe(st, at)) != 0) return rc;

@@ -18,6 +18,7 @@
 #define SYSREG_ALIAS(id, enc, cond) )) ? 1 : -1]; typedef char sr_alias_##id[((1
 #define F(reg, name, hi, lo, acc, rst) SR_RANGE(hi, lo)
 #define FC(reg, name, hi, lo, acc, rst, cond) SR_RANGE(hi, lo)
+#define FX(reg, name, hi, lo, acc, rst, cond, res1) SR_RANGE(hi, lo)
 #define RES0(reg, hi, lo) SR_RANGE(hi, lo)
 #define RES1(reg, hi, lo) SR_RANGE(hi, lo)
 #define UNK(reg, hi, lo) SR_RANGE(hi, lo)
@@ -33,6 +34,7 @@ typedef char sr_bits_prelude_[((1
 #define SYSREG_ALIAS(id, enc, cond) )) ? 1 : -1]; typedef char sr_alias_width_##id[((1
 #define F(reg, name, hi, lo, acc, rst) SR_WIDTH(hi, lo)
 #define FC(reg, name, hi, lo, acc, rst, cond) SR_WIDTH(hi, lo)
+#define FX(reg, name, hi, lo, acc, rst, cond, res1) SR_WIDTH(hi, lo)
 #define RES0(reg, hi, lo) SR_WIDTH(hi, lo)
 #define RES1(reg, hi, lo) SR_WIDTH(hi, lo)
 #define UNK(reg, hi, lo) SR_WIDTH(hi, lo)

@@ -53,6 +53,7 @@ static inline reset_spec reset_of(unsigned kind, uint64_t value)
 #define SYSREG_ALIAS(id, enc, cond) SYSREG(id, enc, cond, 0, 0, 0)
 #define F(reg, name, hi, lo, acc, rst) SR_FIELD(reg, #name, hi, lo, FA_##acc, 0)
 #define FC(reg, name, hi, lo, acc, rst, cond) SR_FIELD(reg, #name, hi, lo, FA_##acc, 1)
+#define FX(reg, name, hi, lo, acc, rst, cond, res1) SR_FIELD(reg, #name, hi, lo, FA_##acc, 1)
 #define RES0(reg, hi, lo) SR_FIELD(reg, "RES0", hi, lo, FA_RES0, 0)
 #define RES1(reg, hi, lo) SR_FIELD(reg, "RES1", hi, lo, FA_RES1, 0)
 #define UNK(reg, hi, lo) SR_FIELD(reg, "UNKNOWN", hi, lo, FA_UNK, 0)
@@ -117,6 +118,13 @@ static void apply_range(sysreg_pe_info *o, uint64_t m, unsigned acc, reset_spec 
     }
 }
 
+/* A field that is RES1 in this configuration: reads 1, ignores writes. */
+static void make_res1(sysreg_pe_info *o, uint64_t m)
+{
+    o->res1 |= m;
+    o->wmask &= ~m;
+}
+
 #define SYSREG(id, enc, cond, rd, wr, flags)                                                      \
     }                                                                                              \
     static void configure_##id(const armprof_config *c, sysreg_pe_info *o)                       \
@@ -129,6 +137,9 @@ static void apply_range(sysreg_pe_info *o, uint64_t m, unsigned acc, reset_spec 
 #define F(reg, name, hi, lo, acc, rst) apply_range(o, BITS_MASK(hi, lo), FA_##acc, rst, true, fill);
 #define FC(reg, name, hi, lo, acc, rst, cond)                                                     \
     apply_range(o, BITS_MASK(hi, lo), FA_##acc, rst, (cond), fill);
+#define FX(reg, name, hi, lo, acc, rst, cond, res1)                                               \
+    apply_range(o, BITS_MASK(hi, lo), FA_##acc, rst, (cond), fill);                               \
+    if ((cond) && (res1)) make_res1(o, BITS_MASK(hi, lo));
 #define RES0(reg, hi, lo) o->res0 |= BITS_MASK(hi, lo);
 #define RES1(reg, hi, lo) o->res1 |= BITS_MASK(hi, lo);
 #define UNK(reg, hi, lo) o->unk |= BITS_MASK(hi, lo);

@@ -18,6 +18,8 @@
  * followed by the register's bit ranges, each naming the register, from bit 63 down:
  *   F(reg, name, hi, lo, access, reset)        a field present in every configuration
  *   FC(reg, name, hi, lo, access, reset, cond) a field present when cond holds, RES0 otherwise
+ *   FX(reg, name, hi, lo, access, reset, cond, res1)
+ *                                   as FC, and RES1 (RAO/WI) when res1 holds
  *   RES0(reg, hi, lo)  RES1(reg, hi, lo)       reserved bits
  *   UNK(reg, hi, lo)                           bits that read as an UNKNOWN value
  * access: RW, RO, WO.
@@ -163,6 +165,7 @@ enum sysreg_storage {
 enum sysreg_field_pos {
 #define F(reg, name, hi, lo, acc, rst) reg##_##name##_LO = (lo), reg##_##name##_W = (hi) - (lo) + 1,
 #define FC(reg, name, hi, lo, acc, rst, cond) F(reg, name, hi, lo, acc, rst)
+#define FX(reg, name, hi, lo, acc, rst, cond, res1) F(reg, name, hi, lo, acc, rst)
 #include "sysreg/regs/all.def"
     SYSREG_FIELD_POS_END
 };
