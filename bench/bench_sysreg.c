@@ -62,12 +62,13 @@ int main(int argc, char **argv)
         const char *name;
         int is_read;
     } mix[] = {
-        {1, "PMSSCR_EL1", 1}, {1, "PMSCR_EL1", 0},  {1, "PMSCR_EL1", 1}, {1, "PMSCR_EL2", 1},
-        {2, "PMSCR_EL2", 0},  {2, "PMSCR_EL1", 1},  {1, "PMECR_EL1", 1}, {1, "PMSSCR_EL1", 0},
+        {1, "PMSSCR_EL1", 1}, {1, "PMSCR_EL1", 0}, {1, "PMSCR_EL1", 1}, {1, "PMSCR_EL2", 1},
+        {2, "PMSCR_EL2", 0},  {2, "PMSCR_EL1", 1}, {1, "PMECR_EL1", 1}, {1, "PMSSCR_EL1", 0},
     };
     enum { MIX = sizeof mix / sizeof mix[0] };
     uint32_t enc[MIX];
-    for (int i = 0; i < MIX; i++) enc[i] = armprof_reg_encoding(reg(mix[i].name), 0);
+    for (int i = 0; i < MIX; i++)
+        enc[i] = armprof_reg_encoding(reg(mix[i].name), 0);
 
     uint64_t sink = 0;
     unsigned kinds[5] = {0};

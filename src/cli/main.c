@@ -118,7 +118,8 @@ static int cmd_presets(void)
 
 static int cmd_features(void)
 {
-    for (int i = 0; i < ARMPROF_FEAT_COUNT; i++) printf("%s\n", armprof_feature_name((armprof_feature)i));
+    for (int i = 0; i < ARMPROF_FEAT_COUNT; i++)
+        printf("%s\n", armprof_feature_name((armprof_feature)i));
     return 0;
 }
 

@@ -19,7 +19,10 @@ unsigned HighestEL(const armprof_pe *pe)
 
 /* ELUsingAArch32(): the model keeps the register width of each EL as context
  * (SCR_EL3.RW, HCR_EL2.RW and PSTATE.nRW are not modelled separately). */
-bool ELUsingAArch32(const armprof_pe *pe, unsigned el) { return pe->ctx.aarch32[el & 3]; }
+bool ELUsingAArch32(const armprof_pe *pe, unsigned el)
+{
+    return pe->ctx.aarch32[el & 3];
+}
 
 /* EffectiveSCR_EL3_NS() */
 static unsigned EffectiveSCR_EL3_NS(const armprof_pe *pe)
@@ -152,7 +155,10 @@ unsigned EffectiveHPMN(const armprof_pe *pe)
     return hpmn;
 }
 
-unsigned GetNumEventCountersSelfHosted(const armprof_pe *pe) { return EffectiveEPMN(pe); }
+unsigned GetNumEventCountersSelfHosted(const armprof_pe *pe)
+{
+    return EffectiveEPMN(pe);
+}
 
 unsigned GetNumEventCountersAccessible(const armprof_pe *pe)
 {
@@ -164,7 +170,10 @@ unsigned GetNumEventCountersAccessible(const armprof_pe *pe)
 #define SIGNAL(pe, s) ((pe)->ctx.signal[ARMPROF_SIG_##s])
 
 /* ExternalInvasiveDebugEnabled() */
-bool ExternalInvasiveDebugEnabled(const armprof_pe *pe) { return SIGNAL(pe, DBGEN); }
+bool ExternalInvasiveDebugEnabled(const armprof_pe *pe)
+{
+    return SIGNAL(pe, DBGEN);
+}
 
 /* ExternalSecureInvasiveDebugEnabled() */
 bool ExternalSecureInvasiveDebugEnabled(const armprof_pe *pe)

@@ -23,20 +23,35 @@ static inline bool HaveEL(const armprof_pe *pe, unsigned el)
 #define IsFeatureImplemented(pe, feat) IMPLEMENTED(pe, feat)
 
 /* EL2Enabled() */
-static inline bool EL2Enabled(const armprof_pe *pe) { return pe->eff.el2_enabled; }
+static inline bool EL2Enabled(const armprof_pe *pe)
+{
+    return pe->eff.el2_enabled;
+}
 /* ELIsInHost(EL2) and ELIsInHost(EL0) */
 static inline bool ELIsInHost(const armprof_pe *pe, unsigned el)
 {
     return el == EL2 ? pe->eff.el2_in_host : el == EL0 ? pe->eff.el0_in_host : false;
 }
 /* EffectiveHCR_EL2_NVx(): bits NV2:NV1:NV */
-static inline unsigned EffectiveHCR_EL2_NVx(const armprof_pe *pe) { return pe->eff.nvx; }
+static inline unsigned EffectiveHCR_EL2_NVx(const armprof_pe *pe)
+{
+    return pe->eff.nvx;
+}
 /* EL3SDDUndef() */
-static inline bool EL3SDDUndef(const armprof_pe *pe) { return pe->eff.sdd_undef; }
+static inline bool EL3SDDUndef(const armprof_pe *pe)
+{
+    return pe->eff.sdd_undef;
+}
 /* EL3SDDUndefPriority() */
-static inline bool EL3SDDUndefPriority(const armprof_pe *pe) { return pe->eff.sdd_undef_priority; }
+static inline bool EL3SDDUndefPriority(const armprof_pe *pe)
+{
+    return pe->eff.sdd_undef_priority;
+}
 /* Halted() */
-static inline bool Halted(const armprof_pe *pe) { return pe->ctx.halted; }
+static inline bool Halted(const armprof_pe *pe)
+{
+    return pe->ctx.halted;
+}
 /* CurrentSecurityState() */
 static inline armprof_security_state CurrentSecurityState(const armprof_pe *pe)
 {

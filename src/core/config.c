@@ -85,21 +85,25 @@ struct preset {
     "AA64 AA32EL0 AA32EL1 EL2 EL3 VHE PAN LPA RAS Debugv8p1 Debugv8p2 PMUv3 PMUv3p1 GICv3 "
 #define V8_4_ADD "SEL2 NV NV2 Debugv8p4 PMUv3p4 TRF MPAM AMUv1 DoubleLock "
 #define V9_4_ADD                                                                                   \
-    "E2H0 FGT FGT2 ECV LPA2 D128 RME MEC MOPS BRBE BRBEv1p1 MTE MTE2 E0PD TRBE SCTLR2 TCR2 HCX "    \
-    "CSV2 SVE SME PAuth Debugv8p8 Debugv8p9 PMUv3p5 PMUv3p7 PMUv3p8 PMUv3p9 PMUv3_SS PMUv3_ICNTR "  \
-    "PMUv3_EXT PMUv3_EXT64 PMUv3_EXTPMN PMUv3_TH PMUv3_EDGE EBEP SEBEP HPMN0 MTPMU PCSRv8p2 "       \
-    "PCSRv8p9 SPE SPEv1p1 SPEv1p2 SPEv1p3 SPEv1p4 SPE_nVM SPE_EXC SPE_FnE SPE_ERnd SPE_CRR "        \
+    "E2H0 FGT FGT2 ECV LPA2 D128 RME MEC MOPS BRBE BRBEv1p1 MTE MTE2 E0PD TRBE SCTLR2 TCR2 HCX "   \
+    "CSV2 SVE SME PAuth Debugv8p8 Debugv8p9 PMUv3p5 PMUv3p7 PMUv3p8 PMUv3p9 PMUv3_SS PMUv3_ICNTR " \
+    "PMUv3_EXT PMUv3_EXT64 PMUv3_EXTPMN PMUv3_TH PMUv3_EDGE EBEP SEBEP HPMN0 MTPMU PCSRv8p2 "      \
+    "PCSRv8p9 SPE SPEv1p1 SPEv1p2 SPEv1p3 SPEv1p4 SPE_nVM SPE_EXC SPE_FnE SPE_ERnd SPE_CRR "       \
     "SPE_FDS SPE_FPF SPE_SME SPE_EFT SPE_DPFZS ITE ABLE SPMU "
 
 static const struct preset presets[] = {
-    {"armv9.4-all", "Armv9.4 PE with every profiling feature the model knows: PMUv3p9, PMU snapshots, "
-                    "the instruction counter, PC sampling v8.9, SPE v1.4 with every option, RME",
+    {"armv9.4-all",
+     "Armv9.4 PE with every profiling feature the model knows: PMUv3p9, PMU snapshots, "
+     "the instruction counter, PC sampling v8.9, SPE v1.4 with every option, RME",
      V8_2_BASE V8_4_ADD V9_4_ADD, "num_event_counters=8 pa_size=52"},
-    {"armv8.2-spe", "Armv8.2 PE with SPE v1, PMUv3p1, PC sampling in the PMU block, no PMU snapshots",
+    {"armv8.2-spe",
+     "Armv8.2 PE with SPE v1, PMUv3p1, PC sampling in the PMU block, no PMU snapshots",
      V8_2_BASE "PCSRv8p2 SPE PMUv3_EXT PMUv3_EXT32", "num_event_counters=6 pa_size=48"},
-    {"armv8.4-nv", "Armv8.4 PE with Secure EL2, nested virtualization (FEAT_NV2), SPE v1.1, PMUv3p4",
+    {"armv8.4-nv",
+     "Armv8.4 PE with Secure EL2, nested virtualization (FEAT_NV2), SPE v1.1, PMUv3p4",
      V8_2_BASE V8_4_ADD "PCSRv8p2 SPE SPEv1p1 PMUv3_EXT PMUv3_EXT32", "num_event_counters=6"},
-    {"armv8.0-pcsr", "Armv8.0 PE with PMUv3 and PC sampling in the external debug registers (FEAT_PCSRv8)",
+    {"armv8.0-pcsr",
+     "Armv8.0 PE with PMUv3 and PC sampling in the external debug registers (FEAT_PCSRv8)",
      "AA64 AA32EL0 AA32EL1 EL2 EL3 PMUv3 PCSRv8 PMUv3_EXT PMUv3_EXT32", "num_event_counters=6"},
     {"minimal", "AArch64 at EL0 and EL1 only: no EL2, no EL3, no PMU, no SPE", "AA64",
      "num_event_counters=0 pa_size=40"},
@@ -117,7 +121,8 @@ const char *armprof_preset_doc(size_t i)
 static void config_defaults(armprof_config *c)
 {
     memset(c, 0, sizeof *c);
-    for (int i = 0; i < ARMPROF_OPT_COUNT; i++) c->options[i] = options[i].def;
+    for (int i = 0; i < ARMPROF_OPT_COUNT; i++)
+        c->options[i] = options[i].def;
 }
 
 bool armprof_config_preset(armprof_config *c, const char *name)
@@ -227,27 +232,27 @@ bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
 #define HAS(x) armprof_config_has(c, ARMPROF_FEAT_##x)
 #define RULE_REQUIRES(a, b, why)                                                                   \
     if (HAS(a) && !HAS(b))                                                                         \
-        return fail(err, errlen, "%s requires %s (%s)", feature_names[ARMPROF_FEAT_##a],          \
+        return fail(err, errlen, "%s requires %s (%s)", feature_names[ARMPROF_FEAT_##a],           \
                     feature_names[ARMPROF_FEAT_##b], why);
 #define RULE_EXCLUDES(a, b, why)                                                                   \
     if (HAS(a) && HAS(b))                                                                          \
-        return fail(err, errlen, "%s conflicts with %s (%s)", feature_names[ARMPROF_FEAT_##a],    \
+        return fail(err, errlen, "%s conflicts with %s (%s)", feature_names[ARMPROF_FEAT_##a],     \
                     feature_names[ARMPROF_FEAT_##b], why);
 #include "config_rules.def"
     if (!HAS(AA64))
-        return fail(err, errlen, "%s is required: the model describes AArch64 PEs%s%s",
-                    "FEAT_AA64", "", "");
+        return fail(err, errlen, "%s is required: the model describes AArch64 PEs%s%s", "FEAT_AA64",
+                    "", "");
 #undef RULE_REQUIRES
 #undef RULE_EXCLUDES
     for (int i = 0; i < ARMPROF_OPT_COUNT; i++) {
         if (c->options[i] < options[i].min || c->options[i] > options[i].max)
-            return fail(err, errlen, "option %s is outside its range%s%s", options[i].name, "",
-                        "");
+            return fail(err, errlen, "option %s is outside its range%s%s", options[i].name, "", "");
     }
     const uint64_t pa = c->options[ARMPROF_OPT_PA_SIZE];
     static const uint8_t pa_sizes[] = {32, 36, 40, 42, 44, 48, 52, 56};
     bool pa_ok = false;
-    for (size_t i = 0; i < sizeof pa_sizes; i++) pa_ok |= pa == pa_sizes[i];
+    for (size_t i = 0; i < sizeof pa_sizes; i++)
+        pa_ok |= pa == pa_sizes[i];
     if (!pa_ok)
         return fail(err, errlen, "option %s: %s%s is not a PARange size (32 36 40 42 44 48 52 56)",
                     "pa_size", "", "");
@@ -270,9 +275,8 @@ bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
         return fail(err, errlen, "option %s: 1 is a reserved PMSIDR_EL1.Interval value%s%s",
                     "pmsidr_interval", "", "");
     if (HAS(EL3) && c->options[ARMPROF_OPT_SECURE_ONLY])
-        return fail(err, errlen,
-                    "option secure_only_implementation applies only without %s%s%s", "EL3", "",
-                    "");
+        return fail(err, errlen, "option secure_only_implementation applies only without %s%s%s",
+                    "EL3", "", "");
     if (!HAS(PMUv3) && c->options[ARMPROF_OPT_NUM_EVENT_COUNTERS] != 0)
         return fail(err, errlen, "num_event_counters must be 0 without %s%s%s", "FEAT_PMUv3", "",
                     "");

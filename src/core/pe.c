@@ -28,9 +28,15 @@ armprof_pe *armprof_pe_create(const armprof_config *cfg, char *err, size_t errle
     return pe;
 }
 
-void armprof_pe_destroy(armprof_pe *pe) { free(pe); }
+void armprof_pe_destroy(armprof_pe *pe)
+{
+    free(pe);
+}
 
-const armprof_config *armprof_pe_config(const armprof_pe *pe) { return &pe->cfg; }
+const armprof_config *armprof_pe_config(const armprof_pe *pe)
+{
+    return &pe->cfg;
+}
 
 void armprof_reset(armprof_pe *pe, armprof_reset_kind kind)
 {
@@ -61,14 +67,17 @@ const char *armprof_security_state_name(armprof_security_state ss)
     return (unsigned)ss < 4 ? ss_names[ss] : "?";
 }
 
-static const char *const signal_names[] = {"DBGEN", "NIDEN", "SPIDEN", "SPNIDEN", "RLPIDEN",
-                                           "RTPIDEN"};
+static const char *const signal_names[] = {"DBGEN",   "NIDEN",   "SPIDEN",
+                                           "SPNIDEN", "RLPIDEN", "RTPIDEN"};
 const char *armprof_signal_name(armprof_signal sig)
 {
     return (unsigned)sig < ARMPROF_SIG_COUNT ? signal_names[sig] : "?";
 }
 
-unsigned armprof_current_el(const armprof_pe *pe) { return pe->ctx.el; }
+unsigned armprof_current_el(const armprof_pe *pe)
+{
+    return pe->ctx.el;
+}
 
 armprof_security_state armprof_current_security_state(const armprof_pe *pe)
 {
@@ -89,8 +98,7 @@ bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen)
     return true;
 }
 
-bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char *err,
-                                size_t errlen)
+bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char *err, size_t errlen)
 {
     if ((unsigned)ss > ARMPROF_SS_ROOT) return fail(err, errlen, "unknown Security state");
     const bool rme = IMPLEMENTED(pe, RME);
@@ -148,7 +156,10 @@ bool armprof_set_aarch32(armprof_pe *pe, unsigned el, bool aarch32, char *err, s
     return true;
 }
 
-bool armprof_el_using_aarch32(const armprof_pe *pe, unsigned el) { return ELUsingAArch32(pe, el); }
+bool armprof_el_using_aarch32(const armprof_pe *pe, unsigned el)
+{
+    return ELUsingAArch32(pe, el);
+}
 
 void armprof_set_debug_state(armprof_pe *pe, bool halted)
 {
@@ -157,11 +168,26 @@ void armprof_set_debug_state(armprof_pe *pe, bool halted)
     pe_recompute(pe);
 }
 
-bool armprof_in_debug_state(const armprof_pe *pe) { return pe->ctx.halted; }
-void armprof_set_core_power(armprof_pe *pe, bool on) { pe->ctx.core_powered = on; }
-bool armprof_core_powered(const armprof_pe *pe) { return pe->ctx.core_powered; }
-void armprof_set_os_lock(armprof_pe *pe, bool locked) { pe->ctx.os_lock = locked; }
-bool armprof_os_locked(const armprof_pe *pe) { return pe->ctx.os_lock; }
+bool armprof_in_debug_state(const armprof_pe *pe)
+{
+    return pe->ctx.halted;
+}
+void armprof_set_core_power(armprof_pe *pe, bool on)
+{
+    pe->ctx.core_powered = on;
+}
+bool armprof_core_powered(const armprof_pe *pe)
+{
+    return pe->ctx.core_powered;
+}
+void armprof_set_os_lock(armprof_pe *pe, bool locked)
+{
+    pe->ctx.os_lock = locked;
+}
+bool armprof_os_locked(const armprof_pe *pe)
+{
+    return pe->ctx.os_lock;
+}
 
 void armprof_set_signal(armprof_pe *pe, armprof_signal sig, bool high)
 {

@@ -10,27 +10,27 @@
 enum { EL0 = 0, EL1 = 1, EL2 = 2, EL3 = 3 };
 
 typedef struct pe_context {
-    uint8_t el;            /* PSTATE.EL */
-    bool aarch32[4];       /* ELUsingAArch32(el) */
-    bool halted;           /* Halted(): in Debug state */
-    bool edscr_sdd;        /* EDSCR.SDD, latched on entry to Debug state */
-    bool core_powered;     /* Core power domain on */
-    bool os_lock;          /* OSLSR_EL1.OSLK */
+    uint8_t el;        /* PSTATE.EL */
+    bool aarch32[4];   /* ELUsingAArch32(el) */
+    bool halted;       /* Halted(): in Debug state */
+    bool edscr_sdd;    /* EDSCR.SDD, latched on entry to Debug state */
+    bool core_powered; /* Core power domain on */
+    bool os_lock;      /* OSLSR_EL1.OSLK */
     bool signal[ARMPROF_SIG_COUNT];
 } pe_context;
 
 /* Effective values derived from the context and the registers, recomputed
  * when either changes (DESIGN principle 4; pe_recompute()). */
 typedef struct pe_effective {
-    bool el2_enabled;         /* EL2Enabled() */
-    bool secure_el2_enabled;  /* IsSecureEL2Enabled() */
-    uint8_t nvx;              /* EffectiveHCR_EL2_NVx(): NV2:NV1:NV */
-    uint8_t e2h;              /* EffectiveHCR_EL2_E2H() */
-    bool el2_in_host;         /* ELIsInHost(EL2) */
-    bool el0_in_host;         /* ELIsInHost(EL0) */
-    uint8_t ss;               /* CurrentSecurityState() */
-    bool sdd_undef;           /* EL3SDDUndef() */
-    bool sdd_undef_priority;  /* EL3SDDUndefPriority() */
+    bool el2_enabled;        /* EL2Enabled() */
+    bool secure_el2_enabled; /* IsSecureEL2Enabled() */
+    uint8_t nvx;             /* EffectiveHCR_EL2_NVx(): NV2:NV1:NV */
+    uint8_t e2h;             /* EffectiveHCR_EL2_E2H() */
+    bool el2_in_host;        /* ELIsInHost(EL2) */
+    bool el0_in_host;        /* ELIsInHost(EL0) */
+    uint8_t ss;              /* CurrentSecurityState() */
+    bool sdd_undef;          /* EL3SDDUndef() */
+    bool sdd_undef_priority; /* EL3SDDUndefPriority() */
 } pe_effective;
 
 struct armprof_pe {
@@ -48,9 +48,9 @@ struct armprof_pe {
 
 /* Register storage by name: REG(pe, SCR_EL3), and one field of it:
  * FIELD(pe, SCR_EL3, NS). */
-#define REG(pe, id) ((pe)->regs[STO_##id])
+#define REG(pe, id)           ((pe)->regs[STO_##id])
 #define FIELD_OF(v, id, name) (((v) >> id##_##name##_LO) & (~0ull >> (64 - id##_##name##_W)))
-#define FIELD(pe, id, name) FIELD_OF(REG(pe, id), id, name)
+#define FIELD(pe, id, name)   FIELD_OF(REG(pe, id), id, name)
 
 /* Recomputes pe->eff after a context change or a write to a register that
  * feeds it. */

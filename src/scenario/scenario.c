@@ -14,10 +14,10 @@
 
 #include "armprof/armprof.h"
 
-#define MAX_WORDS 16
-#define MAX_LINE 4096
+#define MAX_WORDS         16
+#define MAX_LINE          4096
 #define MAX_INCLUDE_DEPTH 16
-#define MAX_FILE_SIZE (16u << 20)
+#define MAX_FILE_SIZE     (16u << 20)
 
 typedef struct run_state {
     const scenario_options *opts;
@@ -69,7 +69,8 @@ static bool split_words(char *s, line_words *lw, const char **problem)
     lw->arrow = -1;
     char *p = s;
     for (;;) {
-        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+            p++;
         if (*p == 0 || *p == '#') return true;
         if (lw->n == MAX_WORDS) {
             *problem = "too many words on one line";
@@ -77,7 +78,8 @@ static bool split_words(char *s, line_words *lw, const char **problem)
         }
         if (*p == '"') {
             char *start = ++p;
-            while (*p && *p != '"') p++;
+            while (*p && *p != '"')
+                p++;
             if (*p != '"') {
                 *problem = "unterminated quoted text";
                 return false;
@@ -88,7 +90,8 @@ static bool split_words(char *s, line_words *lw, const char **problem)
             continue;
         }
         char *start = p;
-        while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n') p++;
+        while (*p && *p != ' ' && *p != '\t' && *p != '\r' && *p != '\n')
+            p++;
         const bool end = *p == 0;
         *p = 0;
         if (strcmp(start, "=>") == 0 && lw->arrow < 0) {
@@ -115,8 +118,9 @@ static int need_pe(run_state *st, where at)
 static int config_statement_allowed(run_state *st, where at, const char *what)
 {
     if (st->pe)
-        return error_at(st, at, "'%s' after the PE was created: configuration statements "
-                                "must come before the first statement that uses the PE",
+        return error_at(st, at,
+                        "'%s' after the PE was created: configuration statements "
+                        "must come before the first statement that uses the PE",
                         what);
     return 0;
 }
@@ -130,8 +134,7 @@ typedef struct reg_ref {
     char field[64];
 } reg_ref;
 
-static int parse_reg_ref(run_state *st, where at, const char *text, bool allow_field,
-                         reg_ref *r)
+static int parse_reg_ref(run_state *st, where at, const char *text, bool allow_field, reg_ref *r)
 {
     char name[128];
     if (strlen(text) >= sizeof name) return error_at(st, at, "register name too long");
@@ -241,8 +244,7 @@ static void print_access(run_state *st, where at, const char *op, const char *re
     char desc[160];
     describe_outcome(o, is_read, desc, sizeof desc);
     fprintf(out, "%s:%u: EL%u %s: %s %s -> %s", at.file, at.line, armprof_current_el(st->pe),
-            armprof_security_state_name(armprof_current_security_state(st->pe)), op, regtext,
-            desc);
+            armprof_security_state_name(armprof_current_security_state(st->pe)), op, regtext, desc);
     if (check == 1) fprintf(out, "  [ok]");
     if (check == 0) fprintf(out, "  [FAILED: expected %s]", expected);
     fputc('\n', out);
@@ -278,8 +280,8 @@ static int check_access(run_state *st, where at, const line_words *lw, bool is_r
         return o->kind == ARMPROF_NVMEM && o->nv_offset == v;
     }
     if (strcmp(w[0], "trap") == 0) {
-        if (n < 2 || (strcmp(w[1], "el2") != 0 && strcmp(w[1], "el3") != 0 &&
-                      strcmp(w[1], "el1") != 0)) {
+        if (n < 2 ||
+            (strcmp(w[1], "el2") != 0 && strcmp(w[1], "el3") != 0 && strcmp(w[1], "el1") != 0)) {
             error_at(st, at, "a trap expectation names its target: 'trap el1|el2|el3'");
             return -2;
         }
@@ -306,8 +308,9 @@ static int check_access(run_state *st, where at, const line_words *lw, bool is_r
     }
     if (n == 1 && armprof_parse_number(w[0], &v)) {
         if (!is_read) {
-            error_at(st, at, "an msr outcome is 'done', 'undefined', 'trap ...' or 'nvmem N'; "
-                             "check the register with 'expect'");
+            error_at(st, at,
+                     "an msr outcome is 'done', 'undefined', 'trap ...' or 'nvmem N'; "
+                     "check the register with 'expect'");
             return -2;
         }
         return o->kind == ARMPROF_DONE && o->value == v;
@@ -329,8 +332,9 @@ static int do_access(run_state *st, where at, const line_words *lw, bool is_read
     const int nargs = lw->arrow >= 0 ? lw->arrow : lw->n;
     const int want = is_read ? 2 : 3;
     if (nargs != want && nargs != want + 2)
-        return error_at(st, at, is_read ? "usage: mrs REG [rt N] [=> EXPECTATION]"
-                                        : "usage: msr REG VALUE [rt N] [=> EXPECTATION]");
+        return error_at(st, at,
+                        is_read ? "usage: mrs REG [rt N] [=> EXPECTATION]"
+                                : "usage: msr REG VALUE [rt N] [=> EXPECTATION]");
     int rc = need_pe(st, at);
     if (rc) return rc;
     reg_ref r;
@@ -353,7 +357,8 @@ static int do_access(run_state *st, where at, const line_words *lw, bool is_read
     if (!is_read && !armprof_parse_number(lw->w[2], &value))
         return error_at(st, at, "'%s' is not a 64-bit number", lw->w[2]);
     if (nargs == want + 2) {
-        if (strcmp(lw->w[want], "rt") != 0 || !armprof_parse_number(lw->w[want + 1], &rt) || rt > 31)
+        if (strcmp(lw->w[want], "rt") != 0 || !armprof_parse_number(lw->w[want + 1], &rt) ||
+            rt > 31)
             return error_at(st, at, "expected 'rt N' with N in 0..31");
     }
     rg = (unsigned)rt;
@@ -383,7 +388,8 @@ static int do_set(run_state *st, where at, const line_words *lw)
     reg_ref r;
     if ((rc = parse_reg_ref(st, at, lw->w[1], true, &r)) != 0) return rc;
     uint64_t v;
-    if (!armprof_parse_number(lw->w[2], &v)) return error_at(st, at, "'%s' is not a number", lw->w[2]);
+    if (!armprof_parse_number(lw->w[2], &v))
+        return error_at(st, at, "'%s' is not a number", lw->w[2]);
     uint64_t cur = armprof_reg_get(st->pe, r.reg, r.index);
     if (r.has_field) {
         const unsigned width = r.hi - r.lo + 1;
@@ -396,7 +402,8 @@ static int do_set(run_state *st, where at, const line_words *lw)
     }
     armprof_reg_set(st->pe, r.reg, r.index, cur);
     if (r.has_field) {
-        const uint64_t got = (armprof_reg_get(st->pe, r.reg, r.index) & field_mask(r.hi, r.lo)) >> r.lo;
+        const uint64_t got =
+            (armprof_reg_get(st->pe, r.reg, r.index) & field_mask(r.hi, r.lo)) >> r.lo;
         if (got != v)
             return error_at(st, at,
                             "%s is RES0 or RES1 in this configuration: the value cannot be set",
@@ -414,7 +421,8 @@ static int do_expect(run_state *st, where at, const line_words *lw)
     reg_ref r;
     if ((rc = parse_reg_ref(st, at, lw->w[1], true, &r)) != 0) return rc;
     uint64_t v;
-    if (!armprof_parse_number(lw->w[3], &v)) return error_at(st, at, "'%s' is not a number", lw->w[3]);
+    if (!armprof_parse_number(lw->w[3], &v))
+        return error_at(st, at, "'%s' is not a number", lw->w[3]);
     uint64_t got = armprof_reg_get(st->pe, r.reg, r.index);
     if (r.has_field) got = (got & field_mask(r.hi, r.lo)) >> r.lo;
     const int ok = got == v;
@@ -461,8 +469,9 @@ static int do_validate(run_state *st, where at, const line_words *lw)
     if (st->opts->json) {
         fprintf(st->opts->out, "{\"file\":");
         json_string(st->opts->out, at.file);
-        fprintf(st->opts->out, ",\"line\":%u,\"op\":\"validate\",\"valid\":%s,\"message\":",
-                at.line, valid ? "true" : "false");
+        fprintf(st->opts->out,
+                ",\"line\":%u,\"op\":\"validate\",\"valid\":%s,\"message\":", at.line,
+                valid ? "true" : "false");
         json_string(st->opts->out, err);
         fprintf(st->opts->out, ",\"check\":\"%s\"}\n", ok ? "pass" : "fail");
     } else if (!ok) {
@@ -500,7 +509,8 @@ static int context_statement(run_state *st, where at, const line_words *lw, bool
     *handled = true;
     if (!strcmp(cmd, "el")) {
         uint64_t el;
-        if (lw->n != 2 || !armprof_parse_number(lw->w[1], &el)) return error_at(st, at, "usage: el N");
+        if (lw->n != 2 || !armprof_parse_number(lw->w[1], &el))
+            return error_at(st, at, "usage: el N");
         if ((rc = need_pe(st, at)) != 0) return rc;
         if (!armprof_set_el(st->pe, (unsigned)(el > 3 ? 4 : el), err, sizeof err))
             return error_at(st, at, "el %s: %s", lw->w[1], err);
@@ -546,7 +556,8 @@ static int context_statement(run_state *st, where at, const line_words *lw, bool
         for (int i = 0; i < ARMPROF_SIG_COUNT; i++)
             if (!strcmp(lw->w[1], armprof_signal_name((armprof_signal)i))) sig = i;
         if (sig < 0)
-            return error_at(st, at, "unknown signal '%s' (DBGEN NIDEN SPIDEN SPNIDEN RLPIDEN RTPIDEN)",
+            return error_at(st, at,
+                            "unknown signal '%s' (DBGEN NIDEN SPIDEN SPNIDEN RLPIDEN RTPIDEN)",
                             lw->w[1]);
         if ((rc = on_off(st, at, lw->w[2], &b)) != 0) return rc;
         if ((rc = need_pe(st, at)) != 0) return rc;
@@ -575,14 +586,16 @@ static int do_include(run_state *st, where at, const line_words *lw)
     const char *slash = strrchr(at.file, '/');
     if (lw->w[1][0] != '/' && slash) {
         int dirlen = (int)(slash - at.file);
-        if ((size_t)snprintf(path, sizeof path, "%.*s/%s", dirlen, at.file, lw->w[1]) >= sizeof path)
+        if ((size_t)snprintf(path, sizeof path, "%.*s/%s", dirlen, at.file, lw->w[1]) >=
+            sizeof path)
             return error_at(st, at, "include path too long");
     } else {
         snprintf(path, sizeof path, "%s", lw->w[1]);
     }
     /* Only regular files: a device or a FIFO could block or never end. */
     struct stat sb;
-    if (stat(path, &sb) != 0) return error_at(st, at, "cannot open '%s': %s", path, strerror(errno));
+    if (stat(path, &sb) != 0)
+        return error_at(st, at, "cannot open '%s': %s", path, strerror(errno));
     if (!S_ISREG(sb.st_mode)) return error_at(st, at, "'%s' is not a regular file", path);
     if (sb.st_size > (off_t)MAX_FILE_SIZE)
         return error_at(st, at, "'%s' is larger than %u MiB", path, MAX_FILE_SIZE >> 20);
@@ -635,7 +648,8 @@ static int statement(run_state *st, where at, line_words *lw)
     if (!strcmp(cmd, "include")) return do_include(st, at, lw);
     if (!strcmp(cmd, "print")) {
         if (st->opts->json || st->opts->quiet) return 0;
-        for (int i = 1; i < lw->n; i++) fprintf(st->opts->out, "%s%s", i > 1 ? " " : "", lw->w[i]);
+        for (int i = 1; i < lw->n; i++)
+            fprintf(st->opts->out, "%s%s", i > 1 ? " " : "", lw->w[i]);
         fputc('\n', st->opts->out);
         return 0;
     }
@@ -681,7 +695,8 @@ static int run_lines(run_state *st, const char *file, char *text)
         if (eol) *eol = 0;
         lineno++;
         const where at = {file, lineno};
-        if (strlen(p) > MAX_LINE) return error_at(st, at, "line longer than %d characters", MAX_LINE);
+        if (strlen(p) > MAX_LINE)
+            return error_at(st, at, "line longer than %d characters", MAX_LINE);
         line_words lw;
         const char *problem = NULL;
         if (!split_words(p, &lw, &problem)) return error_at(st, at, "%s", problem);

@@ -8,10 +8,10 @@
 #include <stdio.h>
 
 typedef struct scenario_options {
-    bool json;      /* one JSON object per outcome instead of the human form */
-    bool quiet;     /* print only failures, errors and the summary */
-    FILE *out;      /* outcomes and the summary */
-    FILE *err;      /* errors and failed expectations */
+    bool json;  /* one JSON object per outcome instead of the human form */
+    bool quiet; /* print only failures, errors and the summary */
+    FILE *out;  /* outcomes and the summary */
+    FILE *err;  /* errors and failed expectations */
 } scenario_options;
 
 /* Status of a run. */

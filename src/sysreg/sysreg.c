@@ -11,7 +11,8 @@ void sysreg_build_map(armprof_pe *pe)
     for (unsigned i = 0; i < SR_COUNT; i++) {
         const sysreg_desc *d = &sysreg_table[i];
         const unsigned n = d->count ? d->count : 1;
-        for (unsigned m = 0; m < n; m++) pe->enc_map[(uint16_t)(d->enc + m)] = (uint16_t)(i + 1);
+        for (unsigned m = 0; m < n; m++)
+            pe->enc_map[(uint16_t)(d->enc + m)] = (uint16_t)(i + 1);
     }
 }
 
@@ -62,8 +63,8 @@ static uint32_t system_access_trap_iss(uint16_t enc, unsigned rt, bool is_read)
            (uint32_t)ENC_CRM(enc) << 1 | (is_read ? 1u : 0u);
 }
 
-static armprof_outcome sysreg_access(armprof_pe *pe, uint32_t encoding, unsigned rt,
-                                     bool is_read, uint64_t value)
+static armprof_outcome sysreg_access(armprof_pe *pe, uint32_t encoding, unsigned rt, bool is_read,
+                                     uint64_t value)
 {
     armprof_outcome o;
     memset(&o, 0, sizeof o);
@@ -147,7 +148,10 @@ void sysreg_reset(armprof_pe *pe, bool cold)
 }
 
 /* ---- Table queries for the public API ---- */
-size_t armprof_reg_count(void) { return SR_COUNT; }
+size_t armprof_reg_count(void)
+{
+    return SR_COUNT;
+}
 
 const char *armprof_reg_name(int reg)
 {

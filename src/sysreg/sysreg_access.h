@@ -7,10 +7,10 @@
 #include "core/arch.h"
 #include "sysreg/sysreg_table.h"
 
-#define SYSREG(id, enc, cond, rd, wr, flags)                                                      \
+#define SYSREG(id, enc, cond, rd, wr, flags)                                                       \
     sysreg_route access_##id(const armprof_pe *pe, unsigned m, bool is_read);
 #define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SYSREG(p##s, enc, cond, rd, wr, flags)
-#define SYSREG_ALIAS(id, enc, cond) SYSREG(id, enc, cond, 0, 0, 0)
+#define SYSREG_ALIAS(id, enc, cond)                     SYSREG(id, enc, cond, 0, 0, 0)
 #include "sysreg/regs/all.def"
 
 /* The EL3 half of the pattern every page uses for an EL3 control:

@@ -10,8 +10,8 @@
 #include "sysreg/sysreg_hooks.h"
 
 #define IMPL(feat) armprof_config_has(c, ARMPROF_FEAT_##feat)
-#define OPT(opt) (c->options[ARMPROF_OPT_##opt])
-#define NOHOOK NULL
+#define OPT(opt)   (c->options[ARMPROF_OPT_##opt])
+#define NOHOOK     NULL
 
 typedef struct reset_spec {
     uint8_t kind;
@@ -22,41 +22,43 @@ static inline reset_spec reset_of(unsigned kind, uint64_t value)
     reset_spec r = {(uint8_t)kind, value};
     return r;
 }
-#define WARM(v) reset_of(RST_WARM, (v))
-#define WARM_UNK reset_of(RST_WARM_UNK, 0)
-#define COLD(v) reset_of(RST_COLD, (v))
-#define COLD_UNK reset_of(RST_COLD_UNK, 0)
-#define NORESET reset_of(RST_NONE, 0)
+#define WARM(v)              reset_of(RST_WARM, (v))
+#define WARM_UNK             reset_of(RST_WARM_UNK, 0)
+#define COLD(v)              reset_of(RST_COLD, (v))
+#define COLD_UNK             reset_of(RST_COLD_UNK, 0)
+#define NORESET              reset_of(RST_NONE, 0)
 #define RESET_IF(cond, a, b) ((cond) ? (a) : (b))
 
 /* Presence of each register in a configuration. */
-#define SYSREG(id, enc, cond, rd, wr, flags)                                                      \
-    static bool present_##id(const armprof_config *c)                                           \
+#define SYSREG(id, enc, cond, rd, wr, flags)                                                       \
+    static bool present_##id(const armprof_config *c)                                              \
     {                                                                                              \
         (void)c;                                                                                   \
         return (cond);                                                                             \
     }
 #define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SYSREG(p##s, enc, cond, rd, wr, flags)
-#define SYSREG_ALIAS(id, enc, cond) SYSREG(id, enc, cond, 0, 0, 0)
+#define SYSREG_ALIAS(id, enc, cond)                     SYSREG(id, enc, cond, 0, 0, 0)
 #include "sysreg/regs/all.def"
 
 /* Each register's bit ranges, one array per register. A register's array is
  * opened by its SYSREG line and closed by the next one. */
-#define SR_FIELD(reg, nm, h, l, acc, cond)                                                        \
+#define SR_FIELD(reg, nm, h, l, acc, cond)                                                         \
     {.name = nm, .hi = (h), .lo = (l), .access = (acc), .conditional = (cond), .owner = SR_##reg},
-#define SYSREG(id, enc, cond, rd, wr, flags)                                                      \
-    {NULL, 0, 0, 0, 0, 0, 0, 0}                                                                    \
+#define SYSREG(id, enc, cond, rd, wr, flags)                                                       \
+    {                                                                                              \
+        NULL, 0, 0, 0, 0, 0, 0, 0                                                                  \
+    }                                                                                              \
     }                                                                                              \
     ;                                                                                              \
     static const sysreg_field fields_##id[] = {
 #define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SYSREG(p##s, enc, cond, rd, wr, flags)
-#define SYSREG_ALIAS(id, enc, cond) SYSREG(id, enc, cond, 0, 0, 0)
-#define F(reg, name, hi, lo, acc, rst) SR_FIELD(reg, #name, hi, lo, FA_##acc, 0)
-#define FC(reg, name, hi, lo, acc, rst, cond) SR_FIELD(reg, #name, hi, lo, FA_##acc, 1)
-#define FX(reg, name, hi, lo, acc, rst, cond, res1) SR_FIELD(reg, #name, hi, lo, FA_##acc, 1)
-#define RES0(reg, hi, lo) SR_FIELD(reg, "RES0", hi, lo, FA_RES0, 0)
-#define RES1(reg, hi, lo) SR_FIELD(reg, "RES1", hi, lo, FA_RES1, 0)
-#define UNK(reg, hi, lo) SR_FIELD(reg, "UNKNOWN", hi, lo, FA_UNK, 0)
+#define SYSREG_ALIAS(id, enc, cond)                     SYSREG(id, enc, cond, 0, 0, 0)
+#define F(reg, name, hi, lo, acc, rst)                  SR_FIELD(reg, #name, hi, lo, FA_##acc, 0)
+#define FC(reg, name, hi, lo, acc, rst, cond)           SR_FIELD(reg, #name, hi, lo, FA_##acc, 1)
+#define FX(reg, name, hi, lo, acc, rst, cond, res1)     SR_FIELD(reg, #name, hi, lo, FA_##acc, 1)
+#define RES0(reg, hi, lo)                               SR_FIELD(reg, "RES0", hi, lo, FA_RES0, 0)
+#define RES1(reg, hi, lo)                               SR_FIELD(reg, "RES1", hi, lo, FA_RES1, 0)
+#define UNK(reg, hi, lo)                                SR_FIELD(reg, "UNKNOWN", hi, lo, FA_UNK, 0)
 /* The opening of the generated sequence: holds nothing. */
 __attribute__((unused)) static const sysreg_field fields_prelude_[] = {
 #include "sysreg/regs/all.def"
@@ -64,23 +66,24 @@ __attribute__((unused)) static const sysreg_field fields_prelude_[] = {
 
 #define NFIELDS(id) ((uint8_t)(sizeof(fields_##id) / sizeof(fields_##id[0]) - 1))
 
-#define SR_DESC(id, nm, pre, suf, e, n, sto, fl, rd, wr)                                             \
-    [SR_##id] = {.name = nm,                                                                      \
-                 .prefix = pre,                                                                   \
-                 .suffix = suf,                                                                   \
-                 .enc = (e),                                                                      \
-                 .count = (n),                                                                    \
-                 .storage = (sto),                                                                \
-                 .flags = (fl),                                                                   \
-                 .present = present_##id,                                                         \
-                 .access = access_##id,                                                           \
-                 .read = rd,                                                                      \
-                 .write = wr,                                                                     \
-                 .fields = fields_##id,                                                           \
+#define SR_DESC(id, nm, pre, suf, e, n, sto, fl, rd, wr)                                           \
+    [SR_##id] = {.name = nm,                                                                       \
+                 .prefix = pre,                                                                    \
+                 .suffix = suf,                                                                    \
+                 .enc = (e),                                                                       \
+                 .count = (n),                                                                     \
+                 .storage = (sto),                                                                 \
+                 .flags = (fl),                                                                    \
+                 .present = present_##id,                                                          \
+                 .access = access_##id,                                                            \
+                 .read = rd,                                                                       \
+                 .write = wr,                                                                      \
+                 .fields = fields_##id,                                                            \
                  .nfields = NFIELDS(id)},
 const sysreg_desc sysreg_table[SR_COUNT] = {
-#define SYSREG(id, enc, cond, rd, wr, flags) SR_DESC(id, #id, NULL, NULL, enc, 1, STO_##id, flags, rd, wr)
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags)                                           \
+#define SYSREG(id, enc, cond, rd, wr, flags)                                                       \
+    SR_DESC(id, #id, NULL, NULL, enc, 1, STO_##id, flags, rd, wr)
+#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags)                                            \
     SR_DESC(p##s, #p "<n>" #s, #p, #s, enc, n, STO_##p##s, flags, rd, wr)
 #define SYSREG_ALIAS(id, enc, cond) SR_DESC(id, #id, NULL, NULL, enc, 0, 0, SR_ALIAS, NULL, NULL)
 #include "sysreg/regs/all.def"
@@ -125,24 +128,24 @@ static void make_res1(sysreg_pe_info *o, uint64_t m)
     o->wmask &= ~m;
 }
 
-#define SYSREG(id, enc, cond, rd, wr, flags)                                                      \
+#define SYSREG(id, enc, cond, rd, wr, flags)                                                       \
     }                                                                                              \
-    static void configure_##id(const armprof_config *c, sysreg_pe_info *o)                       \
+    static void configure_##id(const armprof_config *c, sysreg_pe_info *o)                         \
     {                                                                                              \
-        const uint64_t fill = c->options[ARMPROF_OPT_UNKNOWN_FILL];                               \
+        const uint64_t fill = c->options[ARMPROF_OPT_UNKNOWN_FILL];                                \
         (void)fill;                                                                                \
         o->present = present_##id(c);
 #define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SYSREG(p##s, enc, cond, rd, wr, flags)
-#define SYSREG_ALIAS(id, enc, cond) SYSREG(id, enc, cond, 0, 0, 0)
-#define F(reg, name, hi, lo, acc, rst) apply_range(o, BITS_MASK(hi, lo), FA_##acc, rst, true, fill);
-#define FC(reg, name, hi, lo, acc, rst, cond)                                                     \
+#define SYSREG_ALIAS(id, enc, cond)                     SYSREG(id, enc, cond, 0, 0, 0)
+#define F(reg, name, hi, lo, acc, rst)                  apply_range(o, BITS_MASK(hi, lo), FA_##acc, rst, true, fill);
+#define FC(reg, name, hi, lo, acc, rst, cond)                                                      \
     apply_range(o, BITS_MASK(hi, lo), FA_##acc, rst, (cond), fill);
-#define FX(reg, name, hi, lo, acc, rst, cond, res1)                                               \
-    apply_range(o, BITS_MASK(hi, lo), FA_##acc, rst, (cond), fill);                               \
+#define FX(reg, name, hi, lo, acc, rst, cond, res1)                                                \
+    apply_range(o, BITS_MASK(hi, lo), FA_##acc, rst, (cond), fill);                                \
     if ((cond) && (res1)) make_res1(o, BITS_MASK(hi, lo));
 #define RES0(reg, hi, lo) o->res0 |= BITS_MASK(hi, lo);
 #define RES1(reg, hi, lo) o->res1 |= BITS_MASK(hi, lo);
-#define UNK(reg, hi, lo) o->unk |= BITS_MASK(hi, lo);
+#define UNK(reg, hi, lo)  o->unk |= BITS_MASK(hi, lo);
 /* The opening of the generated sequence: does nothing. */
 __attribute__((unused)) static void configure_prelude_(const armprof_config *c, sysreg_pe_info *o)
 {
@@ -154,9 +157,9 @@ __attribute__((unused)) static void configure_prelude_(const armprof_config *c, 
 void sysreg_configure(const armprof_config *c, sysreg_pe_info info[SR_COUNT])
 {
     memset(info, 0, sizeof(sysreg_pe_info) * SR_COUNT);
-#define SYSREG(id, enc, cond, rd, wr, flags) configure_##id(c, &info[SR_##id]);
+#define SYSREG(id, enc, cond, rd, wr, flags)            configure_##id(c, &info[SR_##id]);
 #define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) configure_##p##s(c, &info[SR_##p##s]);
-#define SYSREG_ALIAS(id, enc, cond) configure_##id(c, &info[SR_##id]);
+#define SYSREG_ALIAS(id, enc, cond)                     configure_##id(c, &info[SR_##id]);
 #include "sysreg/regs/all.def"
 }
 

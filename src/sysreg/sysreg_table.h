@@ -48,7 +48,7 @@
 struct armprof_pe;
 struct sysreg_desc;
 
-#define ENC(op0, op1, crn, crm, op2)                                                          \
+#define ENC(op0, op1, crn, crm, op2)                                                               \
     ((uint16_t)(((op0) << 14) | ((op1) << 11) | ((crn) << 7) | ((crm) << 3) | (op2)))
 #define ENC_OP0(e) (((e) >> 14) & 3u)
 #define ENC_OP1(e) (((e) >> 11) & 7u)
@@ -116,10 +116,10 @@ static inline sysreg_route route_nvmem(unsigned offset)
  * sysreg_configure(), used by reset and by MSR). */
 typedef struct sysreg_pe_info {
     bool present;
-    uint64_t res0;     /* RES0 bits, FC fields absent in this configuration included */
-    uint64_t res1;     /* RES1 bits */
-    uint64_t wmask;    /* bits an MSR writes (RW and WO fields present) */
-    uint64_t unk;      /* bits that read UNKNOWN */
+    uint64_t res0;                  /* RES0 bits, FC fields absent in this configuration included */
+    uint64_t res1;                  /* RES1 bits */
+    uint64_t wmask;                 /* bits an MSR writes (RW and WO fields present) */
+    uint64_t unk;                   /* bits that read UNKNOWN */
     uint64_t warm_mask, warm_value; /* bits a Warm reset sets, and their values */
     uint64_t cold_mask, cold_value; /* bits only a Cold reset sets */
 } sysreg_pe_info;
@@ -146,9 +146,9 @@ typedef struct sysreg_desc {
 
 /* Register ids: SR_<name>, in declaration order. */
 enum sysreg_id {
-#define SYSREG(id, enc, cond, rd, wr, flags) SR_##id,
+#define SYSREG(id, enc, cond, rd, wr, flags)            SR_##id,
 #define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SR_##p##s,
-#define SYSREG_ALIAS(id, enc, cond) SR_##id,
+#define SYSREG_ALIAS(id, enc, cond)                     SR_##id,
 #include "sysreg/regs/all.def"
     SR_COUNT
 };
@@ -156,15 +156,16 @@ enum sysreg_id {
 /* Storage slots: one per instance. */
 enum sysreg_storage {
 #define SYSREG(id, enc, cond, rd, wr, flags) STO_##id,
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) STO_##p##s, STO_##p##s##_last = STO_##p##s + (n)-1,
+#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags)                                            \
+    STO_##p##s, STO_##p##s##_last = STO_##p##s + (n)-1,
 #include "sysreg/regs/all.def"
     STO_COUNT
 };
 
 /* Field positions: <reg>_<field>_LO and <reg>_<field>_W (width). */
 enum sysreg_field_pos {
-#define F(reg, name, hi, lo, acc, rst) reg##_##name##_LO = (lo), reg##_##name##_W = (hi) - (lo) + 1,
-#define FC(reg, name, hi, lo, acc, rst, cond) F(reg, name, hi, lo, acc, rst)
+#define F(reg, name, hi, lo, acc, rst)              reg##_##name##_LO = (lo), reg##_##name##_W = (hi) - (lo) + 1,
+#define FC(reg, name, hi, lo, acc, rst, cond)       F(reg, name, hi, lo, acc, rst)
 #define FX(reg, name, hi, lo, acc, rst, cond, res1) F(reg, name, hi, lo, acc, rst)
 #include "sysreg/regs/all.def"
     SYSREG_FIELD_POS_END

@@ -14,7 +14,7 @@ static unsigned check_passed, check_failed;
             check_passed++;                                                                        \
         } else {                                                                                   \
             check_failed++;                                                                        \
-            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);              \
+            fprintf(stderr, "%s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);               \
             fprintf(stderr, __VA_ARGS__);                                                          \
             fputc('\n', stderr);                                                                   \
         }                                                                                          \

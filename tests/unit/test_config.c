@@ -10,7 +10,8 @@
 static void everything(armprof_config *c)
 {
     armprof_config_preset(c, "minimal");
-    for (int f = 0; f < ARMPROF_FEAT_COUNT; f++) armprof_config_set_feature(c, (armprof_feature)f, true);
+    for (int f = 0; f < ARMPROF_FEAT_COUNT; f++)
+        armprof_config_set_feature(c, (armprof_feature)f, true);
 #define RULE_REQUIRES(a, b, why)
 #define RULE_EXCLUDES(a, b, why) armprof_config_set_feature(c, ARMPROF_FEAT_##a, false);
 #include "core/config_rules.def"
@@ -31,8 +32,8 @@ int main(void)
 
     for (size_t i = 0; armprof_preset_name(i); i++) {
         CHECK(armprof_config_preset(&c, armprof_preset_name(i)), "preset %zu", i);
-        CHECK(armprof_config_validate(&c, err, sizeof err), "preset %s: %s",
-              armprof_preset_name(i), err);
+        CHECK(armprof_config_validate(&c, err, sizeof err), "preset %s: %s", armprof_preset_name(i),
+              err);
     }
     CHECK(!armprof_config_preset(&c, "no-such-preset"), "unknown preset accepted");
 

@@ -82,8 +82,8 @@ sysreg_route access_PMECR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1: {
-        const uint64_t bit = is_read ? FIELD(pe, HDFGRTR2_EL2, nPMECR_EL1)
-                                     : FIELD(pe, HDFGWTR2_EL2, nPMECR_EL1);
+        const uint64_t bit =
+            is_read ? FIELD(pe, HDFGRTR2_EL2, nPMECR_EL1) : FIELD(pe, HDFGWTR2_EL2, nPMECR_EL1);
         if (enpm2_trap && EL3SDDUndefPriority(pe)) return route_undefined();
         if (tpm_trap && EL3SDDUndefPriority(pe)) return route_undefined();
         if (fgt2_trap(pe, bit)) return route_trap(EL2, 0x18);

@@ -16,10 +16,9 @@ sysreg_route access_PMSCR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1: {
-        const uint64_t fgt_bit = is_read ? FIELD(pe, HDFGRTR_EL2, PMSCR_EL1)
-                                         : FIELD(pe, HDFGWTR_EL2, PMSCR_EL1);
-        if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe))
-            return route_undefined();
+        const uint64_t fgt_bit =
+            is_read ? FIELD(pe, HDFGRTR_EL2, PMSCR_EL1) : FIELD(pe, HDFGWTR_EL2, PMSCR_EL1);
+        if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
         if (fgt_trap(pe, fgt_bit)) return route_trap(EL2, 0x18);
         if (EL2Enabled(pe) && FIELD(pe, MDCR_EL2, TPMS) == 1) return route_trap(EL2, 0x18);
         if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
@@ -27,8 +26,7 @@ sysreg_route access_PMSCR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
         return route_reg(SR_PMSCR_EL1, 0);
     }
     case EL2:
-        if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe))
-            return route_undefined();
+        if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
         if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
         if (ELIsInHost(pe, EL2)) return route_reg(SR_PMSCR_EL2, 0);
         return route_reg(SR_PMSCR_EL1, 0);
@@ -50,8 +48,7 @@ sysreg_route access_PMSCR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
         if (EffectiveHCR_EL2_NVx(pe) & 1) return route_trap(EL2, 0x18); /* IN {'xx1'} */
         return route_undefined();
     case EL2:
-        if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe))
-            return route_undefined();
+        if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
         if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
         return route_reg(SR_PMSCR_EL2, 0);
     default:
@@ -74,8 +71,7 @@ sysreg_route access_PMSCR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
         return route_undefined();
     case EL2:
         if (!ELIsInHost(pe, EL2)) return route_undefined();
-        if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe))
-            return route_undefined();
+        if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
         if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
         return route_reg(SR_PMSCR_EL1, 0);
     default:
@@ -120,8 +116,7 @@ uint64_t read_PMSCR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
 {
     uint64_t v = (REG(pe, PMSCR_EL1) & ~pe->info[reg].res0) | pe->info[reg].res1;
     (void)m;
-    if (!HaveEL(pe, EL2))
-        v = (v & ~(3ull << PMSCR_EL1_PCT_LO)) | (1ull << PMSCR_EL1_PCT_LO);
+    if (!HaveEL(pe, EL2)) v = (v & ~(3ull << PMSCR_EL1_PCT_LO)) | (1ull << PMSCR_EL1_PCT_LO);
     return v & ~pct_mask(pe, reg);
 }
 
