@@ -1,3 +1,4 @@
+cmake_minimum_required(VERSION 3.19)
 # Runs `armprof run FILE` and checks it fails with status 2 and that stderr
 # contains WANT (which names the file and line).
 execute_process(COMMAND ${ARMPROF} run ${FILE}
