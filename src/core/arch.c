@@ -124,7 +124,7 @@ unsigned EffectiveMDCR_EL3_NSPB(const armprof_pe *pe, bool *reserved)
 }
 
 /* CheckMDCR_EL3_NSPBTrap() */
-bool CheckMDCR_EL3_NSPBTrap(const armprof_pe *pe)
+static bool compute_CheckMDCR_EL3_NSPBTrap(const armprof_pe *pe)
 {
     bool reserved;
     const unsigned state_bits = EffectiveMDCR_EL3_NSPB(pe, &reserved);
@@ -273,6 +273,7 @@ void pe_recompute(armprof_pe *pe)
      * is the one latched on entry (EDSCR). */
     e->sdd_undef = pe->ctx.halted && pe->ctx.edscr_sdd;
     e->sdd_undef_priority = e->sdd_undef && OPTION_VALUE(pe, EL3_SDD_TRAP_PRIORITY);
+    e->nspb_trap = HaveEL(pe, EL3) && compute_CheckMDCR_EL3_NSPBTrap(pe);
 }
 
 /* EDSCR.SDD on entry to Debug state: 0 when entering from EL3 (from Secure

@@ -70,8 +70,11 @@ unsigned HighestEL(const armprof_pe *pe);
 unsigned EffectiveHCR_EL2_E2H(const armprof_pe *pe);
 /* EffectiveMDCR_EL3_NSPB(): returns state_bits (NSPBE:NSPB), sets *reserved */
 unsigned EffectiveMDCR_EL3_NSPB(const armprof_pe *pe, bool *reserved);
-/* CheckMDCR_EL3_NSPBTrap() */
-bool CheckMDCR_EL3_NSPBTrap(const armprof_pe *pe);
+/* CheckMDCR_EL3_NSPBTrap(), cached: MDCR_EL3 and SCR_EL3 are SR_CONTEXT registers */
+static inline bool CheckMDCR_EL3_NSPBTrap(const armprof_pe *pe)
+{
+    return pe->eff.nspb_trap;
+}
 
 /* EffectiveEPMN(): PMCCR (FEAT_PMUv3_EXTPMN) is not modelled yet, so this is
  * NUM_PMU_COUNTERS (docs/spec-notes.md). */

@@ -31,6 +31,7 @@ typedef struct pe_effective {
     uint8_t ss;              /* CurrentSecurityState() */
     bool sdd_undef;          /* EL3SDDUndef() */
     bool sdd_undef_priority; /* EL3SDDUndefPriority() */
+    bool nspb_trap;          /* CheckMDCR_EL3_NSPBTrap() */
 } pe_effective;
 
 struct armprof_pe {

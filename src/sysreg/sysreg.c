@@ -63,17 +63,17 @@ static uint32_t system_access_trap_iss(uint16_t enc, unsigned rt, bool is_read)
            (uint32_t)ENC_CRM(enc) << 1 | (is_read ? 1u : 0u);
 }
 
-static armprof_outcome sysreg_access(armprof_pe *pe, uint32_t encoding, unsigned rt, bool is_read,
-                                     uint64_t value)
+/* Fills *o, the caller's return value, in place: building the outcome in a
+ * local and copying it out costs more than the access check itself. */
+static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding, unsigned rt,
+                          bool is_read, uint64_t value)
 {
-    armprof_outcome o;
-    memset(&o, 0, sizeof o);
-    o.reg = -1;
+    *o = (armprof_outcome){.kind = ARMPROF_DONE, .reg = -1};
     const uint16_t enc = (uint16_t)encoding;
     const unsigned slot = pe->enc_map[enc];
     if (slot == 0 || encoding > 0xffffu) {
-        o.kind = ARMPROF_UNMODELLED;
-        return o;
+        o->kind = ARMPROF_UNMODELLED;
+        return;
     }
     const unsigned id = slot - 1;
     const sysreg_desc *d = &sysreg_table[id];
@@ -82,49 +82,53 @@ static armprof_outcome sysreg_access(armprof_pe *pe, uint32_t encoding, unsigned
      * Accessing page, and the absence of an MRS or MSR form. */
     if (!pe->info[id].present || (is_read && (d->flags & SR_WO)) ||
         (!is_read && (d->flags & SR_RO) && !(d->flags & SR_ALIAS))) {
-        o.kind = ARMPROF_UNDEFINED;
-        return o;
+        o->kind = ARMPROF_UNDEFINED;
+        return;
     }
     const sysreg_route r = d->access(pe, m, is_read);
     switch (r.kind) {
     case ROUTE_UNDEFINED:
-        o.kind = ARMPROF_UNDEFINED;
+        o->kind = ARMPROF_UNDEFINED;
         break;
     case ROUTE_TRAP:
-        o.kind = ARMPROF_TRAP;
-        o.target_el = r.el;
-        o.ec = r.ec;
-        o.iss = system_access_trap_iss(enc, rt, is_read);
-        o.esr = (uint64_t)r.ec << 26 | 1ull << 25 | o.iss;
+        o->kind = ARMPROF_TRAP;
+        o->target_el = r.el;
+        o->ec = r.ec;
+        o->iss = system_access_trap_iss(enc, rt, is_read);
+        o->esr = (uint64_t)r.ec << 26 | 1ull << 25 | o->iss;
         break;
     case ROUTE_NVMEM:
-        o.kind = ARMPROF_NVMEM;
-        o.nv_offset = r.index;
-        o.value = value;
+        o->kind = ARMPROF_NVMEM;
+        o->nv_offset = r.index;
+        o->value = value;
         break;
     default:
-        o.kind = ARMPROF_DONE;
-        o.reg = r.reg;
-        o.index = r.index;
+        o->kind = ARMPROF_DONE;
+        o->reg = r.reg;
+        o->index = r.index;
         if (is_read) {
-            o.value = sysreg_read(pe, r.reg, r.index);
+            o->value = sysreg_read(pe, r.reg, r.index);
         } else {
             sysreg_write(pe, r.reg, r.index, value);
-            o.value = stored_value(pe, r.reg, r.index);
+            o->value = stored_value(pe, r.reg, r.index);
         }
         break;
     }
-    return o;
+    return;
 }
 
 armprof_outcome armprof_mrs(armprof_pe *pe, uint32_t encoding, unsigned rt)
 {
-    return sysreg_access(pe, encoding, rt, true, 0);
+    armprof_outcome o;
+    sysreg_access(pe, &o, encoding, rt, true, 0);
+    return o;
 }
 
 armprof_outcome armprof_msr(armprof_pe *pe, uint32_t encoding, unsigned rt, uint64_t value)
 {
-    return sysreg_access(pe, encoding, rt, false, value);
+    armprof_outcome o;
+    sysreg_access(pe, &o, encoding, rt, false, value);
+    return o;
 }
 
 /* Warm reset: fields with a Warm reset value take it. Cold reset: fields
