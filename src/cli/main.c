@@ -9,19 +9,21 @@
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: armprof COMMAND [ARGS]\n"
-               "\n"
-               "commands:\n"
-               "  demo                      run the built-in example scenario\n"
-               "  run [--json] [--quiet] FILE...\n"
-               "                            run scenario files (docs/scenario-language.md)\n"
-               "  regs [--preset NAME] [REG]\n"
-               "                            list the register table, or one register's fields\n"
-               "  presets                   list the configuration presets\n"
-               "  features                  list the architectural features\n"
-               "  options                   list the IMPLEMENTATION DEFINED and CONSTRAINED\n"
-               "                            UNPREDICTABLE options with their defaults\n"
-               "  help                      this text\n");
+    fprintf(f,
+            "usage: armprof COMMAND [ARGS]\n"
+            "\n"
+            "commands:\n"
+            "  demo                      run the built-in example scenario\n"
+            "  run [--json] [--quiet] FILE...\n"
+            "                            run scenario files (docs/scenario-language.md)\n"
+            "  regs [--preset NAME] [--fields] [REG]\n"
+            "                            list the register table (encoding, presence in the\n"
+            "                            preset, with --fields every bit range), or one register\n"
+            "  presets                   list the configuration presets\n"
+            "  features                  list the architectural features\n"
+            "  options                   list the IMPLEMENTATION DEFINED and CONSTRAINED\n"
+            "                            UNPREDICTABLE options with their defaults\n"
+            "  help                      this text\n");
 }
 
 static int cmd_run(int argc, char **argv)
@@ -54,21 +56,25 @@ static void print_field(void *ctx, const char *name, unsigned hi, unsigned lo, c
                         bool present)
 {
     (void)ctx;
+    char bits[16];
     if (hi == lo)
-        printf("    [%u]%*s %-16s %s%s\n", hi, hi < 10 ? 4 : 3, "", name, kind,
-               present ? "" : " (RES0 in this configuration)");
+        snprintf(bits, sizeof bits, "[%u]", hi);
     else
-        printf("    [%u:%u]%*s %-16s %s%s\n", hi, lo, (hi < 10) + (lo < 10) + 1, "", name, kind,
-               present ? "" : " (RES0 in this configuration)");
+        snprintf(bits, sizeof bits, "[%u:%u]", hi, lo);
+    printf("    %-8s %-20s %s%s\n", bits, name, kind,
+           present ? "" : " (RES0 in this configuration)");
 }
 
 static int cmd_regs(int argc, char **argv)
 {
     const char *preset = "armv9.4-all";
     const char *only = NULL;
+    bool fields = false;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--preset") && i + 1 < argc)
             preset = argv[++i];
+        else if (!strcmp(argv[i], "--fields"))
+            fields = true;
         else if (argv[i][0] != '-' && !only)
             only = argv[i];
         else {
@@ -96,10 +102,12 @@ static int cmd_regs(int argc, char **argv)
         found = 1;
         const uint32_t e = armprof_reg_encoding(r, 0);
         const unsigned n = armprof_reg_instances(r);
-        printf("%-20s S%u_%u_C%u_C%u_%u%s  %s\n", armprof_reg_name(r), e >> 14 & 3, e >> 11 & 7,
-               e >> 7 & 15, e >> 3 & 15, e & 7, n > 1 ? "+n" : (n == 0 ? " (alias)" : "  "),
-               armprof_reg_present(pe, r) ? "present" : "not present");
-        if (only) armprof_reg_foreach_field(pe, r, print_field, NULL);
+        char encoding[32];
+        snprintf(encoding, sizeof encoding, "S%u_%u_C%u_C%u_%u%s", e >> 14 & 3, e >> 11 & 7,
+                 e >> 7 & 15, e >> 3 & 15, e & 7, n > 1 ? "+n" : "");
+        printf("%-20s %-18s %-12s%s\n", armprof_reg_name(r), encoding,
+               armprof_reg_present(pe, r) ? "present" : "not present", n == 0 ? "  alias" : "");
+        if (only || fields) armprof_reg_foreach_field(pe, r, print_field, NULL);
     }
     armprof_pe_destroy(pe);
     if (!found) {

@@ -20,6 +20,23 @@ static inline sysreg_route el3_trap_or_undefined(const armprof_pe *pe)
     return EL3SDDUndef(pe) ? route_undefined() : route_trap(EL3, 0x18);
 }
 
+/* The EL1 branch of an EL2 register's page:
+ *   if EffectiveHCR_EL2_NVx() IN {'xx1'} then AArch64.SystemAccessTrap(EL2, 0x18);
+ *   else UNDEFINED; */
+static inline sysreg_route el2_register_at_el1(const armprof_pe *pe)
+{
+    return (EffectiveHCR_EL2_NVx(pe) & 1) ? route_trap(EL2, 0x18) : route_undefined();
+}
+
+/* The EL1 branch of an EL12 alias's page:
+ *   if EffectiveHCR_EL2_NVx() == '101' then NVMem[offset];
+ *   elsif EffectiveHCR_EL2_NVx() IN {'xx1'} then AArch64.SystemAccessTrap(EL2, 0x18);
+ *   else UNDEFINED; */
+static inline sysreg_route el12_alias_at_el1(const armprof_pe *pe, unsigned nv2_offset)
+{
+    return EffectiveHCR_EL2_NVx(pe) == 5 ? route_nvmem(nv2_offset) : el2_register_at_el1(pe);
+}
+
 /* The fine-grained trap enable of the FEAT_FGT2 registers:
  *   EL2Enabled() && IsFeatureImplemented(FEAT_FGT2) &&
  *   ((HaveEL(EL3) && SCR_EL3.FGTEn2 == '0') || <bit> == '0') */

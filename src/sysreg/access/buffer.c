@@ -109,9 +109,7 @@ sysreg_route access_PMBSR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1:
-        if (EffectiveHCR_EL2_NVx(pe) == 5) return route_nvmem(NV2_OFFSET_PMBSR_EL1); /* '101' */
-        if (EffectiveHCR_EL2_NVx(pe) & 1) return route_trap(EL2, 0x18);              /* 'xx1' */
-        return route_undefined();
+        return el12_alias_at_el1(pe, NV2_OFFSET_PMBSR_EL1);
     case EL2:
         if (!ELIsInHost(pe, EL2)) return route_undefined();
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
@@ -133,8 +131,7 @@ sysreg_route access_PMBSR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1:
-        if (EffectiveHCR_EL2_NVx(pe) & 1) return route_trap(EL2, 0x18); /* 'xx1' */
-        return route_undefined();
+        return el2_register_at_el1(pe);
     case EL2:
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
         if (EL3SDDUndefPriority(pe) && pmsee_trap) return route_undefined();

@@ -49,10 +49,7 @@ sysreg_route access_CONTEXTIDR_EL12(const armprof_pe *pe, unsigned m, bool is_re
     case EL0:
         return route_undefined();
     case EL1:
-        if (EffectiveHCR_EL2_NVx(pe) == 5)
-            return route_nvmem(NV2_OFFSET_CONTEXTIDR_EL1);              /* '101' */
-        if (EffectiveHCR_EL2_NVx(pe) & 1) return route_trap(EL2, 0x18); /* 'xx1' */
-        return route_undefined();
+        return el12_alias_at_el1(pe, NV2_OFFSET_CONTEXTIDR_EL1);
     default:
         if (ELIsInHost(pe, EL2)) return route_reg(SR_CONTEXTIDR_EL1, 0);
         return route_undefined();
@@ -68,8 +65,7 @@ sysreg_route access_CONTEXTIDR_EL2(const armprof_pe *pe, unsigned m, bool is_rea
     case EL0:
         return route_undefined();
     case EL1:
-        if (EffectiveHCR_EL2_NVx(pe) & 1) return route_trap(EL2, 0x18); /* 'xx1' */
-        return route_undefined();
+        return el2_register_at_el1(pe);
     default:
         return route_reg(SR_CONTEXTIDR_EL2, 0);
     }

@@ -41,8 +41,7 @@ sysreg_route access_MDCR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1:
-        if (EffectiveHCR_EL2_NVx(pe) & 1) return route_trap(EL2, 0x18); /* IN {'xx1'} */
-        return route_undefined();
+        return el2_register_at_el1(pe);
     case EL2:
         if (tda_trap && EL3SDDUndefPriority(pe)) return route_undefined();
         if (tda_trap) return el3_trap_or_undefined(pe);

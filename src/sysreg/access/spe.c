@@ -45,8 +45,7 @@ sysreg_route access_PMSCR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1:
-        if (EffectiveHCR_EL2_NVx(pe) & 1) return route_trap(EL2, 0x18); /* IN {'xx1'} */
-        return route_undefined();
+        return el2_register_at_el1(pe);
     case EL2:
         if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
         if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
@@ -66,9 +65,7 @@ sysreg_route access_PMSCR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1:
-        if (EffectiveHCR_EL2_NVx(pe) == 5) return route_nvmem(NV2_OFFSET_PMSCR_EL1); /* '101' */
-        if (EffectiveHCR_EL2_NVx(pe) & 1) return route_trap(EL2, 0x18);
-        return route_undefined();
+        return el12_alias_at_el1(pe, NV2_OFFSET_PMSCR_EL1);
     case EL2:
         if (!ELIsInHost(pe, EL2)) return route_undefined();
         if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
