@@ -154,6 +154,8 @@ static int parse_reg_ref(run_state *st, where at, const char *text, bool allow_f
     if (armprof_reg_instances(r->reg) == 0)
         return error_at(st, at, "%s is an alias with no storage; name the register it aliases",
                         name);
+    if (st->pe && !armprof_reg_present(st->pe, r->reg))
+        return error_at(st, at, "%s is not implemented in this configuration", name);
     return 0;
 }
 
@@ -481,9 +483,6 @@ static int do_validate(run_state *st, where at, const line_words *lw)
         fprintf(st->opts->out, "%s:%u: configuration %s%s  [ok]\n", at.file, at.line,
                 valid ? "valid" : "rejected: ", err);
     }
-    /* Start over so the next checks see a fresh configuration. */
-    memset(&st->cfg, 0, sizeof st->cfg);
-    st->cfg_started = false;
     return 0;
 }
 
