@@ -53,7 +53,10 @@ static int error_at(run_state *st, where at, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(st->opts->err, "%s:%u: ", at.file, at.line);
+    if (at.line)
+        fprintf(st->opts->err, "%s:%u: ", at.file, at.line);
+    else
+        fprintf(st->opts->err, "armprof: ");
     vfprintf(st->opts->err, fmt, ap);
     fputc('\n', st->opts->err);
     va_end(ap);
@@ -744,7 +747,7 @@ int scenario_run_file(const char *path, const scenario_options *opts)
     memset(&st, 0, sizeof st);
     st.opts = opts;
     line_words lw = {.w = {"include", (char *)path}, .n = 2, .arrow = -1};
-    const where at = {"(command line)", 0};
+    const where at = {"", 0};
     const int rc = do_include(&st, at, &lw);
     return finish(&st, rc);
 }
