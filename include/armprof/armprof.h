@@ -108,6 +108,49 @@ static inline uint32_t armprof_sysreg_encoding(unsigned op0, unsigned op1, unsig
 armprof_outcome armprof_mrs(armprof_pe *pe, uint32_t encoding, unsigned rt);
 armprof_outcome armprof_msr(armprof_pe *pe, uint32_t encoding, unsigned rt, uint64_t value);
 
+/* ---- What the PE does: operations, events, cycles ---- */
+
+typedef enum armprof_op_class {
+    ARMPROF_OP_OTHER,
+    ARMPROF_OP_BRANCH,
+    ARMPROF_OP_LOAD,
+    ARMPROF_OP_STORE,
+} armprof_op_class;
+
+/* One retired instruction. */
+typedef struct armprof_op {
+    uint64_t pc;
+    armprof_op_class op_class;
+    bool mispredicted;  /* a branch the PE mispredicted */
+    bool l1d_access;    /* a load or store that accessed the Level 1 data cache */
+    bool l1d_refill;    /* ... and refilled it */
+} armprof_op;
+
+/* An instruction retires: generates INST_RETIRED and, by class, BR_RETIRED,
+ * BR_MIS_PRED_RETIRED, LD_RETIRED, ST_RETIRED, MEM_ACCESS, L1D_CACHE and
+ * L1D_CACHE_REFILL. */
+void armprof_retire(armprof_pe *pe, const armprof_op *op);
+/* Any PMU event by number (PMUEvent()). Events accumulate and are counted at
+ * the end of the cycle they happen in: call armprof_cycles(). */
+void armprof_pmu_event(armprof_pe *pe, uint16_t event, uint64_t count);
+/* n cycles end (AArch64.PMUCycle() n times): CPU_CYCLES, the cycle counter,
+ * the events accumulated since the last call, overflow, PMUIRQ, and a pending
+ * PMU snapshot Capture event completing. */
+void armprof_cycles(armprof_pe *pe, uint64_t n);
+/* The PMUIRQ output level. */
+bool armprof_pmuirq(armprof_pe *pe);
+/* The IMPLEMENTATION DEFINED external snapshot request (RSCLCQ): as a write
+ * of 1 to PMSSCR_EL1.SS. */
+void armprof_snapshot_request(armprof_pe *pe);
+/* The number of a named PMU event ("INST_RETIRED"), -1 if unknown. */
+int armprof_pmu_event_number(const char *name);
+
+/* ---- BRBE ---- */
+/* The BRBE freeze state, BRBFCR_EL1.PAUSED: set by a BRBE freeze event (for
+ * example on a successful PMU snapshot Capture event with BRBCR_EL1.FZPSS
+ * set), cleared by software. false when FEAT_BRBE is not implemented. */
+bool armprof_brbe_paused(const armprof_pe *pe);
+
 /* ---- The register table ---- */
 size_t armprof_reg_count(void);
 /* Name of a register ("PMEVCNTSVR<n>_EL1" for an indexed one). */
@@ -133,6 +176,72 @@ void armprof_reg_foreach_field(const armprof_pe *pe, int reg,
  * in this configuration included) and updates the derived Effective values. */
 uint64_t armprof_reg_get(const armprof_pe *pe, int reg, unsigned index);
 void armprof_reg_set(armprof_pe *pe, int reg, unsigned index, uint64_t value);
+
+/* ---- External (memory-mapped) PMU interface ---- */
+/* The Performance Monitors as an external agent sees them (chapter I5, the
+ * registers/<NAME>.external.md pages): reads and writes at an offset from the
+ * PMU base, with the access permissions the pages give. A location that is a
+ * view of a System register shares its storage and side effects. */
+
+/* The physical address space of an access, addrdesc.paddress.paspace. */
+typedef enum armprof_pas {
+    ARMPROF_PAS_NONSECURE,
+    ARMPROF_PAS_SECURE,
+    ARMPROF_PAS_REALM,
+    ARMPROF_PAS_ROOT,
+} armprof_pas;
+
+/* How an access is made. NULL stands for {ARMPROF_PAS_NONSECURE, false}. */
+typedef struct armprof_ext_access {
+    armprof_pas pas;
+    /* A memory-mapped access by software, subject to the OPTIONAL PMU
+     * Software Lock (PMLAR, PMLSR); false for the external debugger. */
+    bool memory_mapped;
+} armprof_ext_access;
+
+typedef enum armprof_ext_kind {
+    ARMPROF_EXT_OK,         /* completed: value read, or write carried out or ignored */
+    ARMPROF_EXT_ERROR,      /* the access generates an error response */
+    ARMPROF_EXT_UNMODELLED, /* an access size or alignment the model does not define */
+} armprof_ext_kind;
+
+typedef struct armprof_ext_outcome {
+    armprof_ext_kind kind;
+    int reg;        /* external register (armprof_ext_reg_name()), -1 for a reserved location */
+    unsigned index; /* instance of an indexed register (PMEVCNTR<n>_EL0) */
+    int sysreg;     /* the System register the location is a view of, -1 if none */
+    uint64_t value; /* OK: the value read; after a write, the value the location reads as */
+    bool ignored;   /* OK write: nothing was written (RO, WI, RAZ/WI, RES0 location) */
+    /* Why an access was refused or ignored: the page's condition, such as
+     * "!IsCorePowered()", "OSLockStatus()" or "reserved"; NULL otherwise. */
+    const char *why;
+} armprof_ext_outcome;
+
+/* A read or write of size_bytes (4 or 8) at offset from the PMU base. A
+ * 64-bit location takes 8-byte accesses and 4-byte accesses to either word. */
+armprof_ext_outcome armprof_external_read(armprof_pe *pe, uint32_t offset, unsigned size_bytes,
+                                          const armprof_ext_access *how);
+armprof_ext_outcome armprof_external_write(armprof_pe *pe, uint32_t offset, unsigned size_bytes,
+                                           uint64_t value, const armprof_ext_access *how);
+
+/* The external register table: one entry per encoding the pages give (a
+ * register with an EXT32 and an EXT64 layout has two). */
+size_t armprof_ext_reg_count(void);
+/* "PMCCNTR_EL0[31:0]"; for an indexed register "PMEVCNTR<n>_EL0". */
+const char *armprof_ext_reg_name(int reg);
+uint32_t armprof_ext_reg_offset(int reg, unsigned index);
+unsigned armprof_ext_reg_width(int reg); /* 32 or 64 bits */
+unsigned armprof_ext_reg_instances(int reg);
+bool armprof_ext_reg_present(const armprof_pe *pe, int reg);
+/* The System register a location is a view of, -1 if none. */
+int armprof_ext_reg_sysreg(int reg);
+const char *armprof_pas_name(armprof_pas pas);
+
+/* The OS Double Lock: OSDLR_EL1.DLK, with DBGPRCR_EL1.CORENPDRQ == 0.
+ * DoubleLockStatus() is true when it is locked, FEAT_DoubleLock is
+ * implemented and the PE is in Non-debug state. A Warm reset unlocks it. */
+void armprof_set_os_double_lock(armprof_pe *pe, bool locked);
+bool armprof_os_double_locked(const armprof_pe *pe);
 
 #ifdef __cplusplus
 }

@@ -274,6 +274,9 @@ void pe_recompute(armprof_pe *pe)
     e->sdd_undef = pe->ctx.halted && pe->ctx.edscr_sdd;
     e->sdd_undef_priority = e->sdd_undef && OPTION_VALUE(pe, EL3_SDD_TRAP_PRIORITY);
     e->nspb_trap = HaveEL(pe, EL3) && compute_CheckMDCR_EL3_NSPBTrap(pe);
+    /* What the PMU counts depends on the context and the controls: computed
+     * again when next needed. */
+    pe->pmu.dirty = true;
 }
 
 /* EDSCR.SDD on entry to Debug state: 0 when entering from EL3 (from Secure

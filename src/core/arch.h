@@ -47,6 +47,8 @@ static inline bool EL3SDDUndefPriority(const armprof_pe *pe)
 {
     return pe->eff.sdd_undef_priority;
 }
+/* OSLockStatus(): OSLSR_EL1.OSLK, kept as PE context */
+static inline bool OSLockStatus(const armprof_pe *pe) { return pe->ctx.os_lock; }
 /* Halted() */
 static inline bool Halted(const armprof_pe *pe)
 {
@@ -105,5 +107,19 @@ bool ExternalNoninvasiveDebugAllowed(const armprof_pe *pe, unsigned el);
 /* EffectivePMSCR_EL2_EE() */
 unsigned EffectivePMSCR_EL2_EE(const armprof_pe *pe);
 /* ---- end buffer/context/ID helpers ---- */
+
+/* ---- PMU counter helpers ---- */
+/* NUM_PMU_COUNTERS: the number of implemented event counters (PMCR_EL0.N). */
+static inline unsigned NumPMUCounters(const armprof_pe *pe)
+{
+    return (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS);
+}
+/* PMUACR_EL1[n], as the counter pages index it: bit n of PMUACR_EL1 (P<n> for
+ * n < 31, C for 31, F0 for 32). */
+static inline unsigned PMUACR_EL1_bit(const armprof_pe *pe, unsigned n)
+{
+    return (unsigned)(REG(pe, PMUACR_EL1) >> n) & 1u;
+}
+/* ---- end PMU counter helpers ---- */
 
 #endif

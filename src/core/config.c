@@ -267,6 +267,9 @@ bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
     if (c->options[ARMPROF_OPT_CTX_CMPS] > brps)
         return fail(err, errlen, "%s must not exceed %s%s", "num_context_comparators",
                     "num_breakpoints", "");
+    if (c->options[ARMPROF_OPT_UNPRED_RESPMSSE] == 1)
+        return fail(err, errlen, "option %s: 1 is the reserved value itself%s%s",
+                    "Unpredictable_RESPMSSE", "", "");
     const uint64_t altclk = c->options[ARMPROF_OPT_PMSIDR_ALTCLK];
     if (altclk != 1 && altclk != 15)
         return fail(err, errlen, "option %s must be 1 or 15 (other values are reserved)%s%s",
@@ -274,6 +277,9 @@ bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
     if (c->options[ARMPROF_OPT_PMSIDR_INTERVAL] == 1)
         return fail(err, errlen, "option %s: 1 is a reserved PMSIDR_EL1.Interval value%s%s",
                     "pmsidr_interval", "", "");
+    if (HAS(PMUv3_ICNTR) && HAS(EL2) && !HAS(FGT2))
+        return fail(err, errlen, "%s with EL2 requires %s (%s)", "FEAT_PMUv3_ICNTR", "FEAT_FGT2",
+                    "its traps are FEAT_FGT2 traps");
     if (HAS(EL3) && c->options[ARMPROF_OPT_SECURE_ONLY])
         return fail(err, errlen, "option secure_only_implementation applies only without %s%s%s",
                     "EL3", "", "");

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "core/arch.h"
+#include "sysreg/external.h"
 #include "sysreg/idregs.h"
 #include "sysreg/sysreg.h"
 
@@ -53,11 +54,15 @@ void armprof_reset(armprof_pe *pe, armprof_reset_kind kind)
         pe->ctx.core_powered = true;
         pe->ctx.os_lock = true;
     }
-    /* A Warm reset takes the PE to its highest EL, out of Debug state. */
+    /* A Warm reset takes the PE to its highest EL, out of Debug state.
+     * OSDLR_EL1.DLK: 'On a Warm reset, this field resets to '0''. */
     pe->ctx.halted = false;
+    pe->ctx.os_double_lock = false;
     pe->ctx.el = (uint8_t)HighestEL(pe);
     sysreg_reset(pe, cold);
     idregs_init(pe);
+    pmu_reset(pe);
+    external_reset(pe, cold);
     pe_recompute(pe);
 }
 

@@ -4,6 +4,7 @@
 #define ARMPROF_CORE_PE_H
 
 #include "armprof/armprof.h"
+#include "pmu/pmu.h"
 #include "sysreg/sysreg_table.h"
 
 /* Exception levels as the pseudocode's bits(2). */
@@ -16,8 +17,18 @@ typedef struct pe_context {
     bool edscr_sdd;    /* EDSCR.SDD, latched on entry to Debug state */
     bool core_powered; /* Core power domain on */
     bool os_lock;      /* OSLSR_EL1.OSLK */
+    bool os_double_lock; /* OSDLR_EL1.DLK (DBGPRCR_EL1.CORENPDRQ is taken as 0) */
     bool signal[ARMPROF_SIG_COUNT];
 } pe_context;
+
+/* The external (memory-mapped) PMU interface (sysreg/external.c). */
+typedef struct pe_external {
+    /* The external access being carried out, NULL outside one: the hooks and
+     * PMU functions shared with MRS/MSR consult it (EXTERNAL_ACCESS()) where
+     * the external pages give other rules than the current EL's. */
+    const armprof_ext_access *access;
+    bool pmlsr_slk; /* PMLSR.SLK: the PMU Software Lock is locked */
+} pe_external;
 
 /* Effective values derived from the context and the registers, recomputed
  * when either changes (DESIGN principle 4; pe_recompute()). */
@@ -38,6 +49,8 @@ struct armprof_pe {
     armprof_config cfg;
     pe_context ctx;
     pe_effective eff;
+    pmu_state pmu;
+    pe_external ext;
     uint64_t regs[STO_COUNT];
     sysreg_pe_info info[SR_COUNT];
     /* Encoding (16 bits) to register id + 1; 0 where nothing is declared. */
@@ -52,6 +65,9 @@ struct armprof_pe {
 #define REG(pe, id)           ((pe)->regs[STO_##id])
 #define FIELD_OF(v, id, name) (((v) >> id##_##name##_LO) & (~0ull >> (64 - id##_##name##_W)))
 #define FIELD(pe, id, name)   FIELD_OF(REG(pe, id), id, name)
+
+/* True while an external (memory-mapped) access is being carried out. */
+#define EXTERNAL_ACCESS(pe) ((pe)->ext.access != NULL)
 
 /* Recomputes pe->eff after a context change or a write to a register that
  * feeds it. */

@@ -417,19 +417,31 @@ static int do_set(run_state *st, where at, const line_words *lw)
     return 0;
 }
 
+/* The outputs `expect` can name besides registers. */
+static bool output_value(run_state *st, const char *name, uint64_t *value)
+{
+    if (strcmp(name, "pmuirq") == 0) {
+        *value = armprof_pmuirq(st->pe);
+        return true;
+    }
+    return false;
+}
+
 static int do_expect(run_state *st, where at, const line_words *lw)
 {
     if (lw->n != 4 || strcmp(lw->w[2], "==") != 0 || lw->arrow >= 0)
         return error_at(st, at, "usage: expect REG[.FIELD] == VALUE");
     int rc = need_pe(st, at);
     if (rc) return rc;
-    reg_ref r;
-    if ((rc = parse_reg_ref(st, at, lw->w[1], true, &r)) != 0) return rc;
-    uint64_t v;
+    uint64_t v, got;
     if (!armprof_parse_number(lw->w[3], &v))
         return error_at(st, at, "'%s' is not a number", lw->w[3]);
-    uint64_t got = armprof_reg_get(st->pe, r.reg, r.index);
-    if (r.has_field) got = (got & field_mask(r.hi, r.lo)) >> r.lo;
+    if (!output_value(st, lw->w[1], &got)) {
+        reg_ref r;
+        if ((rc = parse_reg_ref(st, at, lw->w[1], true, &r)) != 0) return rc;
+        got = armprof_reg_get(st->pe, r.reg, r.index);
+        if (r.has_field) got = (got & field_mask(r.hi, r.lo)) >> r.lo;
+    }
     const int ok = got == v;
     count(st, ok);
     if (st->opts->json) {
@@ -540,12 +552,15 @@ static int context_statement(run_state *st, where at, const line_words *lw, bool
             return error_at(st, at, "aarch32: %s", err);
         return 0;
     }
-    if (!strcmp(cmd, "debug") || !strcmp(cmd, "power") || !strcmp(cmd, "oslock")) {
+    if (!strcmp(cmd, "debug") || !strcmp(cmd, "power") || !strcmp(cmd, "oslock") ||
+        !strcmp(cmd, "doublelock")) {
         if (lw->n != 2) return error_at(st, at, "usage: %s on|off", cmd);
         if ((rc = on_off(st, at, lw->w[1], &b)) != 0) return rc;
         if ((rc = need_pe(st, at)) != 0) return rc;
-        if (cmd[0] == 'd')
+        if (cmd[0] == 'd' && cmd[1] == 'e')
             armprof_set_debug_state(st->pe, b);
+        else if (cmd[0] == 'd')
+            armprof_set_os_double_lock(st->pe, b);
         else if (cmd[0] == 'p')
             armprof_set_core_power(st->pe, b);
         else
@@ -578,6 +593,73 @@ static int context_statement(run_state *st, where at, const line_words *lw, bool
 }
 
 static int run_lines(run_state *st, const char *file, char *text);
+
+/* What the PE does: cycles, events, retired instructions, snapshot requests. */
+static int activity_statement(run_state *st, where at, const line_words *lw, bool *handled)
+{
+    const char *cmd = lw->w[0];
+    int rc;
+    uint64_t n = 1;
+    *handled = true;
+    if (!strcmp(cmd, "cycles")) {
+        if (lw->n != 2 || !armprof_parse_number(lw->w[1], &n))
+            return error_at(st, at, "usage: cycles N");
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        armprof_cycles(st->pe, n);
+        return 0;
+    }
+    if (!strcmp(cmd, "event")) {
+        if (lw->n != 2 && lw->n != 3) return error_at(st, at, "usage: event NAME|NUMBER [COUNT]");
+        uint64_t number;
+        const int named = armprof_pmu_event_number(lw->w[1]);
+        if (named >= 0)
+            number = (uint64_t)named;
+        else if (!armprof_parse_number(lw->w[1], &number) || number > 0xffff)
+            return error_at(st, at, "unknown PMU event '%s' (a name or a 16-bit number)",
+                            lw->w[1]);
+        if (lw->n == 3 && !armprof_parse_number(lw->w[2], &n))
+            return error_at(st, at, "'%s' is not a count", lw->w[2]);
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        armprof_pmu_event(st->pe, (uint16_t)number, n);
+        return 0;
+    }
+    if (!strcmp(cmd, "retire")) {
+        static const char *const classes[] = {"other", "branch", "load", "store"};
+        armprof_op op = {0};
+        int cls = -1;
+        if (lw->n >= 2)
+            for (int i = 0; i < 4; i++)
+                if (!strcmp(lw->w[1], classes[i])) cls = i;
+        if (cls < 0)
+            return error_at(st, at,
+                            "usage: retire other|branch|load|store [mispredict] [l1d] [refill] [xN]");
+        op.op_class = (armprof_op_class)cls;
+        for (int i = 2; i < lw->n; i++) {
+            if (!strcmp(lw->w[i], "mispredict") && cls == ARMPROF_OP_BRANCH)
+                op.mispredicted = true;
+            else if (!strcmp(lw->w[i], "l1d") && cls >= ARMPROF_OP_LOAD)
+                op.l1d_access = true;
+            else if (!strcmp(lw->w[i], "refill") && cls >= ARMPROF_OP_LOAD)
+                op.l1d_access = op.l1d_refill = true;
+            else if (lw->w[i][0] == 'x' && armprof_parse_number(lw->w[i] + 1, &n))
+                continue;
+            else
+                return error_at(st, at, "retire: '%s' does not apply to %s", lw->w[i],
+                                classes[cls]);
+        }
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        for (uint64_t k = 0; k < n; k++) armprof_retire(st->pe, &op);
+        return 0;
+    }
+    if (!strcmp(cmd, "snapshot-request")) {
+        if (lw->n != 1) return error_at(st, at, "usage: snapshot-request");
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        armprof_snapshot_request(st->pe);
+        return 0;
+    }
+    *handled = false;
+    return 0;
+}
 
 static int do_include(run_state *st, where at, const line_words *lw)
 {
@@ -635,14 +717,169 @@ static int do_include(run_state *st, where at, const line_words *lw)
     return rc;
 }
 
+/* ---- External (memory-mapped) PMU accesses ----
+ * xread OFFSET [32|64] [pas P] [mm] [=> VALUE | ok | error | unmodelled]
+ * xwrite OFFSET VALUE [32|64] [pas P] [mm] [=> ok | ignored | error | unmodelled] */
+static const char *const ext_kind_names[] = {"ok", "error", "unmodelled"};
+
+/* The access size when none is given: 64 bits at the start of a 64-bit
+ * location of this configuration, 32 otherwise. */
+static unsigned default_ext_size(const armprof_pe *pe, uint64_t offset)
+{
+    for (int r = 0; r < (int)armprof_ext_reg_count(); r++) {
+        if (armprof_ext_reg_width(r) != 64 || !armprof_ext_reg_present(pe, r)) continue;
+        for (unsigned m = 0; m < armprof_ext_reg_instances(r); m++)
+            if (armprof_ext_reg_offset(r, m) == offset) return 64;
+    }
+    return 32;
+}
+
+/* "PMEVCNTR<n>_EL0[31:0]" with <n> replaced by the instance. */
+static const char *ext_name(const armprof_ext_outcome *o, char *buf, size_t len)
+{
+    const char *name = o->reg >= 0                  ? armprof_ext_reg_name(o->reg)
+                       : o->kind == ARMPROF_EXT_OK ? "reserved"
+                                                   : "-";
+    const char *n = strstr(name, "<n>");
+    if (n)
+        snprintf(buf, len, "%.*s%u%s", (int)(n - name), name, o->index, n + 3);
+    else
+        snprintf(buf, len, "%s", name);
+    return buf;
+}
+
+static void describe_ext(const armprof_ext_outcome *o, bool is_read, unsigned bits, char *buf,
+                         size_t len)
+{
+    if (o->kind == ARMPROF_EXT_ERROR)
+        snprintf(buf, len, "error response (%s)", o->why ? o->why : "");
+    else if (o->kind == ARMPROF_EXT_UNMODELLED)
+        snprintf(buf, len, "unmodelled (%s)", o->why ? o->why : "");
+    else if (is_read)
+        snprintf(buf, len, "0x%0*" PRIx64 "%s%s%s", (int)bits / 4, o->value, o->why ? " (" : "",
+                 o->why ? o->why : "", o->why ? ")" : "");
+    else if (o->ignored)
+        snprintf(buf, len, "ignored (%s), reads 0x%0*" PRIx64, o->why ? o->why : "", (int)bits / 4,
+                 o->value);
+    else
+        snprintf(buf, len, "done, reads 0x%0*" PRIx64, (int)bits / 4, o->value);
+}
+
+static int do_external(run_state *st, where at, const line_words *lw, bool is_read)
+{
+    const int nargs = lw->arrow >= 0 ? lw->arrow : lw->n;
+    const char *usage = is_read ? "usage: xread OFFSET [32|64] [pas nonsecure|secure|realm|root] "
+                                  "[mm] [=> VALUE|ok|error|unmodelled]"
+                                : "usage: xwrite OFFSET VALUE [32|64] [pas nonsecure|secure|realm|"
+                                  "root] [mm] [=> ok|ignored|error|unmodelled]";
+    int i = is_read ? 2 : 3, rc;
+    uint64_t offset, value = 0, bits = 0;
+    if (nargs < i || !armprof_parse_number(lw->w[1], &offset) ||
+        (!is_read && !armprof_parse_number(lw->w[2], &value)))
+        return error_at(st, at, "%s", usage);
+    armprof_ext_access how = {ARMPROF_PAS_NONSECURE, false};
+    for (; i < nargs; i++) {
+        if (!strcmp(lw->w[i], "mm")) {
+            how.memory_mapped = true;
+        } else if (!strcmp(lw->w[i], "pas") && i + 1 < nargs) {
+            static const char *const pas[] = {"nonsecure", "secure", "realm", "root"};
+            int p = -1;
+            for (int k = 0; k < 4; k++)
+                if (!strcmp(lw->w[i + 1], pas[k])) p = k;
+            if (p < 0) return error_at(st, at, "unknown PAS '%s'", lw->w[i + 1]);
+            how.pas = (armprof_pas)p;
+            i++;
+        } else if (armprof_parse_number(lw->w[i], &bits) && (bits == 32 || bits == 64)) {
+            continue;
+        } else {
+            return error_at(st, at, "%s", usage);
+        }
+    }
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    if (offset > 0xffffffffu) return error_at(st, at, "offset '%s' out of range", lw->w[1]);
+    if (bits == 0) bits = default_ext_size(st->pe, offset);
+    if (bits == 32 && value > 0xffffffffu)
+        return error_at(st, at, "'%s' does not fit a 32-bit access", lw->w[2]);
+    const armprof_ext_outcome o =
+        is_read ? armprof_external_read(st->pe, (uint32_t)offset, (unsigned)bits / 8, &how)
+                : armprof_external_write(st->pe, (uint32_t)offset, (unsigned)bits / 8, value, &how);
+    int check = -1;
+    char expected[64] = "";
+    if (lw->arrow >= 0) {
+        const char *w = lw->n - lw->arrow == 1 ? lw->w[lw->arrow] : NULL;
+        uint64_t v;
+        if (!w) return error_at(st, at, "%s", usage);
+        snprintf(expected, sizeof expected, "%s", w);
+        if (!strcmp(w, "ok") || !strcmp(w, "error") || !strcmp(w, "unmodelled"))
+            check = !strcmp(w, ext_kind_names[o.kind]);
+        else if (!is_read && !strcmp(w, "ignored"))
+            check = o.kind == ARMPROF_EXT_OK && o.ignored;
+        else if (is_read && armprof_parse_number(w, &v))
+            check = o.kind == ARMPROF_EXT_OK && o.value == v;
+        else
+            return error_at(st, at, "%s", usage);
+        count(st, check);
+    }
+    FILE *out = st->opts->out;
+    char name[64];
+    ext_name(&o, name, sizeof name);
+    if (st->opts->json) {
+        fprintf(out, "{\"file\":");
+        json_string(out, at.file);
+        fprintf(out,
+                ",\"line\":%u,\"op\":\"%s\",\"offset\":\"0x%03" PRIx64 "\",\"size\":%u,\"pas\":",
+                at.line, is_read ? "xread" : "xwrite", offset, (unsigned)bits);
+        json_string(out, armprof_pas_name(how.pas));
+        fprintf(out, ",\"memory_mapped\":%s,\"outcome\":\"%s\",\"register\":",
+                how.memory_mapped ? "true" : "false", ext_kind_names[o.kind]);
+        json_string(out, name);
+        if (o.sysreg >= 0) {
+            fprintf(out, ",\"sysreg\":");
+            json_string(out, armprof_reg_name(o.sysreg));
+        }
+        if (o.kind == ARMPROF_EXT_OK)
+            fprintf(out, ",\"value\":\"0x%0*" PRIx64 "\",\"ignored\":%s", (int)bits / 4, o.value,
+                    o.ignored ? "true" : "false");
+        if (o.why) {
+            fprintf(out, ",\"why\":");
+            json_string(out, o.why);
+        }
+        if (check >= 0) {
+            fprintf(out, ",\"check\":\"%s\"", check ? "pass" : "fail");
+            if (!check) {
+                fprintf(out, ",\"expected\":");
+                json_string(out, expected);
+            }
+        }
+        fprintf(out, "}\n");
+        return 0;
+    }
+    char desc[160];
+    describe_ext(&o, is_read, (unsigned)bits, desc, sizeof desc);
+    if (!st->opts->quiet || check == 0) {
+        fprintf(out, "%s:%u: PAS %s%s: %s 0x%03" PRIx64 " (%u-bit) %s -> %s", at.file, at.line,
+                armprof_pas_name(how.pas), how.memory_mapped ? " mm" : "",
+                is_read ? "xread" : "xwrite", offset, (unsigned)bits, name, desc);
+        if (check == 1) fprintf(out, "  [ok]");
+        if (check == 0) fprintf(out, "  [FAILED: expected %s]", expected);
+        fputc('\n', out);
+    }
+    if (check == 0 && st->opts->err != out)
+        fprintf(st->opts->err, "%s:%u: expected %s, got %s\n", at.file, at.line, expected, desc);
+    return 0;
+}
+
 static int statement(run_state *st, where at, line_words *lw)
 {
     const char *cmd = lw->w[0];
     int rc;
     const bool expects = lw->arrow >= 0;
-    if (expects && strcmp(cmd, "mrs") && strcmp(cmd, "msr") && strcmp(cmd, "validate"))
-        return error_at(st, at, "'=>' can follow only mrs, msr and validate");
+    if (expects && strcmp(cmd, "mrs") && strcmp(cmd, "msr") && strcmp(cmd, "validate") &&
+        strcmp(cmd, "xread") && strcmp(cmd, "xwrite"))
+        return error_at(st, at, "'=>' can follow only mrs, msr, xread, xwrite and validate");
     if (!strcmp(cmd, "mrs")) return do_access(st, at, lw, true);
+    if (!strcmp(cmd, "xread")) return do_external(st, at, lw, true);
+    if (!strcmp(cmd, "xwrite")) return do_external(st, at, lw, false);
     if (!strcmp(cmd, "msr")) return do_access(st, at, lw, false);
     if (!strcmp(cmd, "set")) return do_set(st, at, lw);
     if (!strcmp(cmd, "expect")) return do_expect(st, at, lw);
@@ -684,6 +921,8 @@ static int statement(run_state *st, where at, line_words *lw)
     }
     bool handled;
     rc = context_statement(st, at, lw, &handled);
+    if (handled) return rc;
+    rc = activity_statement(st, at, lw, &handled);
     if (handled) return rc;
     return error_at(st, at, "unknown statement '%s'", cmd);
 }

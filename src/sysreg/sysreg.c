@@ -102,6 +102,15 @@ static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding,
         o->nv_offset = r.index;
         o->value = value;
         break;
+    case ROUTE_RAZWI:
+        /* RAZ/WI: done, reading 0; a write leaves the register as it was
+         * (an alias or an instance with no storage reports 0). */
+        o->kind = ARMPROF_DONE;
+        o->reg = r.reg;
+        o->index = r.index;
+        o->value =
+            !is_read && r.index < sysreg_table[r.reg].count ? stored_value(pe, r.reg, r.index) : 0;
+        break;
     default:
         o->kind = ARMPROF_DONE;
         o->reg = r.reg;

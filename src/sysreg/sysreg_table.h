@@ -79,14 +79,15 @@ typedef struct sysreg_field {
 } sysreg_field;
 
 /* What an access check decided: the pseudocode's UNDEFINED,
- * AArch64.SystemAccessTrap(el, ec), NVMem[offset], or X[t] <-> a register. */
-enum route_kind { ROUTE_REG, ROUTE_UNDEFINED, ROUTE_TRAP, ROUTE_NVMEM };
+ * AArch64.SystemAccessTrap(el, ec), NVMem[offset], X[t] <-> a register, or
+ * RAZ/WI (an MRS branch 'X[t, 64] = Zeros(64)', an MSR branch 'return'). */
+enum route_kind { ROUTE_REG, ROUTE_UNDEFINED, ROUTE_TRAP, ROUTE_NVMEM, ROUTE_RAZWI };
 typedef struct sysreg_route {
     uint8_t kind;
     uint8_t el;     /* ROUTE_TRAP: target Exception level */
     uint8_t ec;     /* ROUTE_TRAP: exception class */
-    uint16_t reg;   /* ROUTE_REG: register id accessed */
-    uint16_t index; /* ROUTE_REG: instance; ROUTE_NVMEM: offset */
+    uint16_t reg;   /* ROUTE_REG, ROUTE_RAZWI: register id accessed */
+    uint16_t index; /* ROUTE_REG, ROUTE_RAZWI: instance; ROUTE_NVMEM: offset */
 } sysreg_route;
 
 static inline sysreg_route route_reg(unsigned reg, unsigned index)
@@ -103,6 +104,14 @@ static inline sysreg_route route_undefined(void)
 static inline sysreg_route route_trap(unsigned el, unsigned ec)
 {
     sysreg_route r = {ROUTE_TRAP, (uint8_t)el, (uint8_t)ec, 0, 0};
+    return r;
+}
+/* RAZ/WI: the access completes, an MRS reads zero and an MSR changes
+ * nothing. reg and index name the register the access would otherwise reach
+ * (reported in the outcome). */
+static inline sysreg_route route_razwi(unsigned reg, unsigned index)
+{
+    sysreg_route r = {ROUTE_RAZWI, 0, 0, (uint16_t)reg, (uint16_t)index};
     return r;
 }
 /* NVMem[offset]: FEAT_NV2 turns the access into a memory access at VNCR_EL2 + offset */

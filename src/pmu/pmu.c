@@ -1,0 +1,631 @@
+/* The Performance Monitors' counting engine: CountPMUEvents(), PMUEvent(),
+ * AArch64.PMUCycle() and the functions they call (J1.1.1, J1.3.1). */
+#include "pmu/pmu.h"
+
+#include <string.h>
+
+#include "core/arch.h"
+#include "pmu/events.h"
+#include "sysreg/external.h"
+
+/* NUM_PMU_COUNTERS */
+static unsigned num_counters(const armprof_pe *pe)
+{
+    return (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS);
+}
+
+#define PMEVCNTR(pe, n) ((pe)->regs[STO_PMEVCNTR_EL0 + (n)])
+#define PMEVTYPER(pe, n) ((pe)->regs[STO_PMEVTYPER_EL0 + (n)])
+#define BIT(v, n) (((v) >> (n)) & 1u)
+
+/* UsingAArch32() */
+static bool UsingAArch32(const armprof_pe *pe) { return ELUsingAArch32(pe, pe->ctx.el); }
+
+/* HaveAArch32(): AArch32 is supported at EL0 */
+static bool HaveAArch32(const armprof_pe *pe) { return IMPLEMENTED(pe, AA32EL0); }
+
+/* PMUCounterRange */
+enum pmu_range { RANGE_R1, RANGE_R2, RANGE_R3 };
+
+/* GetPMUCounterRange() */
+static enum pmu_range GetPMUCounterRange(const armprof_pe *pe, unsigned n)
+{
+    const unsigned epmn = EffectiveEPMN(pe), hpmn = EffectiveHPMN(pe);
+    if (n < hpmn) return RANGE_R1;
+    if (n < epmn) return RANGE_R2;
+    if (n < num_counters(pe)) return RANGE_R3;
+    return RANGE_R1; /* the cycle and instruction counters */
+}
+
+/* The event number a counter counts: PMEVTYPER<n>_EL0.evtCount, 16 bits from
+ * FEAT_PMUv3p1, 10 bits before. */
+static uint16_t evtCount(const armprof_pe *pe, unsigned n)
+{
+    const uint64_t mask = IMPLEMENTED(pe, PMUv3p1) ? 0xffff : 0x3ff;
+    return (uint16_t)(PMEVTYPER(pe, n) & mask);
+}
+
+/* IsSupportingPMUSynchronousMode(): the model implements no event that
+ * supports synchronous mode (FEAT_SEBEP). */
+static bool IsSupportingPMUSynchronousMode(uint16_t event)
+{
+    (void)event;
+    return false;
+}
+
+/* EffectivePMEE(el, for_interrupt) */
+static unsigned EffectivePMEE(const armprof_pe *pe, unsigned el, bool for_interrupt)
+{
+    unsigned val;
+    switch (el) {
+    case EL1:
+        val = (unsigned)FIELD(pe, PMECR_EL1, PMEE);
+        break;
+    case EL2:
+        val = (unsigned)FIELD(pe, MDCR_EL2, PMEE);
+        break;
+    default:
+        val = (unsigned)FIELD(pe, MDCR_EL3, PMEE);
+        break;
+    }
+    /* Unpredictable_RESPMEE: the model takes Constraint_DISABLED */
+    if (val == 2 || (el == EL1 && val == 1)) val = for_interrupt ? 3 : 0;
+    return val;
+}
+
+/* PMUExceptionEnabled(): only whether it is enabled; the model does not take
+ * PMU exceptions (FEAT_EBEP) yet. */
+static bool PMUExceptionEnabled(const armprof_pe *pe)
+{
+    if (!IMPLEMENTED(pe, EBEP)) return false;
+    const unsigned el3 = EffectivePMEE(pe, EL3, false), el2 = EffectivePMEE(pe, EL2, false);
+    if (HaveEL(pe, EL3) && el3 != 1) return el3 == 3;
+    if (EL2Enabled(pe) && el2 != 1) return el2 == 3;
+    return EffectivePMEE(pe, EL1, false) == 3;
+}
+
+/* PMUInterruptEnabled() */
+static bool PMUInterruptEnabled(const armprof_pe *pe)
+{
+    if (!IMPLEMENTED(pe, EBEP)) return true;
+    const unsigned el3 = EffectivePMEE(pe, EL3, true), el2 = EffectivePMEE(pe, EL2, true);
+    if (HaveEL(pe, EL3) && el3 != 1) return el3 == 0;
+    if (EL2Enabled(pe) && el2 != 1) return el2 == 0;
+    return EffectivePMEE(pe, EL1, true) == 0;
+}
+
+/* PMUOverflowCondition */
+enum overflow_reason { OVF_PMU_EXCEPTION, OVF_BRBE_FREEZE, OVF_FREEZE, OVF_IRQ, OVF_EDBGRQ };
+
+/* CheckPMUOverflowCondition() */
+static bool CheckPMUOverflowCondition(const armprof_pe *pe, enum overflow_reason reason,
+                                      bool include_r1, bool include_r2, bool include_r3)
+{
+    bool check_e, check_inten, exclude_cyc, exclude_sync;
+    switch (reason) {
+    case OVF_PMU_EXCEPTION:
+        check_e = check_inten = true;
+        exclude_cyc = false;
+        exclude_sync = IMPLEMENTED(pe, SEBEP);
+        break;
+    case OVF_BRBE_FREEZE:
+    case OVF_FREEZE:
+        check_e = check_inten = false;
+        exclude_cyc = true;
+        exclude_sync = IMPLEMENTED(pe, SEBEP);
+        break;
+    default:
+        check_e = check_inten = true;
+        exclude_cyc = exclude_sync = false;
+        break;
+    }
+    uint64_t ovsf = REG(pe, PMOVSSET_EL0) & ((1ull << 33) - 1);
+    if (!IMPLEMENTED(pe, PMUv3_ICNTR)) ovsf &= ~(1ull << INSTRUCTION_COUNTER_ID);
+    const unsigned counters = num_counters(pe);
+    ovsf &= ~(((1ull << 31) - 1) & ~((1ull << counters) - 1)); /* unimplemented counters */
+    const uint64_t pmcr_e = FIELD(pe, PMCR_EL0, E);
+    for (unsigned idx = 0; idx < counters; idx++) {
+        uint64_t global_en;
+        switch (GetPMUCounterRange(pe, idx)) {
+        case RANGE_R1:
+            global_en = pmcr_e;
+            if (!include_r1) ovsf &= ~(1ull << idx);
+            break;
+        case RANGE_R2:
+            global_en = FIELD(pe, MDCR_EL2, HPME);
+            if (!include_r2) ovsf &= ~(1ull << idx);
+            break;
+        default:
+            global_en = 0; /* PMCCR.EPME: PMCCR is not modelled */
+            if (!include_r3) ovsf &= ~(1ull << idx);
+            break;
+        }
+        if (exclude_sync && BIT(PMEVTYPER(pe, idx), PMEVTYPER_EL0_SYNC_LO))
+            ovsf &= ~(1ull << idx);
+        if (check_e && !global_en) ovsf &= ~(1ull << idx);
+    }
+    if (exclude_cyc || !include_r1) ovsf &= ~(1ull << CYCLE_COUNTER_ID);
+    if (check_e && !pmcr_e) ovsf &= ~(1ull << CYCLE_COUNTER_ID);
+    if (IMPLEMENTED(pe, PMUv3_ICNTR)) {
+        if (!include_r1) ovsf &= ~(1ull << INSTRUCTION_COUNTER_ID);
+        if (exclude_sync && FIELD(pe, PMICFILTR_EL0, SYNC))
+            ovsf &= ~(1ull << INSTRUCTION_COUNTER_ID);
+        if (check_e && !pmcr_e) ovsf &= ~(1ull << INSTRUCTION_COUNTER_ID);
+    }
+    if (check_inten) ovsf &= REG(pe, PMINTENSET_EL1);
+    return ovsf != 0;
+}
+
+/* ShouldPMUFreeze() */
+static bool ShouldPMUFreeze(const armprof_pe *pe, enum pmu_range r)
+{
+    if (r == RANGE_R3) return false;
+    return CheckPMUOverflowCondition(pe, OVF_FREEZE, r == RANGE_R1, r == RANGE_R2, false);
+}
+
+/* SPEFreezeOnEvent(): the SPE unit does not freeze counters yet (issue 5:
+ * PMCR_EL0.FZS). */
+static bool SPEFreezeOnEvent(const armprof_pe *pe, unsigned idx)
+{
+    (void)pe;
+    (void)idx;
+    return false;
+}
+
+/* CountPMUEvents() */
+static bool CountPMUEvents(const armprof_pe *pe, unsigned idx)
+{
+    const bool debug = Halted(pe);
+    const enum pmu_range counter_range = GetPMUCounterRange(pe, idx);
+    const armprof_security_state ss = CurrentSecurityState(pe);
+    const unsigned el = pe->ctx.el;
+
+    /* Main enable controls */
+    uint64_t global_en, counter_en;
+    switch (counter_range) {
+    case RANGE_R1:
+        global_en = FIELD(pe, PMCR_EL0, E);
+        break;
+    case RANGE_R2:
+        global_en = FIELD(pe, MDCR_EL2, HPME);
+        break;
+    default:
+        global_en = 0; /* PMCCR.EPME */
+        break;
+    }
+    counter_en = BIT(REG(pe, PMCNTENSET_EL0), idx);
+    if (idx < CYCLE_COUNTER_ID && IMPLEMENTED(pe, SEBEP) &&
+        BIT(PMEVTYPER(pe, idx), PMEVTYPER_EL0_SYNC_LO) &&
+        !IsSupportingPMUSynchronousMode(evtCount(pe, idx)))
+        counter_en = 0;
+    bool enabled = global_en && counter_en;
+
+    /* Event counting in Secure state or at EL3 is prohibited ... */
+    bool prohibited = false;
+    if (HaveEL(pe, EL3) && (ss == ARMPROF_SS_SECURE || el == EL3) && counter_range != RANGE_R3) {
+        prohibited = FIELD(pe, MDCR_EL3, SPME) == 0 &&
+                     (!IMPLEMENTED(pe, PMUv3p7) || FIELD(pe, MDCR_EL3, MPMX) == 0);
+        if (prohibited && el == EL0 && ELUsingAArch32(pe, EL1))
+            prohibited = FIELD(pe, SDER32_EL3, SUNIDEN) == 0;
+    }
+    /* Event counting at EL3 with MDCR_EL3.MPMX */
+    if (!prohibited && IMPLEMENTED(pe, PMUv3p7) && el == EL3 && counter_range != RANGE_R3)
+        prohibited = FIELD(pe, MDCR_EL3, MPMX) == 1 &&
+                     (FIELD(pe, MDCR_EL3, SPME) == 0 || counter_range == RANGE_R1);
+    /* Event counting at EL2 with MDCR_EL2.HPMD */
+    if (!prohibited && el == EL2 && IMPLEMENTED(pe, PMUv3p1) && counter_range == RANGE_R1)
+        prohibited = FIELD(pe, MDCR_EL2, HPMD) == 1;
+    /* The authentication interface might override software */
+    if (prohibited && !IMPLEMENTED(pe, Debugv8p2))
+        prohibited = !ExternalSecureNoninvasiveDebugEnabled(pe);
+
+    bool frozen = false;
+    if (IMPLEMENTED(pe, PMUv3p7)) {
+        uint64_t fz = 0;
+        if (counter_range == RANGE_R1)
+            fz = FIELD(pe, PMCR_EL0, FZO);
+        else if (counter_range == RANGE_R2)
+            fz = FIELD(pe, MDCR_EL2, HPMFZO);
+        frozen = fz == 1 && ShouldPMUFreeze(pe, counter_range);
+        frozen = frozen || SPEFreezeOnEvent(pe, idx);
+    }
+
+    /* PMCR_EL0.DP disables the cycle counter when counting is prohibited or
+     * frozen; otherwise those do not affect the cycle counter. */
+    if (idx == CYCLE_COUNTER_ID) {
+        if (prohibited || frozen) enabled = enabled && FIELD(pe, PMCR_EL0, DP) == 0;
+        prohibited = frozen = false;
+        if (IMPLEMENTED(pe, PMUv3p5)) {
+            if (HaveEL(pe, EL3) && (ss == ARMPROF_SS_SECURE || el == EL3) &&
+                FIELD(pe, MDCR_EL3, SCCD) == 1)
+                prohibited = true;
+            if (el == EL2 && FIELD(pe, MDCR_EL2, HCCD) == 1) prohibited = true;
+        }
+        if (IMPLEMENTED(pe, PMUv3p7) && el == EL3 && FIELD(pe, MDCR_EL3, MCCD) == 1)
+            prohibited = true;
+    }
+
+    /* Filtering by the {P, U, NSK, NSU, NSH, M, SH, RLK, RLU, RLH} bits */
+    uint64_t filter;
+    if (idx == INSTRUCTION_COUNTER_ID)
+        filter = REG(pe, PMICFILTR_EL0);
+    else if (idx == CYCLE_COUNTER_ID)
+        filter = REG(pe, PMCCFILTR_EL0);
+    else
+        filter = PMEVTYPER(pe, idx);
+    const unsigned p = BIT(filter, 31), u = BIT(filter, 30);
+    const unsigned nsk = HaveEL(pe, EL3) ? BIT(filter, 29) : 0;
+    const unsigned nsu = HaveEL(pe, EL3) ? BIT(filter, 28) : 0;
+    const unsigned nsh = HaveEL(pe, EL2) ? BIT(filter, 27) : 0;
+    const unsigned m = HaveEL(pe, EL3) ? BIT(filter, 26) : 0;
+    const unsigned sh = HaveEL(pe, EL3) && IMPLEMENTED(pe, SEL2) ? BIT(filter, 24) : 0;
+    const unsigned rlk = IMPLEMENTED(pe, RME) ? BIT(filter, 22) : 0;
+    const unsigned rlu = IMPLEMENTED(pe, RME) ? BIT(filter, 21) : 0;
+    const unsigned rlh = IMPLEMENTED(pe, RME) ? BIT(filter, 20) : 0;
+    bool filtered;
+    switch (el) {
+    case EL0:
+        filtered = ss == ARMPROF_SS_NONSECURE ? u != nsu
+                   : ss == ARMPROF_SS_SECURE  ? u == 1
+                                              : u != rlu;
+        break;
+    case EL1:
+        filtered = ss == ARMPROF_SS_NONSECURE ? p != nsk
+                   : ss == ARMPROF_SS_SECURE  ? p == 1
+                                              : p != rlk;
+        break;
+    case EL2:
+        filtered = ss == ARMPROF_SS_NONSECURE ? nsh == 0
+                   : ss == ARMPROF_SS_SECURE  ? nsh == sh
+                                              : nsh == rlh;
+        break;
+    default:
+        filtered = m != p;
+        break;
+    }
+    return !debug && enabled && !prohibited && !filtered && !frozen;
+}
+
+/* ---- Access masks ---- */
+
+uint64_t GetPMUAccessMask(const armprof_pe *pe)
+{
+    /* An external access (sysreg/external.c): the external pages' P<m>, C
+     * and F0 conditions, none of which depends on PSTATE.EL. */
+    if (EXTERNAL_ACCESS(pe)) return ext_pmu_counter_mask(pe);
+    uint64_t mask = 0;
+    if (IMPLEMENTED(pe, PMUv3_ICNTR) && !UsingAArch32(pe)) {
+        if (pe->ctx.el != EL0 || FIELD(pe, PMUSERENR_EL0, UEN) == 1)
+            mask |= 1ull << INSTRUCTION_COUNTER_ID;
+    }
+    mask |= 1ull << CYCLE_COUNTER_ID;
+    const unsigned counters = GetNumEventCountersAccessible(pe);
+    mask |= (1ull << counters) - 1;
+    if (IMPLEMENTED(pe, PMUv3p9) && !ELUsingAArch32(pe, EL1) && pe->ctx.el == EL0 &&
+        FIELD(pe, PMUSERENR_EL0, UEN) == 1)
+        mask &= REG(pe, PMUACR_EL1);
+    return mask;
+}
+
+/* The PMICNTR_EL0 control bits follow whether an access to its filter (or,
+ * for a counter write, to the counter) would be trapped to EL3 or EL2. */
+static uint64_t icntr_trap_mask(const armprof_pe *pe, uint64_t mask, uint64_t fgt_bit)
+{
+    if (!IMPLEMENTED(pe, PMUv3_ICNTR) || !BIT(mask, INSTRUCTION_COUNTER_ID)) return mask;
+    const uint64_t icntr = 1ull << INSTRUCTION_COUNTER_ID;
+    if (HaveEL(pe, EL3) && pe->ctx.el != EL3 && FIELD(pe, MDCR_EL3, EnPM2) == 0) mask &= ~icntr;
+    const bool host = FIELD(pe, HCR_EL2, E2H) == 1 && FIELD(pe, HCR_EL2, TGE) == 1;
+    if (EL2Enabled(pe) && pe->ctx.el <= EL1 && !host) {
+        if ((HaveEL(pe, EL3) && FIELD(pe, SCR_EL3, FGTEn2) == 0) || fgt_bit == 0) mask &= ~icntr;
+    }
+    return mask;
+}
+
+uint64_t GetPMUReadMask(const armprof_pe *pe)
+{
+    /* An external access (sysreg/external.c): the external pages' P<m>, C
+     * and F0 conditions, none of which depends on PSTATE.EL. */
+    if (EXTERNAL_ACCESS(pe)) return ext_pmu_counter_mask(pe);
+    return icntr_trap_mask(pe, GetPMUAccessMask(pe), FIELD(pe, HDFGRTR2_EL2, nPMICFILTR_EL0));
+}
+
+uint64_t GetPMUWriteMask(const armprof_pe *pe, bool write_counter)
+{
+    /* An external access (sysreg/external.c): the external pages' P<m>, C
+     * and F0 conditions, none of which depends on PSTATE.EL. */
+    if (EXTERNAL_ACCESS(pe)) return ext_pmu_counter_mask(pe);
+    uint64_t mask = GetPMUAccessMask(pe);
+    if (IMPLEMENTED(pe, PMUv3p9) && !ELUsingAArch32(pe, EL1) && pe->ctx.el == EL0 &&
+        FIELD(pe, PMUSERENR_EL0, UEN) == 1) {
+        if (IMPLEMENTED(pe, PMUv3_ICNTR) && FIELD(pe, PMUSERENR_EL0, IR) == 1)
+            mask &= ~(1ull << INSTRUCTION_COUNTER_ID);
+        if (FIELD(pe, PMUSERENR_EL0, CR) == 1) mask &= ~(1ull << CYCLE_COUNTER_ID);
+        if (FIELD(pe, PMUSERENR_EL0, ER) == 1) mask &= ~((1ull << 31) - 1);
+    }
+    const uint64_t fgt_bit = write_counter ? FIELD(pe, HDFGWTR2_EL2, nPMICNTR_EL0)
+                                           : FIELD(pe, HDFGWTR2_EL2, nPMICFILTR_EL0);
+    return icntr_trap_mask(pe, mask, fgt_bit);
+}
+
+/* ---- Events and counting ---- */
+
+/* IncrementInstructionCounter(): the Effective value of PMCR_EL0.LP is 1 for
+ * the instruction counter. */
+static void IncrementInstructionCounter(armprof_pe *pe, uint64_t increment)
+{
+    if (!(pe->pmu.counting >> INSTRUCTION_COUNTER_ID & 1)) return;
+    const uint64_t old_value = REG(pe, PMICNTR_EL0);
+    const uint64_t new_value = old_value + increment;
+    REG(pe, PMICNTR_EL0) = new_value;
+    if (new_value < old_value) REG(pe, PMOVSSET_EL0) |= 1ull << INSTRUCTION_COUNTER_ID;
+}
+
+static void refresh(armprof_pe *pe);
+
+void PMUEvent(armprof_pe *pe, uint16_t event, uint64_t increment)
+{
+    if (!IMPLEMENTED(pe, PMUv3)) return;
+    if (pe->pmu.dirty) refresh(pe);
+    const unsigned counters = num_counters(pe);
+    for (unsigned idx = 0; idx < counters; idx++)
+        if (evtCount(pe, idx) == event) pe->pmu.accumulator[idx] += increment;
+    if (IMPLEMENTED(pe, PMUv3_ICNTR) && event == PMU_EVENT_INST_RETIRED)
+        IncrementInstructionCounter(pe, increment);
+}
+
+/* Whether adding increment to old_value changes bits [64:ovflw] of the
+ * (65-bit) sum: the overflow test of the Increment functions. */
+static bool crosses(uint64_t old_value, uint64_t increment, unsigned ovflw)
+{
+    const uint64_t sum = old_value + increment;
+    const bool carry = sum < old_value;
+    if (ovflw == 64) return carry;
+    return carry || (sum >> ovflw) != (old_value >> ovflw);
+}
+
+/* PMUCountValue(): FEAT_PMUv3_TH threshold counting is not modelled yet; the
+ * counter increments by the event's value (docs/spec-notes.md). */
+static uint64_t PMUCountValue(const armprof_pe *pe, unsigned n, uint64_t vb, uint64_t vm)
+{
+    (void)pe;
+    (void)n;
+    (void)vm;
+    return vb;
+}
+
+/* AArch64.IncrementEventCounter() */
+static uint64_t IncrementEventCounter(armprof_pe *pe, unsigned idx, uint64_t increment_in,
+                                      uint64_t vm)
+{
+    const uint64_t old_value = PMEVCNTR(pe, idx);
+    const uint64_t increment = PMUCountValue(pe, idx, increment_in, vm);
+    const uint64_t new_value = old_value + increment;
+    unsigned lp;
+    if (IMPLEMENTED(pe, PMUv3p5)) {
+        PMEVCNTR(pe, idx) = new_value;
+        if (PMUExceptionEnabled(pe)) {
+            lp = 1;
+        } else {
+            switch (GetPMUCounterRange(pe, idx)) {
+            case RANGE_R1:
+                lp = (unsigned)FIELD(pe, PMCR_EL0, LP);
+                break;
+            case RANGE_R2:
+                lp = (unsigned)FIELD(pe, MDCR_EL2, HLP);
+                break;
+            default:
+                lp = 1;
+                break;
+            }
+        }
+    } else {
+        lp = 0;
+        PMEVCNTR(pe, idx) = new_value & 0xffffffffu;
+    }
+    if (increment && crosses(old_value, increment, lp ? 64 : 32)) {
+        REG(pe, PMOVSSET_EL0) |= 1ull << idx;
+        /* The CHAIN event from an even counter */
+        if ((idx & 1) == 0 && idx + 1 < num_counters(pe) && lp == 0 &&
+            (GetPMUCounterRange(pe, idx) == GetPMUCounterRange(pe, idx + 1) ||
+             constrained_unpredictable(pe, COUNT_CHAIN)))
+            if (evtCount(pe, idx + 1) == PMU_EVENT_CHAIN) pe->pmu.accumulator[idx + 1] += 1;
+    }
+    return increment;
+}
+
+/* AArch64.IncrementCycleCounter() for n cycles. The divide-by-64 phase
+ * advances on the cycles the counter counts. */
+static void IncrementCycleCounter(armprof_pe *pe, uint64_t n)
+{
+    if (!(pe->pmu.counting >> CYCLE_COUNTER_ID & 1)) return;
+    unsigned d = (unsigned)FIELD(pe, PMCR_EL0, D);
+    unsigned lc = (unsigned)FIELD(pe, PMCR_EL0, LC);
+    if (PMUExceptionEnabled(pe)) lc = 1;
+    if (lc == 1) d = 0;
+    uint64_t increment = n;
+    if (d == 1) {
+        const uint64_t total = pe->pmu.cycles64 + n;
+        increment = total / 64;
+        pe->pmu.cycles64 = (uint8_t)(total % 64);
+        if (increment == 0) return;
+    }
+    const uint64_t old_value = REG(pe, PMCCNTR_EL0);
+    REG(pe, PMCCNTR_EL0) = old_value + increment;
+    const unsigned ovflw = HaveAArch32(pe) && lc == 0 ? 32 : 64;
+    if (crosses(old_value, increment, ovflw)) REG(pe, PMOVSSET_EL0) |= 1ull << CYCLE_COUNTER_ID;
+}
+
+/* CheckForPMUOverflow(): the PMUIRQ level. BRBE freeze on overflow is not
+ * modelled (no BRBE registers yet). */
+static void CheckForPMUOverflow(armprof_pe *pe)
+{
+    const bool pmuirq = CheckPMUOverflowCondition(pe, OVF_IRQ, true, true, true);
+    pe->pmu.pmuirq = PMUInterruptEnabled(pe) && pmuirq;
+}
+
+/* The cached CountPMUEvents() of every counter (DESIGN principle 4). */
+static void refresh(armprof_pe *pe)
+{
+    uint64_t counting = 0;
+    const unsigned counters = num_counters(pe);
+    for (unsigned idx = 0; idx < counters; idx++)
+        if (CountPMUEvents(pe, idx)) counting |= 1ull << idx;
+    if (CountPMUEvents(pe, CYCLE_COUNTER_ID)) counting |= 1ull << CYCLE_COUNTER_ID;
+    if (IMPLEMENTED(pe, PMUv3_ICNTR) && CountPMUEvents(pe, INSTRUCTION_COUNTER_ID))
+        counting |= 1ull << INSTRUCTION_COUNTER_ID;
+    pe->pmu.counting = counting;
+    pe->pmu.dirty = false;
+}
+
+void pmu_changed(armprof_pe *pe)
+{
+    if (!IMPLEMENTED(pe, PMUv3)) return;
+    refresh(pe);
+    CheckForPMUOverflow(pe);
+}
+
+/* AArch64.PMUCycle(), for cycles that end together: events accumulated so far
+ * count in the first. */
+static void pmu_cycle_batch(armprof_pe *pe, uint64_t n)
+{
+    if (n == 0) return;
+    PMUEvent(pe, PMU_EVENT_CPU_CYCLES, n);
+    if (pe->pmu.dirty) refresh(pe);
+    const unsigned counters = num_counters(pe);
+    uint64_t vm = 0;
+    for (unsigned idx = 0; idx < counters; idx++) {
+        const uint64_t accumulated = pe->pmu.accumulator[idx];
+        /* The pseudocode clears the accumulator only for a counter that counts;
+         * the model clears it for every counter, so that a counter does not
+         * count, once enabled, events that happened while it was disabled
+         * (docs/spec-notes.md). */
+        pe->pmu.accumulator[idx] = 0;
+        if (!(pe->pmu.counting >> idx & 1)) continue;
+        if ((idx & 1) == 0) vm = 0;
+        vm = IncrementEventCounter(pe, idx, accumulated, vm);
+    }
+    IncrementCycleCounter(pe, n);
+    /* An overflow can freeze counters (PMCR_EL0.FZO): recompute. */
+    if (IMPLEMENTED(pe, PMUv3p7)) refresh(pe);
+    CheckForPMUOverflow(pe);
+}
+
+void pmu_cycles(armprof_pe *pe, uint64_t n)
+{
+    if (!IMPLEMENTED(pe, PMUv3)) return;
+    while (n > 0) {
+        uint64_t step = n;
+        /* A Capture event completes at its own cycle, between the counts of
+         * the cycles before and after it. */
+        if (pe->pmu.capture_pending && pe->pmu.capture_countdown < step)
+            step = pe->pmu.capture_countdown;
+        pmu_cycle_batch(pe, step);
+        n -= step;
+        if (pe->pmu.capture_pending) {
+            pe->pmu.capture_countdown -= step;
+            if (pe->pmu.capture_countdown == 0) {
+                pmu_capture_complete(pe);
+                continue;
+            }
+        }
+    }
+}
+
+void PMUSwIncrement(armprof_pe *pe, uint64_t value)
+{
+    uint64_t mask = 0;
+    const unsigned counters = GetNumEventCountersAccessible(pe);
+    if (counters > 0) mask = (1ull << counters) - 1;
+    if (pe->ctx.el == EL0 && FIELD(pe, PMUSERENR_EL0, UEN) == 1 && FIELD(pe, PMUSERENR_EL0, SW) == 0)
+        mask &= REG(pe, PMUACR_EL1) & ((1ull << 31) - 1);
+    value &= mask;
+    for (unsigned idx = 0; idx < 31; idx++)
+        if (BIT(value, idx) && evtCount(pe, idx) == PMU_EVENT_SW_INCR) pe->pmu.accumulator[idx] += 1;
+}
+
+void ZeroPMUCounters(armprof_pe *pe, uint64_t value)
+{
+    const uint64_t masked = value & GetPMUWriteMask(pe, true);
+    const unsigned counters = num_counters(pe);
+    for (unsigned idx = 0; idx < 33; idx++) {
+        if (!BIT(masked, idx)) continue;
+        if (idx < 31 && (idx >= counters || GetPMUCounterRange(pe, idx) == RANGE_R3)) continue;
+        if (idx == INSTRUCTION_COUNTER_ID)
+            REG(pe, PMICNTR_EL0) = 0;
+        else if (idx == CYCLE_COUNTER_ID)
+            REG(pe, PMCCNTR_EL0) = 0;
+        else if (IMPLEMENTED(pe, PMUv3p5))
+            PMEVCNTR(pe, idx) = 0;
+        else
+            PMEVCNTR(pe, idx) &= ~0xffffffffull;
+    }
+}
+
+/* ClearEventCounters(): a write of 1 to PMCR_EL0.P */
+void pmu_reset_event_counters(armprof_pe *pe)
+{
+    ZeroPMUCounters(pe, (1ull << 31) - 1);
+}
+
+/* A write of 1 to PMCR_EL0.C */
+void pmu_reset_cycle_counter(armprof_pe *pe) { REG(pe, PMCCNTR_EL0) = 0; }
+
+void pmu_reset(armprof_pe *pe)
+{
+    const pmu_state zero = {0};
+    pe->pmu = zero;
+    pe->pmu.dirty = true;
+}
+
+bool armprof_pmuirq(armprof_pe *pe)
+{
+    if (pe->pmu.dirty) pmu_changed(pe);
+    return pe->pmu.pmuirq;
+}
+
+void armprof_pmu_event(armprof_pe *pe, uint16_t event, uint64_t count)
+{
+    PMUEvent(pe, event, count);
+}
+
+void armprof_cycles(armprof_pe *pe, uint64_t n) { pmu_cycles(pe, n); }
+
+void armprof_retire(armprof_pe *pe, const armprof_op *op)
+{
+    PMUEvent(pe, PMU_EVENT_INST_RETIRED, 1);
+    switch (op->op_class) {
+    case ARMPROF_OP_BRANCH:
+        PMUEvent(pe, PMU_EVENT_BR_RETIRED, 1);
+        if (op->mispredicted) PMUEvent(pe, PMU_EVENT_BR_MIS_PRED_RETIRED, 1);
+        break;
+    case ARMPROF_OP_LOAD:
+    case ARMPROF_OP_STORE:
+        PMUEvent(pe, op->op_class == ARMPROF_OP_LOAD ? PMU_EVENT_LD_RETIRED : PMU_EVENT_ST_RETIRED,
+                 1);
+        PMUEvent(pe, PMU_EVENT_MEM_ACCESS, 1);
+        if (op->l1d_access) PMUEvent(pe, PMU_EVENT_L1D_CACHE, 1);
+        if (op->l1d_refill) PMUEvent(pe, PMU_EVENT_L1D_CACHE_REFILL, 1);
+        break;
+    default:
+        break;
+    }
+}
+
+static const struct {
+    const char *name;
+    uint16_t number;
+} event_names[] = {
+#define EVENT(name, number) {#name, number},
+#include "pmu/events.def"
+#undef EVENT
+};
+
+int pmu_event_lookup(const char *name)
+{
+    if (strncmp(name, "PMU_EVENT_", 10) == 0) name += 10;
+    for (size_t i = 0; i < sizeof event_names / sizeof event_names[0]; i++)
+        if (strcmp(event_names[i].name, name) == 0) return event_names[i].number;
+    return -1;
+}
+
+int armprof_pmu_event_number(const char *name) { return pmu_event_lookup(name); }

@@ -1,0 +1,69 @@
+/* The Performance Monitors (chapter D13): event counters, the cycle and
+ * instruction counters, filtering, overflow and PMUIRQ, and PMU snapshots
+ * (FEAT_PMUv3_SS, D13.9). The counters' values live in the register table's
+ * storage (PMEVCNTR<n>_EL0, PMCCNTR_EL0, PMICNTR_EL0); this layer holds what
+ * the pseudocode keeps outside registers. */
+#ifndef ARMPROF_PMU_PMU_H
+#define ARMPROF_PMU_PMU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct armprof_pe;
+
+#define CYCLE_COUNTER_ID 31
+#define INSTRUCTION_COUNTER_ID 32
+
+typedef struct pmu_state {
+    uint64_t accumulator[31]; /* PMUEventAccumulator[] */
+    uint64_t counting;        /* bit idx: CountPMUEvents(idx), when !dirty */
+    bool dirty;               /* a control changed: recompute counting */
+    uint8_t cycles64;         /* HasElapsed64Cycles(): cycles since the last PMCR_EL0.D increment */
+    bool pmuirq;              /* the PMUIRQ output level */
+    bool capture_pending;     /* a Capture event was requested and has not completed */
+    uint64_t capture_countdown;
+    uint64_t captures, captures_prohibited; /* Capture events completed, for reports */
+} pmu_state;
+
+/* GetPMUAccessMask(), GetPMUReadMask(), GetPMUWriteMask(write_counter):
+ * bit n for PMEVCNTR<n>, bit 31 the cycle counter, bit 32 the instruction
+ * counter. */
+uint64_t GetPMUAccessMask(const struct armprof_pe *pe);
+uint64_t GetPMUReadMask(const struct armprof_pe *pe);
+uint64_t GetPMUWriteMask(const struct armprof_pe *pe, bool write_counter);
+
+/* PMUEvent(event, increment): accumulate an event for the counters counting
+ * it; the counters are updated at the end of the cycle (pmu_cycles). */
+void PMUEvent(struct armprof_pe *pe, uint16_t event, uint64_t increment);
+/* PMUSwIncrement(): a write to PMSWINC_EL0 */
+void PMUSwIncrement(struct armprof_pe *pe, uint64_t value);
+/* ZeroPMUCounters(): a write to PMZR_EL0 */
+void ZeroPMUCounters(struct armprof_pe *pe, uint64_t value);
+/* A write of 1 to PMCR_EL0.P: reset the event counters PMCR_EL0.P resets
+ * (those in the range the access's EL controls). */
+void pmu_reset_event_counters(struct armprof_pe *pe);
+/* A write of 1 to PMCR_EL0.C: reset the cycle counter. */
+void pmu_reset_cycle_counter(struct armprof_pe *pe);
+
+/* A PMU control changed (an MSR to a PMU register, a context change):
+ * recompute what is counting and the PMUIRQ level. */
+void pmu_changed(struct armprof_pe *pe);
+
+/* n cycles end: AArch64.PMUCycle() n times. Events accumulated since the last
+ * call are counted in the first of them. */
+void pmu_cycles(struct armprof_pe *pe, uint64_t n);
+
+/* The two sources of a Capture event request (RSCLCQ): a write of 1 to
+ * PMSSCR_EL1.SS, and the external snapshot request. */
+void pmu_capture_request(struct armprof_pe *pe, bool external);
+
+/* PMUCaptureEventEnabled() (RYWLFL) and PMUCaptureEventAllowed() (RTSYTY) */
+bool PMUCaptureEventEnabled(const struct armprof_pe *pe);
+bool PMUCaptureEventAllowed(const struct armprof_pe *pe);
+/* The requested Capture event completes now: PMUCaptureEvent(). */
+void pmu_capture_complete(struct armprof_pe *pe);
+
+/* Reset of the layer's own state (Cold and Warm reset). */
+void pmu_reset(struct armprof_pe *pe);
+
+#endif

@@ -1,0 +1,237 @@
+/* The external PMU register table (src/sysreg/regs/external_pmu.def):
+ * offsets and widths as chapter I5 (Tables I5-1, I5-2) and the
+ * registers/<NAME>.external.md pages give them, no two locations of one
+ * configuration overlapping, every location aligned to its size, and each
+ * view naming a System register the table declares. Expected offsets and
+ * widths are copied from the pages' 'Accessible at offset' lines, not from the
+ * program. */
+#include <string.h>
+
+#include "armprof/armprof.h"
+#include "check.h"
+#include "sysreg/external.h"
+
+typedef struct layout {
+    const char *preset;
+    const char *features_on[6];
+    const char *features_off[6];
+} layout;
+
+static armprof_pe *make(const layout *l)
+{
+    armprof_config c;
+    armprof_config_preset(&c, l->preset);
+    for (int i = 0; i < 6 && l->features_on[i]; i++)
+        armprof_config_set_feature(&c, (armprof_feature)armprof_feature_lookup(l->features_on[i]),
+                                   true);
+    for (int i = 0; i < 6 && l->features_off[i]; i++)
+        armprof_config_set_feature(&c, (armprof_feature)armprof_feature_lookup(l->features_off[i]),
+                                   false);
+    char err[256];
+    armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
+    CHECK(pe != NULL, "%s: %s", l->preset, err);
+    return pe;
+}
+
+/* The entry named name that is present in pe, -1 if none. */
+static int present_entry(const armprof_pe *pe, const char *name)
+{
+    for (int r = 0; r < (int)armprof_ext_reg_count(); r++)
+        if (!strcmp(armprof_ext_reg_name(r), name) && armprof_ext_reg_present(pe, r)) return r;
+    return -1;
+}
+
+/* One location the page gives: name, offset of instance 0 (and of instance
+ * n for an array), width. */
+typedef struct expect_loc {
+    const char *name;
+    uint32_t offset;
+    uint32_t offset_n; /* instance 3 for an array, 0 otherwise */
+    unsigned width;
+} expect_loc;
+
+static void check_locations(const char *what, const armprof_pe *pe, const expect_loc *e, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const int r = present_entry(pe, e[i].name);
+        CHECK(r >= 0, "%s: %s is present", what, e[i].name);
+        if (r < 0) continue;
+        CHECK(armprof_ext_reg_offset(r, 0) == e[i].offset, "%s: %s at 0x%03x, table 0x%03x", what,
+              e[i].name, e[i].offset, armprof_ext_reg_offset(r, 0));
+        if (e[i].offset_n)
+            CHECK(armprof_ext_reg_offset(r, 3) == e[i].offset_n, "%s: %s instance 3 at 0x%03x",
+                  what, e[i].name, e[i].offset_n);
+        CHECK(armprof_ext_reg_width(r) == e[i].width, "%s: %s is %u bits", what, e[i].name,
+              e[i].width);
+    }
+}
+
+/* No two present locations overlap; each is aligned to its size and inside
+ * the 4KB block. */
+static void check_no_overlap(const char *what, const armprof_pe *pe)
+{
+    static uint8_t owner[0x1000];
+    memset(owner, 0, sizeof owner);
+    for (unsigned id = 0; id < EXT_COUNT; id++) {
+        const ext_desc *d = &ext_table[id];
+        if (!armprof_ext_reg_present(pe, (int)id)) continue;
+        const unsigned bytes = d->width / 8u;
+        for (unsigned m = 0; m < d->count; m++) {
+            const uint32_t off = armprof_ext_reg_offset((int)id, m);
+            CHECK(off % bytes == 0, "%s: %s instance %u at 0x%03x is aligned to %u", what, d->name,
+                  m, off, bytes);
+            CHECK(off + bytes <= 0x1000, "%s: %s inside the block", what, d->name);
+            for (uint32_t b = off; b < off + bytes && b < 0x1000; b++) {
+                CHECK(owner[b] == 0, "%s: %s instance %u at 0x%03x overlaps %s", what, d->name, m,
+                      off, owner[b] ? ext_table[owner[b] - 1].name : "");
+                owner[b] = (uint8_t)(id + 1);
+            }
+        }
+    }
+}
+
+int main(void)
+{
+    /* ---- The declarations themselves ---- */
+    for (unsigned id = 0; id < EXT_COUNT; id++) {
+        const ext_desc *d = &ext_table[id];
+        CHECK(d->width == 32 || d->width == 64, "%s: width 32 or 64", d->name);
+        CHECK(d->offset % (d->width / 8u) == 0, "%s: offset aligned", d->name);
+        CHECK(d->count >= 1 && (d->count == 1 || d->stride >= d->width / 8u),
+              "%s: instances do not overlap each other", d->name);
+        /* A view shows some bits; a 32-bit view shows at most one word. */
+        if (d->sysreg >= 0) {
+            CHECK(d->mask != 0, "%s: shows some bits", d->name);
+            if (d->width == 32)
+                CHECK((d->mask & 0xffffffffu) == 0 || (d->mask >> 32) == 0,
+                      "%s: a 32-bit location shows one word", d->name);
+            CHECK(d->read == NULL, "%s: a view reads through the System register's hook", d->name);
+        } else {
+            CHECK(d->read != NULL || d->write != NULL, "%s: external-only with a function",
+                  d->name);
+        }
+        /* Per-counter entries: 'n = 0 - 30'. */
+        if (d->flags & EXT_CTR) CHECK(d->count == 31, "%s: 31 event counters", d->name);
+        /* The same name at the same offset twice only as the EXT32 and EXT64
+         * forms of one register, which differ in width (PMCFGR, PMIIDR). */
+        for (unsigned j = id + 1; j < EXT_COUNT; j++)
+            CHECK(strcmp(ext_table[j].name, d->name) || ext_table[j].offset != d->offset ||
+                      ext_table[j].width != d->width,
+                  "%s declared twice", d->name);
+    }
+
+    /* ---- FEAT_PMUv3_EXT64 (armv9.4-all: PMUv3p9, ICNTR, SS, TH), Table I5-1 ---- */
+    const layout v94 = {"armv9.4-all", {0}, {0}};
+    armprof_pe *pe = make(&v94);
+    static const expect_loc ext64[] = {
+        {"PMEVCNTR<n>_EL0", 0x000, 0x018, 64},   /* 0x000 + (8 * n) */
+        {"PMCCNTR_EL0", 0x0F8, 0, 64},           /* 0x0F8 */
+        {"PMICNTR_EL0", 0x100, 0, 64},           /* 0x100 */
+        {"PMEVTYPER<n>_EL0", 0x400, 0x418, 64},  /* 0x400 + (8 * n) */
+        {"PMCCFILTR_EL0", 0x4F8, 0, 64},         /* 0x4F8 */
+        {"PMICFILTR_EL0", 0x500, 0, 64},         /* 0x500 */
+        {"PMEVCNTSVR<n>_EL1", 0x600, 0x618, 64}, /* 0x600 + (8 * n) */
+        {"PMCCNTSVR_EL1", 0x6F8, 0, 64},         /* 0x6F8 */
+        {"PMICNTSVR_EL1", 0x700, 0, 64},         /* 0x700 */
+        {"PMCNTENSET_EL0", 0xC00, 0, 64},        /* [63:0] 0xC00 */
+        {"PMCNTENCLR_EL0", 0xC20, 0, 64},        /* [63:0] 0xC20 */
+        {"PMINTENSET_EL1", 0xC40, 0, 64},        /* [63:0] 0xC40 */
+        {"PMINTENCLR_EL1", 0xC60, 0, 64},        /* [63:0] 0xC60 */
+        {"PMOVSCLR_EL0", 0xC80, 0, 64},          /* [63:0] 0xC80 */
+        {"PMZR_EL0", 0xCA0, 0, 64},              /* 0xCA0, a 64-bit register */
+        {"PMOVSSET_EL0", 0xCC0, 0, 64},          /* [63:0] 0xCC0 */
+        {"PMCFGR", 0xE00, 0, 64},                /* [63:0] 0xE00 with EXT64 */
+        {"PMIIDR", 0xE08, 0, 64},                /* 0xE08, 64-bit with EXT64 */
+        {"PMCR_EL0", 0xE10, 0, 64},              /* 0xE10 with EXT64 */
+        {"PMSSCR_EL1", 0xE30, 0, 64},            /* 0xE30 */
+        {"PMLAR", 0xFB0, 0, 32},                 /* 0xFB0, 32-bit */
+        {"PMLSR", 0xFB4, 0, 32},                 /* 0xFB4 */
+        {"PMAUTHSTATUS", 0xFB8, 0, 32},          /* 0xFB8 */
+        {"PMDEVARCH", 0xFBC, 0, 32},             /* 0xFBC */
+        {"PMDEVID", 0xFC8, 0, 32},               /* 0xFC8 */
+        {"PMDEVTYPE", 0xFCC, 0, 32},             /* 0xFCC */
+        {"PMPIDR0", 0xFE0, 0, 32},               /* 0xFE0 */
+        {"PMCIDR0", 0xFF0, 0, 32},               /* 0xFF0 */
+    };
+    check_locations("EXT64", pe, ext64, sizeof ext64 / sizeof ext64[0]);
+    check_no_overlap("EXT64", pe);
+    /* The EXT32 words are absent with EXT64. */
+    CHECK(present_entry(pe, "PMCCNTR_EL0[31:0]") < 0, "EXT64: no [31:0] word of PMCCNTR_EL0");
+    CHECK(present_entry(pe, "PMEVTYPER<n>_EL0[63:32]") < 0, "EXT64: no 0xA00 words");
+    /* Views share the System register: PMU.PMSSCR_EL1 is PMSSCR_EL1. */
+    unsigned idx = 0;
+    CHECK(armprof_ext_reg_sysreg(present_entry(pe, "PMSSCR_EL1")) ==
+              armprof_reg_lookup("PMSSCR_EL1", &idx),
+          "PMU.PMSSCR_EL1 is a view of PMSSCR_EL1");
+    CHECK(armprof_ext_reg_sysreg(present_entry(pe, "PMCFGR")) == -1, "PMCFGR is external only");
+    armprof_pe_destroy(pe);
+
+    /* ---- FEAT_PMUv3_EXT32 without FEAT_PMUv3p5 (armv8.2-spe), Table I5-2 ---- */
+    const layout v82 = {"armv8.2-spe", {0}, {0}};
+    pe = make(&v82);
+    static const expect_loc ext32[] = {
+        {"PMEVCNTR<n>_EL0[31:0]", 0x000, 0x018, 32},  /* 0x000 + 8n */
+        {"PMEVCNTR<n>_EL0[63:32]", 0x004, 0x01C, 32}, /* 0x004 + 8n (Table I5-2) */
+        {"PMCCNTR_EL0[31:0]", 0x0F8, 0, 32},          /* 0x0F8 */
+        {"PMCCNTR_EL0[63:32]", 0x0FC, 0, 32},         /* 0x0FC */
+        {"PMEVTYPER<n>_EL0[31:0]", 0x400, 0x40C, 32}, /* 0x400 + (4 * n) */
+        {"PMCCFILTR_EL0[31:0]", 0x47C, 0, 32},        /* 0x47C */
+        {"PMCNTENSET_EL0", 0xC00, 0, 32},             /* [31:0] 0xC00 */
+        {"PMCNTENCLR_EL0", 0xC20, 0, 32},
+        {"PMINTENSET_EL1", 0xC40, 0, 32},
+        {"PMINTENCLR_EL1", 0xC60, 0, 32},
+        {"PMOVSCLR_EL0", 0xC80, 0, 32},
+        {"PMOVSSET_EL0", 0xCC0, 0, 32},
+        {"PMCFGR", 0xE00, 0, 32},   /* [31:0] 0xE00 with EXT32 */
+        {"PMCR_EL0", 0xE04, 0, 32}, /* 0xE04 with EXT32 */
+        {"PMIIDR", 0xE08, 0, 32},   /* pmiidr defaults to 0x43B: implemented */
+        {"PMDEVARCH", 0xFBC, 0, 32},
+        {"PMCIDR0", 0xFF0, 0, 32},
+    };
+    check_locations("EXT32", pe, ext32, sizeof ext32 / sizeof ext32[0]);
+    check_no_overlap("EXT32", pe);
+    /* No FEAT_PMUv3_SS: 0x600-0x7FC and 0xE30 hold nothing; no FEAT_PMUv3p9
+     * and no ext_pmswinc: 0xCA0 holds nothing; no TH/p8/SME: no 0xA00 words. */
+    CHECK(present_entry(pe, "PMSSCR_EL1") < 0, "EXT32 v8.2: no PMSSCR_EL1");
+    CHECK(present_entry(pe, "PMZR_EL0") < 0 && present_entry(pe, "PMSWINC_EL0") < 0,
+          "EXT32 v8.2: nothing at 0xCA0");
+    CHECK(present_entry(pe, "PMEVTYPER<n>_EL0[63:32]") < 0, "EXT32 v8.2: no 0xA00 words");
+    CHECK(present_entry(pe, "PMICNTR_EL0") < 0, "EXT32 v8.2: no PMICNTR_EL0");
+    armprof_pe_destroy(pe);
+
+    /* ---- EXT32 with PMUv3p9, ICNTR, SS, TH (armv9.4-all with EXT32 for EXT64) ---- */
+    const layout v94_32 = {"armv9.4-all", {"FEAT_PMUv3_EXT32"}, {"FEAT_PMUv3_EXT64"}};
+    pe = make(&v94_32);
+    static const expect_loc ext32_v9[] = {
+        {"PMEVCNTR<n>_EL0", 0x000, 0x018, 64},         /* EXT32 + PMUv3p5: [63:0] at 0x000 + 8n */
+        {"PMCCNTR_EL0[31:0]", 0x0F8, 0, 32},           /* 0x0F8 */
+        {"PMCCNTR_EL0[63:32]", 0x0FC, 0, 32},          /* 0x0FC */
+        {"PMICNTR_EL0", 0x100, 0, 64},                 /* 0x100 */
+        {"PMEVTYPER<n>_EL0[31:0]", 0x400, 0x40C, 32},  /* 0x400 + 4n */
+        {"PMCCFILTR_EL0[31:0]", 0x47C, 0, 32},         /* 0x47C */
+        {"PMICFILTR_EL0[31:0]", 0x480, 0, 32},         /* 0x480 */
+        {"PMEVTYPER<n>_EL0[63:32]", 0xA00, 0xA0C, 32}, /* 0xA00 + 4n (FEAT_PMUv3_TH) */
+        {"PMCCFILTR_EL0[63:32]", 0xA7C, 0, 32},        /* 0xA7C */
+        {"PMICFILTR_EL0[63:32]", 0xA80, 0, 32},        /* 0xA80 */
+        {"PMCNTENSET_EL0", 0xC00, 0, 64},              /* [63:0]: FEAT_PMUv3p9/ICNTR */
+        {"PMOVSSET_EL0", 0xCC0, 0, 64},
+        {"PMZR_EL0", 0xCA0, 0, 64},  /* FEAT_PMUv3p9 */
+        {"PMCFGR", 0xE00, 0, 32},    /* [31:0] */
+        {"PMCR_EL0", 0xE04, 0, 32},  /* 0xE04 */
+        {"PMIIDR", 0xE08, 0, 32},    /* 32-bit without EXT64 */
+        {"PMSSCR_EL1", 0xE30, 0, 64} /* 0xE30 */
+    };
+    check_locations("EXT32 v9.4", pe, ext32_v9, sizeof ext32_v9 / sizeof ext32_v9[0]);
+    check_no_overlap("EXT32 v9.4", pe);
+    armprof_pe_destroy(pe);
+
+    /* ---- Without FEAT_PMUv3_EXT: every offset is RES0 ---- */
+    const layout noext = {"armv9.4-all", {0}, {"FEAT_PMUv3_EXT", "FEAT_PMUv3_EXT64", "FEAT_PMUv3_EXTPMN"}};
+    pe = make(&noext);
+    for (int r = 0; r < (int)armprof_ext_reg_count(); r++)
+        CHECK(!armprof_ext_reg_present(pe, r), "no FEAT_PMUv3_EXT: %s absent",
+              armprof_ext_reg_name(r));
+    armprof_pe_destroy(pe);
+
+    return check_summary();
+}

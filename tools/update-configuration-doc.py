@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""Rewrites the options table and the feature list of docs/configuration.md
+from include/armprof/options.def and features.def (ctest docs/configuration
+fails when the document misses one)."""
+import pathlib
+import re
+
+root = pathlib.Path(__file__).resolve().parent.parent
+doc_path = root / "docs" / "configuration.md"
+doc = doc_path.read_text()
+features = re.findall(r'^FEATURE\((\w+), "([^"]+)"\)',
+                      (root / "include/armprof/features.def").read_text(), re.M)
+options = re.findall(
+    r'^OPTION\((\w+), "([^"]+)", (\w+), ([^,]+), ([^,]+), ([^,]+),\s*"((?:[^"\\]|\\.)*)"\)',
+    (root / "include/armprof/options.def").read_text(), re.M)
+
+header = "| --- | --- | --- | --- | --- |\n"
+start = doc.index(header) + len(header)
+end = doc.index("\n### Why these defaults")
+rows = []
+for _, name, kind, default, low, high, text in options:
+    high = high.strip().replace("UINT64_MAX", "2^64-1")
+    rows.append(f"| `{name}` | {kind} | {default.strip()} | {low.strip()}..{high} | "
+                f"{text.replace('|', '/')} |")
+doc = doc[:start] + "\n".join(rows) + "\n" + doc[end:]
+
+marker = 'declares only "When FEAT_X is implemented" is RES0 without it.\n'
+cut = doc.rindex(marker) + len(marker)
+doc = doc[:cut] + "\n" + ", ".join(f"`{name}`" for _, name in features) + "\n"
+doc_path.write_text(doc)
