@@ -121,9 +121,9 @@ typedef enum armprof_op_class {
 typedef struct armprof_op {
     uint64_t pc;
     armprof_op_class op_class;
-    bool mispredicted;  /* a branch the PE mispredicted */
-    bool l1d_access;    /* a load or store that accessed the Level 1 data cache */
-    bool l1d_refill;    /* ... and refilled it */
+    bool mispredicted; /* a branch the PE mispredicted */
+    bool l1d_access;   /* a load or store that accessed the Level 1 data cache */
+    bool l1d_refill;   /* ... and refilled it */
 } armprof_op;
 
 /* An instruction retires: generates INST_RETIRED and, by class, BR_RETIRED,

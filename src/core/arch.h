@@ -48,7 +48,10 @@ static inline bool EL3SDDUndefPriority(const armprof_pe *pe)
     return pe->eff.sdd_undef_priority;
 }
 /* OSLockStatus(): OSLSR_EL1.OSLK, kept as PE context */
-static inline bool OSLockStatus(const armprof_pe *pe) { return pe->ctx.os_lock; }
+static inline bool OSLockStatus(const armprof_pe *pe)
+{
+    return pe->ctx.os_lock;
+}
 /* Halted() */
 static inline bool Halted(const armprof_pe *pe)
 {

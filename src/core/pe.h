@@ -11,12 +11,12 @@
 enum { EL0 = 0, EL1 = 1, EL2 = 2, EL3 = 3 };
 
 typedef struct pe_context {
-    uint8_t el;        /* PSTATE.EL */
-    bool aarch32[4];   /* ELUsingAArch32(el) */
-    bool halted;       /* Halted(): in Debug state */
-    bool edscr_sdd;    /* EDSCR.SDD, latched on entry to Debug state */
-    bool core_powered; /* Core power domain on */
-    bool os_lock;      /* OSLSR_EL1.OSLK */
+    uint8_t el;          /* PSTATE.EL */
+    bool aarch32[4];     /* ELUsingAArch32(el) */
+    bool halted;         /* Halted(): in Debug state */
+    bool edscr_sdd;      /* EDSCR.SDD, latched on entry to Debug state */
+    bool core_powered;   /* Core power domain on */
+    bool os_lock;        /* OSLSR_EL1.OSLK */
     bool os_double_lock; /* OSDLR_EL1.DLK (DBGPRCR_EL1.CORENPDRQ is taken as 0) */
     bool signal[ARMPROF_SIG_COUNT];
 } pe_context;

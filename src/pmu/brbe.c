@@ -50,8 +50,7 @@ void BRBEFreeze(armprof_pe *pe)
 void brbe_on_capture(armprof_pe *pe)
 {
     if (IsFeatureImplemented(pe, BRBE) && BranchRecordAllowed(pe, pe->ctx.el) &&
-        FIELD(pe, BRBCR_EL1, FZPSS) == 1 &&
-        (!HaveEL(pe, EL2) || FIELD(pe, BRBCR_EL2, FZPSS) == 1))
+        FIELD(pe, BRBCR_EL1, FZPSS) == 1 && (!HaveEL(pe, EL2) || FIELD(pe, BRBCR_EL2, FZPSS) == 1))
         BRBEFreeze(pe);
 }
 

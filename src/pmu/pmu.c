@@ -14,15 +14,21 @@ static unsigned num_counters(const armprof_pe *pe)
     return (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS);
 }
 
-#define PMEVCNTR(pe, n) ((pe)->regs[STO_PMEVCNTR_EL0 + (n)])
+#define PMEVCNTR(pe, n)  ((pe)->regs[STO_PMEVCNTR_EL0 + (n)])
 #define PMEVTYPER(pe, n) ((pe)->regs[STO_PMEVTYPER_EL0 + (n)])
-#define BIT(v, n) (((v) >> (n)) & 1u)
+#define BIT(v, n)        (((v) >> (n)) & 1u)
 
 /* UsingAArch32() */
-static bool UsingAArch32(const armprof_pe *pe) { return ELUsingAArch32(pe, pe->ctx.el); }
+static bool UsingAArch32(const armprof_pe *pe)
+{
+    return ELUsingAArch32(pe, pe->ctx.el);
+}
 
 /* HaveAArch32(): AArch32 is supported at EL0 */
-static bool HaveAArch32(const armprof_pe *pe) { return IMPLEMENTED(pe, AA32EL0); }
+static bool HaveAArch32(const armprof_pe *pe)
+{
+    return IMPLEMENTED(pe, AA32EL0);
+}
 
 /* PMUCounterRange */
 enum pmu_range { RANGE_R1, RANGE_R2, RANGE_R3 };
@@ -140,8 +146,7 @@ static bool CheckPMUOverflowCondition(const armprof_pe *pe, enum overflow_reason
             if (!include_r3) ovsf &= ~(1ull << idx);
             break;
         }
-        if (exclude_sync && BIT(PMEVTYPER(pe, idx), PMEVTYPER_EL0_SYNC_LO))
-            ovsf &= ~(1ull << idx);
+        if (exclude_sync && BIT(PMEVTYPER(pe, idx), PMEVTYPER_EL0_SYNC_LO)) ovsf &= ~(1ull << idx);
         if (check_e && !global_en) ovsf &= ~(1ull << idx);
     }
     if (exclude_cyc || !include_r1) ovsf &= ~(1ull << CYCLE_COUNTER_ID);
@@ -366,9 +371,20 @@ void PMUEvent(armprof_pe *pe, uint16_t event, uint64_t increment)
 {
     if (!IMPLEMENTED(pe, PMUv3)) return;
     if (pe->pmu.dirty) refresh(pe);
-    const unsigned counters = num_counters(pe);
-    for (unsigned idx = 0; idx < counters; idx++)
-        if (evtCount(pe, idx) == event) pe->pmu.accumulator[idx] += increment;
+    /* The counters whose evtCount is this event, from the cache. */
+    pmu_state *u = &pe->pmu;
+    const unsigned h = (event ^ (event >> 6) ^ (event >> 12)) & 63;
+    if (!((u->event_valid >> h) & 1) || u->event_key[h] != event) {
+        uint32_t mask = 0;
+        const unsigned counters = num_counters(pe);
+        for (unsigned idx = 0; idx < counters; idx++)
+            if (u->event_of[idx] == event) mask |= 1u << idx;
+        u->event_key[h] = event;
+        u->event_counters[h] = mask;
+        u->event_valid |= 1ull << h;
+    }
+    for (uint32_t mask = u->event_counters[h]; mask; mask &= mask - 1)
+        u->accumulator[__builtin_ctz(mask)] += increment;
     if (IMPLEMENTED(pe, PMUv3_ICNTR) && event == PMU_EVENT_INST_RETIRED)
         IncrementInstructionCounter(pe, increment);
 }
@@ -393,42 +409,37 @@ static uint64_t PMUCountValue(const armprof_pe *pe, unsigned n, uint64_t vb, uin
     return vb;
 }
 
-/* AArch64.IncrementEventCounter() */
+/* The lp of AArch64.IncrementEventCounter(): whether counter idx overflows at
+ * bit 64 (FEAT_PMUv3p5) rather than 32. Cached by refresh(). */
+static bool counter_is_long(const armprof_pe *pe, unsigned idx)
+{
+    if (!IMPLEMENTED(pe, PMUv3p5)) return false;
+    if (PMUExceptionEnabled(pe)) return true;
+    switch (GetPMUCounterRange(pe, idx)) {
+    case RANGE_R1:
+        return FIELD(pe, PMCR_EL0, LP) == 1;
+    case RANGE_R2:
+        return FIELD(pe, MDCR_EL2, HLP) == 1;
+    default:
+        return true;
+    }
+}
+
+/* AArch64.IncrementEventCounter(), with lp and the CHAIN condition taken from
+ * the cache. */
 static uint64_t IncrementEventCounter(armprof_pe *pe, unsigned idx, uint64_t increment_in,
                                       uint64_t vm)
 {
     const uint64_t old_value = PMEVCNTR(pe, idx);
     const uint64_t increment = PMUCountValue(pe, idx, increment_in, vm);
     const uint64_t new_value = old_value + increment;
-    unsigned lp;
-    if (IMPLEMENTED(pe, PMUv3p5)) {
-        PMEVCNTR(pe, idx) = new_value;
-        if (PMUExceptionEnabled(pe)) {
-            lp = 1;
-        } else {
-            switch (GetPMUCounterRange(pe, idx)) {
-            case RANGE_R1:
-                lp = (unsigned)FIELD(pe, PMCR_EL0, LP);
-                break;
-            case RANGE_R2:
-                lp = (unsigned)FIELD(pe, MDCR_EL2, HLP);
-                break;
-            default:
-                lp = 1;
-                break;
-            }
-        }
-    } else {
-        lp = 0;
-        PMEVCNTR(pe, idx) = new_value & 0xffffffffu;
-    }
+    const bool lp = (pe->pmu.long_counter >> idx) & 1;
+    PMEVCNTR(pe, idx) = IMPLEMENTED(pe, PMUv3p5) ? new_value : new_value & 0xffffffffu;
     if (increment && crosses(old_value, increment, lp ? 64 : 32)) {
         REG(pe, PMOVSSET_EL0) |= 1ull << idx;
         /* The CHAIN event from an even counter */
-        if ((idx & 1) == 0 && idx + 1 < num_counters(pe) && lp == 0 &&
-            (GetPMUCounterRange(pe, idx) == GetPMUCounterRange(pe, idx + 1) ||
-             constrained_unpredictable(pe, COUNT_CHAIN)))
-            if (evtCount(pe, idx + 1) == PMU_EVENT_CHAIN) pe->pmu.accumulator[idx + 1] += 1;
+        if ((pe->pmu.chain_from >> idx) & 1 && pe->pmu.event_of[idx + 1] == PMU_EVENT_CHAIN)
+            pe->pmu.accumulator[idx + 1] += 1;
     }
     return increment;
 }
@@ -463,17 +474,31 @@ static void CheckForPMUOverflow(armprof_pe *pe)
     pe->pmu.pmuirq = PMUInterruptEnabled(pe) && pmuirq;
 }
 
-/* The cached CountPMUEvents() of every counter (DESIGN principle 4). */
+/* The cached CountPMUEvents(), event numbers, overflow widths and CHAIN
+ * conditions of every counter (DESIGN principle 4): recomputed when a
+ * control or the context changes, not on every event. */
 static void refresh(armprof_pe *pe)
 {
     uint64_t counting = 0;
+    uint32_t long_counter = 0, chain_from = 0;
     const unsigned counters = num_counters(pe);
-    for (unsigned idx = 0; idx < counters; idx++)
+    for (unsigned idx = 0; idx < counters; idx++) {
+        pe->pmu.event_of[idx] = evtCount(pe, idx);
         if (CountPMUEvents(pe, idx)) counting |= 1ull << idx;
+        const bool lp = counter_is_long(pe, idx);
+        if (lp) long_counter |= 1u << idx;
+        if ((idx & 1) == 0 && idx + 1 < counters && !lp &&
+            (GetPMUCounterRange(pe, idx) == GetPMUCounterRange(pe, idx + 1) ||
+             constrained_unpredictable(pe, COUNT_CHAIN)))
+            chain_from |= 1u << idx;
+    }
     if (CountPMUEvents(pe, CYCLE_COUNTER_ID)) counting |= 1ull << CYCLE_COUNTER_ID;
     if (IMPLEMENTED(pe, PMUv3_ICNTR) && CountPMUEvents(pe, INSTRUCTION_COUNTER_ID))
         counting |= 1ull << INSTRUCTION_COUNTER_ID;
     pe->pmu.counting = counting;
+    pe->pmu.long_counter = long_counter;
+    pe->pmu.chain_from = chain_from;
+    pe->pmu.event_valid = 0;
     pe->pmu.dirty = false;
 }
 
@@ -489,9 +514,11 @@ void pmu_changed(armprof_pe *pe)
 static void pmu_cycle_batch(armprof_pe *pe, uint64_t n)
 {
     if (n == 0) return;
+    const bool controls_changed = pe->pmu.dirty;
     PMUEvent(pe, PMU_EVENT_CPU_CYCLES, n);
     if (pe->pmu.dirty) refresh(pe);
     const unsigned counters = num_counters(pe);
+    const uint64_t overflow_before = REG(pe, PMOVSSET_EL0);
     uint64_t vm = 0;
     for (unsigned idx = 0; idx < counters; idx++) {
         const uint64_t accumulated = pe->pmu.accumulator[idx];
@@ -500,14 +527,20 @@ static void pmu_cycle_batch(armprof_pe *pe, uint64_t n)
          * count, once enabled, events that happened while it was disabled
          * (docs/spec-notes.md). */
         pe->pmu.accumulator[idx] = 0;
-        if (!(pe->pmu.counting >> idx & 1)) continue;
+        /* Nothing to add (PMUCountValue() is the identity without
+         * FEAT_PMUv3_TH modelled): the counter and Vm are unchanged. */
+        if (!accumulated || !(pe->pmu.counting >> idx & 1)) continue;
         if ((idx & 1) == 0) vm = 0;
         vm = IncrementEventCounter(pe, idx, accumulated, vm);
     }
     IncrementCycleCounter(pe, n);
-    /* An overflow can freeze counters (PMCR_EL0.FZO): recompute. */
-    if (IMPLEMENTED(pe, PMUv3p7)) refresh(pe);
-    CheckForPMUOverflow(pe);
+    /* Only a new overflow changes PMUIRQ, or freezes counters (PMCR_EL0.FZO,
+     * MDCR_EL2.HPMFZO) from the next cycle on: the controls' own changes go
+     * through pmu_changed(). */
+    if (controls_changed || REG(pe, PMOVSSET_EL0) != overflow_before) {
+        if (IMPLEMENTED(pe, PMUv3p7)) refresh(pe);
+        CheckForPMUOverflow(pe);
+    }
 }
 
 void pmu_cycles(armprof_pe *pe, uint64_t n)
@@ -536,11 +569,13 @@ void PMUSwIncrement(armprof_pe *pe, uint64_t value)
     uint64_t mask = 0;
     const unsigned counters = GetNumEventCountersAccessible(pe);
     if (counters > 0) mask = (1ull << counters) - 1;
-    if (pe->ctx.el == EL0 && FIELD(pe, PMUSERENR_EL0, UEN) == 1 && FIELD(pe, PMUSERENR_EL0, SW) == 0)
+    if (pe->ctx.el == EL0 && FIELD(pe, PMUSERENR_EL0, UEN) == 1 &&
+        FIELD(pe, PMUSERENR_EL0, SW) == 0)
         mask &= REG(pe, PMUACR_EL1) & ((1ull << 31) - 1);
     value &= mask;
     for (unsigned idx = 0; idx < 31; idx++)
-        if (BIT(value, idx) && evtCount(pe, idx) == PMU_EVENT_SW_INCR) pe->pmu.accumulator[idx] += 1;
+        if (BIT(value, idx) && evtCount(pe, idx) == PMU_EVENT_SW_INCR)
+            pe->pmu.accumulator[idx] += 1;
 }
 
 void ZeroPMUCounters(armprof_pe *pe, uint64_t value)
@@ -568,7 +603,10 @@ void pmu_reset_event_counters(armprof_pe *pe)
 }
 
 /* A write of 1 to PMCR_EL0.C */
-void pmu_reset_cycle_counter(armprof_pe *pe) { REG(pe, PMCCNTR_EL0) = 0; }
+void pmu_reset_cycle_counter(armprof_pe *pe)
+{
+    REG(pe, PMCCNTR_EL0) = 0;
+}
 
 void pmu_reset(armprof_pe *pe)
 {
@@ -588,7 +626,10 @@ void armprof_pmu_event(armprof_pe *pe, uint16_t event, uint64_t count)
     PMUEvent(pe, event, count);
 }
 
-void armprof_cycles(armprof_pe *pe, uint64_t n) { pmu_cycles(pe, n); }
+void armprof_cycles(armprof_pe *pe, uint64_t n)
+{
+    pmu_cycles(pe, n);
+}
 
 void armprof_retire(armprof_pe *pe, const armprof_op *op)
 {
@@ -628,4 +669,7 @@ int pmu_event_lookup(const char *name)
     return -1;
 }
 
-int armprof_pmu_event_number(const char *name) { return pmu_event_lookup(name); }
+int armprof_pmu_event_number(const char *name)
+{
+    return pmu_event_lookup(name);
+}

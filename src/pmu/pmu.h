@@ -11,16 +11,24 @@
 
 struct armprof_pe;
 
-#define CYCLE_COUNTER_ID 31
+#define CYCLE_COUNTER_ID       31
 #define INSTRUCTION_COUNTER_ID 32
 
 typedef struct pmu_state {
     uint64_t accumulator[31]; /* PMUEventAccumulator[] */
     uint64_t counting;        /* bit idx: CountPMUEvents(idx), when !dirty */
-    bool dirty;               /* a control changed: recompute counting */
-    uint8_t cycles64;         /* HasElapsed64Cycles(): cycles since the last PMCR_EL0.D increment */
-    bool pmuirq;              /* the PMUIRQ output level */
-    bool capture_pending;     /* a Capture event was requested and has not completed */
+    uint32_t long_counter;    /* bit idx: the Effective overflow width of counter idx is 64 (lp) */
+    uint32_t chain_from;      /* bit idx: an overflow of counter idx is counted by CHAIN on idx+1 */
+    uint16_t event_of[31];    /* PMEVTYPER<idx>_EL0.evtCount */
+    /* event number -> counters counting it, filled on first use after each
+     * refresh: a small direct-mapped cache keyed by the event number */
+    uint16_t event_key[64];
+    uint32_t event_counters[64];
+    uint64_t event_valid; /* bit h: event_key[h] is valid */
+    bool dirty;           /* a control changed: recompute counting */
+    uint8_t cycles64;     /* HasElapsed64Cycles(): cycles since the last PMCR_EL0.D increment */
+    bool pmuirq;          /* the PMUIRQ output level */
+    bool capture_pending; /* a Capture event was requested and has not completed */
     uint64_t capture_countdown;
     uint64_t captures, captures_prohibited; /* Capture events completed, for reports */
 } pmu_state;

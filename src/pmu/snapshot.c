@@ -88,8 +88,7 @@ void pmu_capture_complete(armprof_pe *pe)
 void pmu_capture_request(armprof_pe *pe, bool external)
 {
     (void)external; /* both sources act alike: the external one writes SS */
-    if (!IMPLEMENTED(pe, PMUv3_SS) || !PMUCaptureEventEnabled(pe) || !pe->ctx.core_powered)
-        return;
+    if (!IMPLEMENTED(pe, PMUv3_SS) || !PMUCaptureEventEnabled(pe) || !pe->ctx.core_powered) return;
     if (pe->pmu.capture_pending && constrained_unpredictable(pe, PMSSCR_SS_ONGOING)) return;
     set_pmsscr(pe, (unsigned)FIELD(pe, PMSSCR_EL1, NC), 1);
     pe->pmu.capture_pending = true;
@@ -106,4 +105,7 @@ void write_PMSSCR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
     if ((value >> PMSSCR_EL1_SS_LO) & 1) pmu_capture_request(pe, false);
 }
 
-void armprof_snapshot_request(armprof_pe *pe) { pmu_capture_request(pe, true); }
+void armprof_snapshot_request(armprof_pe *pe)
+{
+    pmu_capture_request(pe, true);
+}

@@ -615,8 +615,7 @@ static int activity_statement(run_state *st, where at, const line_words *lw, boo
         if (named >= 0)
             number = (uint64_t)named;
         else if (!armprof_parse_number(lw->w[1], &number) || number > 0xffff)
-            return error_at(st, at, "unknown PMU event '%s' (a name or a 16-bit number)",
-                            lw->w[1]);
+            return error_at(st, at, "unknown PMU event '%s' (a name or a 16-bit number)", lw->w[1]);
         if (lw->n == 3 && !armprof_parse_number(lw->w[2], &n))
             return error_at(st, at, "'%s' is not a count", lw->w[2]);
         if ((rc = need_pe(st, at)) != 0) return rc;
@@ -631,8 +630,8 @@ static int activity_statement(run_state *st, where at, const line_words *lw, boo
             for (int i = 0; i < 4; i++)
                 if (!strcmp(lw->w[1], classes[i])) cls = i;
         if (cls < 0)
-            return error_at(st, at,
-                            "usage: retire other|branch|load|store [mispredict] [l1d] [refill] [xN]");
+            return error_at(
+                st, at, "usage: retire other|branch|load|store [mispredict] [l1d] [refill] [xN]");
         op.op_class = (armprof_op_class)cls;
         for (int i = 2; i < lw->n; i++) {
             if (!strcmp(lw->w[i], "mispredict") && cls == ARMPROF_OP_BRANCH)
@@ -648,7 +647,8 @@ static int activity_statement(run_state *st, where at, const line_words *lw, boo
                                 classes[cls]);
         }
         if ((rc = need_pe(st, at)) != 0) return rc;
-        for (uint64_t k = 0; k < n; k++) armprof_retire(st->pe, &op);
+        for (uint64_t k = 0; k < n; k++)
+            armprof_retire(st->pe, &op);
         return 0;
     }
     if (!strcmp(cmd, "snapshot-request")) {
@@ -737,7 +737,7 @@ static unsigned default_ext_size(const armprof_pe *pe, uint64_t offset)
 /* "PMEVCNTR<n>_EL0[31:0]" with <n> replaced by the instance. */
 static const char *ext_name(const armprof_ext_outcome *o, char *buf, size_t len)
 {
-    const char *name = o->reg >= 0                  ? armprof_ext_reg_name(o->reg)
+    const char *name = o->reg >= 0                 ? armprof_ext_reg_name(o->reg)
                        : o->kind == ARMPROF_EXT_OK ? "reserved"
                                                    : "-";
     const char *n = strstr(name, "<n>");

@@ -10,9 +10,6 @@
  * OSLockStatus(), SoftwareLockStatus(), IsRange3Counter()). */
 #include "sysreg/external.h"
 
-#include <stdio.h>
-#include <string.h>
-
 #include "core/arch.h"
 #include "sysreg/sysreg.h"
 
@@ -27,10 +24,10 @@
 
 static ext_decision perm_PMU(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
                              unsigned n, const char **why);
-static ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a,
-                              const ext_desc *d, unsigned n, const char **why);
-static ext_decision perm_DOPD(const armprof_pe *pe, const armprof_ext_access *a,
-                              const ext_desc *d, unsigned n, const char **why);
+static ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                              unsigned n, const char **why);
+static ext_decision perm_DOPD(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                              unsigned n, const char **why);
 static uint64_t ext_read_PMCFGR(const armprof_pe *pe, const armprof_ext_access *a, unsigned m);
 static uint64_t ext_read_PMIIDR(const armprof_pe *pe, const armprof_ext_access *a, unsigned m);
 static uint64_t ext_read_PMLSR(const armprof_pe *pe, const armprof_ext_access *a, unsigned m);
@@ -259,7 +256,8 @@ static bool range3_razwi(const armprof_pe *pe, const armprof_ext_access *a, cons
 static ext_decision perm_PMU(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
                              unsigned n, const char **why)
 {
-    const char *err = power_lock_error(pe, AllowExternalPMUAccess(pe, a), "!AllowExternalPMUAccess()");
+    const char *err =
+        power_lock_error(pe, AllowExternalPMUAccess(pe, a), "!AllowExternalPMUAccess()");
     if (err) return refuse(why, err);
     if (os_lock_error(pe, a)) return refuse(why, "OSLockStatus()");
     if (range3_razwi(pe, a, d, n)) {
@@ -280,8 +278,8 @@ static ext_decision perm_PMU(const armprof_pe *pe, const armprof_ext_access *a, 
  *   (no OS Lock bullet); IsRange3Counter(n) -> RAZ/WI; PMSSCR_EL1.SS: 'When
  *   SoftwareLockStatus(), access to this field is RO'; otherwise RO (the
  *   saved values) or RW (PMSSCR_EL1). */
-static ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a,
-                              const ext_desc *d, unsigned n, const char **why)
+static ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                              unsigned n, const char **why)
 {
     const char *err =
         power_lock_error(pe, AllowExternalPMSSAccess(pe, a), "!AllowExternalPMSSAccess()");
@@ -302,13 +300,14 @@ static ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a,
  * !IsCorePowered(), accesses to this register generate an error response';
  * without FEAT_DoPD they are in the Debug power domain, which the model keeps
  * powered. */
-static ext_decision perm_DOPD(const armprof_pe *pe, const armprof_ext_access *a,
-                              const ext_desc *d, unsigned n, const char **why)
+static ext_decision perm_DOPD(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                              unsigned n, const char **why)
 {
     (void)a;
     (void)d;
     (void)n;
-    if (IsFeatureImplemented(pe, DoPD) && !IsCorePowered(pe)) return refuse(why, "!IsCorePowered()");
+    if (IsFeatureImplemented(pe, DoPD) && !IsCorePowered(pe))
+        return refuse(why, "!IsCorePowered()");
     return EXT_ALLOW;
 }
 
@@ -320,7 +319,8 @@ static ext_decision perm_DOPD(const armprof_pe *pe, const armprof_ext_access *a,
 static ext_decision unimplemented_counter(const armprof_pe *pe, const armprof_ext_access *a,
                                           const char **why)
 {
-    const char *err = power_lock_error(pe, AllowExternalPMUAccess(pe, a), "!AllowExternalPMUAccess()");
+    const char *err =
+        power_lock_error(pe, AllowExternalPMUAccess(pe, a), "!AllowExternalPMUAccess()");
     if (!err && OSLockStatus(pe)) err = "OSLockStatus()";
     if (err && constrained_unpredictable(pe, EXT_UNIMPL_COUNTER)) return refuse(why, err);
     *why = "event counter not implemented";
@@ -359,8 +359,7 @@ static uint64_t ext_read_PMIIDR(const armprof_pe *pe, const armprof_ext_access *
  * Writing any other value to this register locks the lock'; RES0 when the
  * Software Lock is not implemented. A write that is not memory-mapped does not
  * change the lock, which binds memory-mapped accesses only. */
-static void ext_write_PMLAR(armprof_pe *pe, const armprof_ext_access *a, unsigned m,
-                            uint64_t value)
+static void ext_write_PMLAR(armprof_pe *pe, const armprof_ext_access *a, unsigned m, uint64_t value)
 {
     (void)m;
     if (!HaveSoftwareLock(pe) || !a->memory_mapped) return;
@@ -385,8 +384,7 @@ static uint64_t auth_field(bool implemented, bool enabled)
 
 /* PMAUTHSTATUS: the same values as DBGAUTHSTATUS_EL1 (its page gives each
  * field from the authentication functions). */
-static uint64_t ext_read_PMAUTHSTATUS(const armprof_pe *pe, const armprof_ext_access *a,
-                                      unsigned m)
+static uint64_t ext_read_PMAUTHSTATUS(const armprof_pe *pe, const armprof_ext_access *a, unsigned m)
 {
     (void)a;
     (void)m;
@@ -394,10 +392,10 @@ static uint64_t ext_read_PMAUTHSTATUS(const armprof_pe *pe, const armprof_ext_ac
     const bool ns = HaveEL(pe, EL3) || !OPTION_VALUE(pe, SECURE_ONLY);
     const bool s = HaveSecureState(pe), rme = IsFeatureImplemented(pe, RME);
     const uint64_t nsid = auth_field(ns, ExternalInvasiveDebugEnabled(pe));
-    const uint64_t nsnid = v8p4 ? (ns ? 3 : 0) : auth_field(ns, ExternalNoninvasiveDebugEnabled(pe));
+    const uint64_t nsnid =
+        v8p4 ? (ns ? 3 : 0) : auth_field(ns, ExternalNoninvasiveDebugEnabled(pe));
     const uint64_t sid = auth_field(s, ExternalSecureInvasiveDebugEnabled(pe));
-    const uint64_t snid =
-        v8p4 ? sid : auth_field(s, ExternalSecureNoninvasiveDebugEnabled(pe));
+    const uint64_t snid = v8p4 ? sid : auth_field(s, ExternalSecureNoninvasiveDebugEnabled(pe));
     const uint64_t rlid = auth_field(rme, ExternalRealmInvasiveDebugEnabled(pe));
     const uint64_t rtid = auth_field(rme, ExternalRootInvasiveDebugEnabled(pe));
     return rtid << 26 | rtid << 24 | rlid << 14 | rlid << 12 | snid << 6 | sid << 4 | nsnid << 2 |

@@ -37,7 +37,7 @@ typedef void (*ext_write_fn)(armprof_pe *pe, const armprof_ext_access *a, unsign
 typedef struct ext_desc {
     const char *name; /* "PMEVCNTR<n>_EL0[31:0]" */
     uint16_t offset, stride, count;
-    uint8_t width; /* 32 or 64 */
+    uint8_t width;  /* 32 or 64 */
     int16_t sysreg; /* SR_<id>, -1 for an external-only register */
     uint16_t flags;
     uint64_t mask; /* bits of the System register shown */
@@ -48,7 +48,7 @@ typedef struct ext_desc {
 } ext_desc;
 
 enum ext_id {
-#define EXTREG(id, nm, off, w, cond, sr, mask, perm, fl, rd, wr)            EXT_##id,
+#define EXTREG(id, nm, off, w, cond, sr, mask, perm, fl, rd, wr)          EXT_##id,
 #define EXTREG_ARRAY(id, nm, off, stride, n, w, cond, sr, mask, perm, fl) EXT_##id,
 #include "sysreg/regs/external_pmu.def"
 #undef EXTREG

@@ -226,11 +226,41 @@ int main(void)
     armprof_pe_destroy(pe);
 
     /* ---- Without FEAT_PMUv3_EXT: every offset is RES0 ---- */
-    const layout noext = {"armv9.4-all", {0}, {"FEAT_PMUv3_EXT", "FEAT_PMUv3_EXT64", "FEAT_PMUv3_EXTPMN"}};
+    const layout noext = {
+        "armv9.4-all", {0}, {"FEAT_PMUv3_EXT", "FEAT_PMUv3_EXT64", "FEAT_PMUv3_EXTPMN"}};
     pe = make(&noext);
     for (int r = 0; r < (int)armprof_ext_reg_count(); r++)
         CHECK(!armprof_ext_reg_present(pe, r), "no FEAT_PMUv3_EXT: %s absent",
               armprof_ext_reg_name(r));
+    armprof_pe_destroy(pe);
+
+    /* ---- The access API ---- */
+    pe = make(&v94);
+    armprof_set_os_lock(pe, false);
+    /* Sizes other than 4 and 8 bytes, misaligned offsets and offsets beyond
+     * the 4KB block are not defined by the model. */
+    CHECK(armprof_external_read(pe, 0xFF0, 2, NULL).kind == ARMPROF_EXT_UNMODELLED, "2 bytes");
+    CHECK(armprof_external_read(pe, 0xFF0, 1, NULL).kind == ARMPROF_EXT_UNMODELLED, "1 byte");
+    CHECK(armprof_external_read(pe, 0x0F4, 8, NULL).kind == ARMPROF_EXT_UNMODELLED, "misaligned");
+    CHECK(armprof_external_read(pe, 0x1000, 4, NULL).kind == ARMPROF_EXT_UNMODELLED, "0x1000");
+    /* A view reports the System register it reached and the instance:
+     * PMEVTYPER3_EL0 at 0x400 + 8 * 3. NULL how is a Non-secure external
+     * debugger access (allowed: MDCR_EL3.<EPMADE,EPMAD> = '00'). */
+    armprof_ext_outcome o = armprof_external_read(pe, 0x418, 8, NULL);
+    CHECK(o.kind == ARMPROF_EXT_OK && o.index == 3 &&
+              o.sysreg == armprof_reg_lookup("PMEVTYPER3_EL0", &idx) &&
+              !strcmp(armprof_ext_reg_name(o.reg), "PMEVTYPER<n>_EL0"),
+          "0x418 is PMEVTYPER3_EL0 (kind %d, index %u)", (int)o.kind, o.index);
+    /* A write outcome gives the value the location reads as afterwards. */
+    o = armprof_external_write(pe, 0x0F8, 8, 0x1234, NULL);
+    CHECK(o.kind == ARMPROF_EXT_OK && !o.ignored && o.value == 0x1234, "PMCCNTR_EL0 written");
+    /* The external access context is cleared after the access. */
+    const armprof_ext_access root = {ARMPROF_PAS_ROOT, false};
+    o = armprof_external_read(pe, 0xE30, 8, &root);
+    CHECK(o.kind == ARMPROF_EXT_OK && o.value == 0x100000000ull, "PMSSCR_EL1 from Root");
+    o = armprof_external_read(pe, 0xE30, 8, NULL);
+    CHECK(o.kind == ARMPROF_EXT_ERROR && o.why && !strcmp(o.why, "!AllowExternalPMSSAccess()"),
+          "PMSSCR_EL1 from Non-secure: MDCR_EL3.EPMSSAD = '00' allows Root only");
     armprof_pe_destroy(pe);
 
     return check_summary();

@@ -121,14 +121,13 @@ sysreg_route access_BRBCR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
  *       if EffectiveHCR_EL2_NVx() IN {'xx1'} then AArch64.SystemAccessTrap(EL2, 0x18);
  *       else UNDEFINED;
  *   elsif PSTATE.EL == EL2 then
- *       if HaveEL(EL3) && EL3SDDUndefPriority() && MDCR_EL3.SBRBE != '11' && SCR_EL3.NS == '0' then UNDEFINED;
- *       elsif HaveEL(EL3) && EL3SDDUndefPriority() && MDCR_EL3.SBRBE IN {'x0'} && SCR_EL3.NS == '1' then UNDEFINED;
- *       elsif HaveEL(EL3) && MDCR_EL3.SBRBE != '11' && SCR_EL3.NS == '0' then
- *           if EL3SDDUndef() then UNDEFINED; else AArch64.SystemAccessTrap(EL3, 0x18);
- *       elsif HaveEL(EL3) && MDCR_EL3.SBRBE IN {'x0'} && SCR_EL3.NS == '1' then
- *           if EL3SDDUndef() then UNDEFINED; else AArch64.SystemAccessTrap(EL3, 0x18);
- *       else X[t, 64] = BRBCR_EL2;
- *   elsif PSTATE.EL == EL3 then X[t, 64] = BRBCR_EL2; */
+ *       if HaveEL(EL3) && EL3SDDUndefPriority() && MDCR_EL3.SBRBE != '11' && SCR_EL3.NS == '0' then
+ * UNDEFINED; elsif HaveEL(EL3) && EL3SDDUndefPriority() && MDCR_EL3.SBRBE IN {'x0'} && SCR_EL3.NS
+ * == '1' then UNDEFINED; elsif HaveEL(EL3) && MDCR_EL3.SBRBE != '11' && SCR_EL3.NS == '0' then if
+ * EL3SDDUndef() then UNDEFINED; else AArch64.SystemAccessTrap(EL3, 0x18); elsif HaveEL(EL3) &&
+ * MDCR_EL3.SBRBE IN {'x0'} && SCR_EL3.NS == '1' then if EL3SDDUndef() then UNDEFINED; else
+ * AArch64.SystemAccessTrap(EL3, 0x18); else X[t, 64] = BRBCR_EL2; elsif PSTATE.EL == EL3 then X[t,
+ * 64] = BRBCR_EL2; */
 sysreg_route access_BRBCR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
 {
     sysreg_route r;
