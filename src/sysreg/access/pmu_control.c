@@ -317,80 +317,37 @@ static void set_clr_write(armprof_pe *pe, unsigned set_reg, unsigned clr_reg, ui
     pmu_changed(pe);
 }
 
-uint64_t read_PMCNTENSET_EL0(armprof_pe *pe, unsigned reg, unsigned m)
-{
-    (void)reg;
-    (void)m;
-    return set_clr_read(pe, SR_PMCNTENSET_EL0);
-}
-void write_PMCNTENSET_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
-{
-    (void)reg;
-    (void)m;
-    set_clr_write(pe, SR_PMCNTENSET_EL0, SR_PMCNTENCLR_EL0, value, true);
-}
-uint64_t read_PMCNTENCLR_EL0(armprof_pe *pe, unsigned reg, unsigned m)
-{
-    (void)reg;
-    (void)m;
-    return set_clr_read(pe, SR_PMCNTENSET_EL0);
-}
-void write_PMCNTENCLR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
-{
-    (void)reg;
-    (void)m;
-    set_clr_write(pe, SR_PMCNTENSET_EL0, SR_PMCNTENCLR_EL0, value, false);
-}
+/* The read and write hooks of a SET/CLR pair: both read the shared state,
+ * SET writes ones, CLR clears them. */
+#define SET_CLR_HOOKS(set, clr)                                                                    \
+    uint64_t read_##set(armprof_pe *pe, unsigned reg, unsigned m)                                  \
+    {                                                                                              \
+        (void)reg;                                                                                 \
+        (void)m;                                                                                   \
+        return set_clr_read(pe, SR_##set);                                                         \
+    }                                                                                              \
+    void write_##set(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)                     \
+    {                                                                                              \
+        (void)reg;                                                                                 \
+        (void)m;                                                                                   \
+        set_clr_write(pe, SR_##set, SR_##clr, value, true);                                        \
+    }                                                                                              \
+    uint64_t read_##clr(armprof_pe *pe, unsigned reg, unsigned m)                                  \
+    {                                                                                              \
+        (void)reg;                                                                                 \
+        (void)m;                                                                                   \
+        return set_clr_read(pe, SR_##set);                                                         \
+    }                                                                                              \
+    void write_##clr(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)                     \
+    {                                                                                              \
+        (void)reg;                                                                                 \
+        (void)m;                                                                                   \
+        set_clr_write(pe, SR_##set, SR_##clr, value, false);                                       \
+    }
 
-uint64_t read_PMOVSSET_EL0(armprof_pe *pe, unsigned reg, unsigned m)
-{
-    (void)reg;
-    (void)m;
-    return set_clr_read(pe, SR_PMOVSSET_EL0);
-}
-void write_PMOVSSET_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
-{
-    (void)reg;
-    (void)m;
-    set_clr_write(pe, SR_PMOVSSET_EL0, SR_PMOVSCLR_EL0, value, true);
-}
-uint64_t read_PMOVSCLR_EL0(armprof_pe *pe, unsigned reg, unsigned m)
-{
-    (void)reg;
-    (void)m;
-    return set_clr_read(pe, SR_PMOVSSET_EL0);
-}
-void write_PMOVSCLR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
-{
-    (void)reg;
-    (void)m;
-    set_clr_write(pe, SR_PMOVSSET_EL0, SR_PMOVSCLR_EL0, value, false);
-}
-
-uint64_t read_PMINTENSET_EL1(armprof_pe *pe, unsigned reg, unsigned m)
-{
-    (void)reg;
-    (void)m;
-    return set_clr_read(pe, SR_PMINTENSET_EL1);
-}
-void write_PMINTENSET_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
-{
-    (void)reg;
-    (void)m;
-    set_clr_write(pe, SR_PMINTENSET_EL1, SR_PMINTENCLR_EL1, value, true);
-}
-uint64_t read_PMINTENCLR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
-{
-    (void)reg;
-    (void)m;
-    return set_clr_read(pe, SR_PMINTENSET_EL1);
-}
-void write_PMINTENCLR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
-{
-    (void)reg;
-    (void)m;
-    set_clr_write(pe, SR_PMINTENSET_EL1, SR_PMINTENCLR_EL1, value, false);
-}
+SET_CLR_HOOKS(PMCNTENSET_EL0, PMCNTENCLR_EL0)
+SET_CLR_HOOKS(PMOVSSET_EL0, PMOVSCLR_EL0)
+SET_CLR_HOOKS(PMINTENSET_EL1, PMINTENCLR_EL1)
 
 /* PMSWINC_EL0: PMUSwIncrement() applies the masks (counters accessible, and
  * PMUACR_EL1 when PMUSERENR_EL0.<UEN,SW> == '10' at EL0). WO/RAZ: nothing is
