@@ -362,7 +362,12 @@ static void IncrementInstructionCounter(armprof_pe *pe, uint64_t increment)
     const uint64_t old_value = REG(pe, PMICNTR_EL0);
     const uint64_t new_value = old_value + increment;
     REG(pe, PMICNTR_EL0) = new_value;
-    if (new_value < old_value) REG(pe, PMOVSSET_EL0) |= 1ull << INSTRUCTION_COUNTER_ID;
+    if (new_value < old_value) {
+        REG(pe, PMOVSSET_EL0) |= 1ull << INSTRUCTION_COUNTER_ID;
+        /* The overflow can freeze counters and raise PMUIRQ: what counts and
+         * the PMUIRQ level are computed again before they are next used. */
+        pe->pmu.dirty = true;
+    }
 }
 
 static void refresh(armprof_pe *pe);
@@ -387,6 +392,14 @@ void PMUEvent(armprof_pe *pe, uint16_t event, uint64_t increment)
         u->accumulator[__builtin_ctz(mask)] += increment;
     if (IMPLEMENTED(pe, PMUv3_ICNTR) && event == PMU_EVENT_INST_RETIRED)
         IncrementInstructionCounter(pe, increment);
+}
+
+/* How many times adding increment to a counter whose overflow width is 32
+ * bits wraps it: each wrap is one overflow, counted by CHAIN. */
+static uint64_t wraps32(uint64_t old_value, uint64_t increment)
+{
+    const uint64_t low = (old_value & 0xffffffffu) + (increment & 0xffffffffu);
+    return (increment >> 32) + (low >> 32);
 }
 
 /* Whether adding increment to old_value changes bits [64:ovflw] of the
@@ -439,7 +452,7 @@ static uint64_t IncrementEventCounter(armprof_pe *pe, unsigned idx, uint64_t inc
         REG(pe, PMOVSSET_EL0) |= 1ull << idx;
         /* The CHAIN event from an even counter */
         if ((pe->pmu.chain_from >> idx) & 1 && pe->pmu.event_of[idx + 1] == PMU_EVENT_CHAIN)
-            pe->pmu.accumulator[idx + 1] += 1;
+            pe->pmu.accumulator[idx + 1] += wraps32(old_value, increment);
     }
     return increment;
 }
@@ -543,11 +556,21 @@ static void pmu_cycle_batch(armprof_pe *pe, uint64_t n)
     }
 }
 
+/* Whether an overflow in one cycle can change what counts in the next:
+ * PMCR_EL0.FZO or MDCR_EL2.HPMFZO (FEAT_PMUv3p7). Then cycles end one by one
+ * instead of in a batch. */
+static bool freeze_possible(const armprof_pe *pe)
+{
+    return IMPLEMENTED(pe, PMUv3p7) &&
+           (FIELD(pe, PMCR_EL0, FZO) == 1 || FIELD(pe, MDCR_EL2, HPMFZO) == 1);
+}
+
 void pmu_cycles(armprof_pe *pe, uint64_t n)
 {
     if (!IMPLEMENTED(pe, PMUv3)) return;
+    const bool one_by_one = freeze_possible(pe);
     while (n > 0) {
-        uint64_t step = n;
+        uint64_t step = one_by_one ? 1 : n;
         /* A Capture event completes at its own cycle, between the counts of
          * the cycles before and after it. */
         if (pe->pmu.capture_pending && pe->pmu.capture_countdown < step)
