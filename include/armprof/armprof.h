@@ -122,6 +122,8 @@ typedef struct armprof_op {
     uint64_t pc;
     armprof_op_class op_class;
     bool mispredicted; /* a branch the PE mispredicted */
+    bool taken;        /* a branch that was taken (not a conditional branch that failed) */
+    uint64_t target;   /* a taken branch's target: what PC sampling samples (H7.1) */
     bool l1d_access;   /* a load or store that accessed the Level 1 data cache */
     bool l1d_refill;   /* ... and refilled it */
 } armprof_op;

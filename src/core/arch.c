@@ -303,3 +303,42 @@ unsigned EffectivePMSCR_EL2_EE(const armprof_pe *pe)
     return check_el2 ? (unsigned)FIELD(pe, PMSCR_EL2, EE) : 1;
 }
 /* ---- end buffer/context/ID helpers ---- */
+
+/* ---- Debug authentication and EDSCR ---- */
+/* One field of DBGAUTHSTATUS_EL1: '00' not implemented, '10' implemented and
+ * disabled, '11' implemented and enabled. */
+static uint32_t auth_field(bool implemented, bool enabled)
+{
+    return !implemented ? 0u : enabled ? 3u : 2u;
+}
+
+/* The value UpdateDbgAuthStatus() (J1.3.1.67) writes to DBGAUTHSTATUS_EL1.
+ * SecureOnlyImplementation() can hold only without EL3 (option
+ * secure_only_implementation: 'without EL3, the PE is in Secure state'). With
+ * FEAT_Debugv8p4, ExternalNoninvasiveDebugEnabled() is TRUE and
+ * ExternalSecureNoninvasiveDebugEnabled() is ExternalSecureInvasiveDebugEnabled(),
+ * so NSNID reads '11' and SNID equals SID, as the field descriptions give. */
+uint32_t DbgAuthStatus(const armprof_pe *pe)
+{
+    const bool secure_only = !HaveEL(pe, EL3) && OPTION_VALUE(pe, SECURE_ONLY) != 0;
+    const bool secure = HaveSecureState(pe), rme = IMPLEMENTED(pe, RME);
+    const uint32_t nsid = auth_field(!secure_only, ExternalInvasiveDebugEnabled(pe));
+    const uint32_t nsnid = auth_field(!secure_only, ExternalNoninvasiveDebugEnabled(pe));
+    const uint32_t sid = auth_field(secure, ExternalSecureInvasiveDebugEnabled(pe));
+    const uint32_t snid = auth_field(secure, ExternalSecureNoninvasiveDebugEnabled(pe));
+    const uint32_t rlid = auth_field(rme, ExternalRealmInvasiveDebugEnabled(pe));
+    const uint32_t rtid = auth_field(rme, ExternalRootInvasiveDebugEnabled(pe));
+    /* RLNID = RLID, RTNID = RTID */
+    return rtid << 26 | rtid << 24 | rlid << 14 | rlid << 12 | snid << 6 | sid << 4 | nsnid << 2 |
+           nsid;
+}
+
+/* EDSCR.SDD: in Debug state the value latched on entry (pe_sdd_on_debug_entry());
+ * in Non-debug state the inverse of ExternalRootInvasiveDebugEnabled() with
+ * FEAT_RME, else of ExternalSecureInvasiveDebugEnabled() - which makes it 1,
+ * 'RES1', when EL3 is not implemented and the implementation is Non-secure. */
+bool EDSCR_SDD(const armprof_pe *pe)
+{
+    return Halted(pe) ? pe->ctx.edscr_sdd : edscr_sdd_live(pe);
+}
+/* ---- end Debug authentication and EDSCR ---- */

@@ -103,6 +103,11 @@ bool ExternalRootNoninvasiveDebugEnabled(const armprof_pe *pe);
 /* ExternalNoninvasiveDebugAllowed(el) */
 bool ExternalNoninvasiveDebugAllowed(const armprof_pe *pe, unsigned el);
 
+/* UpdateDbgAuthStatus(): the DBGAUTHSTATUS_EL1 value the signals give (bits [31:0]). */
+uint32_t DbgAuthStatus(const armprof_pe *pe);
+/* EDSCR.SDD as a read of EDSCR sees it (Debug state: latched on entry). */
+bool EDSCR_SDD(const armprof_pe *pe);
+
 /* ConstrainUnpredictable...(): the configured choice (DESIGN principle 2). */
 #define constrained_unpredictable(pe, which) OPTION_VALUE(pe, UNPRED_##which)
 

@@ -62,6 +62,7 @@ void armprof_reset(armprof_pe *pe, armprof_reset_kind kind)
     sysreg_reset(pe, cold);
     idregs_init(pe);
     pmu_reset(pe);
+    pcsr_reset(pe, cold);
     external_reset(pe, cold);
     pe_recompute(pe);
 }
@@ -168,7 +169,10 @@ bool armprof_el_using_aarch32(const armprof_pe *pe, unsigned el)
 
 void armprof_set_debug_state(armprof_pe *pe, bool halted)
 {
-    if (halted && !pe->ctx.halted) pe->ctx.edscr_sdd = pe_sdd_on_debug_entry(pe);
+    if (halted && !pe->ctx.halted) {
+        pe->ctx.edscr_sdd = pe_sdd_on_debug_entry(pe);
+        pcsr_left_sampling(pe); /* samples are UNKNOWN until a branch retires */
+    }
     pe->ctx.halted = halted;
     pe_recompute(pe);
 }

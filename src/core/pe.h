@@ -4,6 +4,7 @@
 #define ARMPROF_CORE_PE_H
 
 #include "armprof/armprof.h"
+#include "pcsr/pcsr.h"
 #include "pmu/pmu.h"
 #include "sysreg/sysreg_table.h"
 
@@ -50,6 +51,7 @@ struct armprof_pe {
     pe_context ctx;
     pe_effective eff;
     pmu_state pmu;
+    pcsr_state pcsr;
     pe_external ext;
     uint64_t regs[STO_COUNT];
     sysreg_pe_info info[SR_COUNT];

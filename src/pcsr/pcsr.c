@@ -1,12 +1,244 @@
-/* PC Sample-based Profiling: the hook for PMU snapshot Capture events. */
-#include <stdbool.h>
-
+/* PC Sample-based Profiling (H7.1): CreatePCSample(), the suspended and
+ * active states, Read_PMPCSR(), Read_EDPCSRlo() and the PC sample written by
+ * a PMU snapshot Capture event. */
 #include "pcsr/pcsr.h"
 
-/* PMPCSCTL and the PC sample registers are not modelled yet (issue 4): the
- * PC sample registers are unchanged by a Capture event. */
-void pcsr_on_capture(struct armprof_pe *pe, bool debug_state)
+#include "core/arch.h"
+
+#define PMPCSCTL_EN (1u << 0)
+#define PMPCSCTL_IMP (1u << 1)
+#define PMPCSCTL_SS (1u << 4)
+
+/* PMPCSCTL.IMP: an IMPLEMENTATION DEFINED read-only bit (option). */
+static bool pmpcsctl_imp(const armprof_pe *pe)
 {
-    (void)pe;
-    (void)debug_state;
+    return IMPLEMENTED(pe, PCSRv8p9) && (pe->pcsr.pmpcsctl & PMPCSCTL_IMP);
+}
+
+/* PMPCSCTL.SS with FEAT_PMUv3_SS: sampling on Capture events instead of on
+ * reads, and PC sampling active whatever PMPCSCTL.EN is. */
+static bool sampling_on_capture(const armprof_pe *pe)
+{
+    return IMPLEMENTED(pe, PCSRv8p9) && IMPLEMENTED(pe, PMUv3_SS) &&
+           (pe->pcsr.pmpcsctl & PMPCSCTL_SS);
+}
+
+/* PCSRSuspended() (H7.1.1.1) */
+bool PCSRSuspended(const armprof_pe *pe)
+{
+    if (sampling_on_capture(pe)) return false;
+    if (pmpcsctl_imp(pe)) return !(pe->pcsr.pmpcsctl & PMPCSCTL_EN);
+    return pe->pcsr.suspended;
+}
+
+/* SetPCSRActive() */
+static void SetPCSRActive(armprof_pe *pe)
+{
+    if (pmpcsctl_imp(pe))
+        pe->pcsr.pmpcsctl |= PMPCSCTL_EN;
+    else
+        pe->pcsr.suspended = false;
+}
+
+/* H7.1.1: PC sampling is allowed */
+bool pcsr_allowed(const armprof_pe *pe) { return ExternalNoninvasiveDebugAllowed(pe, pe->ctx.el); }
+
+void pcsr_left_sampling(armprof_pe *pe) { pe->pcsr.branch_retired = false; }
+
+/* CreatePCSample(). The VMID is 8 bits unless FEAT_VMID16 is implemented and
+ * VTCR_EL2.VS is 1. */
+void CreatePCSample(armprof_pe *pe, uint64_t pc)
+{
+    if (PCSRSuspended(pe)) return;
+    pc_sample *s = &pe->pcsr.sample;
+    const unsigned el = pe->ctx.el;
+    s->valid = ExternalNoninvasiveDebugAllowed(pe, el) && !Halted(pe);
+    s->pc = pc;
+    s->el = (uint8_t)el;
+    s->rw = ELUsingAArch32(pe, el) ? 0 : 1;
+    s->ss = (uint8_t)CurrentSecurityState(pe);
+    s->contextidr = (uint32_t)REG(pe, CONTEXTIDR_EL1);
+    s->has_el2 = el != EL3 && EL2Enabled(pe);
+    if (s->has_el2) {
+        const uint64_t vmid = FIELD(pe, VTTBR_EL2, VMID);
+        const bool vmid16 = IMPLEMENTED(pe, VMID16) && FIELD(pe, VTCR_EL2, VS) == 1;
+        s->vmid = (uint16_t)(vmid16 ? vmid : vmid & 0xff);
+    }
+    if ((IMPLEMENTED(pe, VHE) || IMPLEMENTED(pe, Debugv8p2)) && !ELUsingAArch32(pe, EL2))
+        s->contextidr_el2 = (uint32_t)REG(pe, CONTEXTIDR_EL2);
+    else
+        s->contextidr_el2 = (uint32_t)OPTION_VALUE(pe, UNKNOWN_FILL); /* bits(32) UNKNOWN */
+    s->el0h = el == EL0 && ELIsInHost(pe, EL0);
+    pe->pcsr.sampled = true;
+    /* Leaving a state where sampling is prohibited: the sample is UNKNOWN
+     * until a branch retires. */
+    if (!s->valid) pe->pcsr.branch_retired = false;
+}
+
+void pcsr_branch_retired(armprof_pe *pe, uint64_t target)
+{
+    if (!IMPLEMENTED(pe, PCSRv8) && !IMPLEMENTED(pe, PCSRv8p2)) return;
+    CreatePCSample(pe, target);
+    if (!PCSRSuspended(pe) && pe->pcsr.sample.valid) {
+        pe->pcsr.branch_retired = true;
+        pe->pcsr.branch_since_read = true;
+    }
+}
+
+/* The value a bits(n) UNKNOWN takes (option unknown_fill). */
+static uint64_t unknown_bits(const armprof_pe *pe, unsigned n)
+{
+    const uint64_t fill = OPTION_VALUE(pe, UNKNOWN_FILL);
+    return n >= 64 ? fill : fill & ((1ull << n) - 1);
+}
+
+/* SetPCSample(): the PC sample registers take the sample. PMPCSR: NS [63],
+ * EL [62:61], NSE [59] with FEAT_RME, PC [55:0]. */
+static void SetPCSample(armprof_pe *pe)
+{
+    const pc_sample *s = &pe->pcsr.sample;
+    uint64_t v = s->pc & 0xffffffffu;
+    if (s->rw) v |= s->pc & 0x00ffffff00000000ull;
+    v |= (uint64_t)(s->el & 3) << 61;
+    unsigned ns, nse = 0;
+    if (IMPLEMENTED(pe, RME)) {
+        ns = s->ss == ARMPROF_SS_NONSECURE || s->ss == ARMPROF_SS_REALM;
+        nse = s->ss == ARMPROF_SS_ROOT || s->ss == ARMPROF_SS_REALM;
+    } else {
+        ns = s->ss != ARMPROF_SS_SECURE;
+    }
+    v |= (uint64_t)ns << 63 | (uint64_t)nse << 59;
+    pe->pcsr.pmpcsr = v;
+    const uint32_t contextidr_el2 =
+        s->has_el2 ? s->contextidr_el2 : (uint32_t)unknown_bits(pe, 32);
+    uint16_t vmid = (uint16_t)unknown_bits(pe, 16);
+    if (s->has_el2 && s->el <= EL1 && !s->el0h) vmid = s->vmid;
+    /* With FEAT_PMUv3_EXT64, PMCCIDSR is CONTEXTIDR_EL2:CONTEXTIDR_EL1 and
+     * PMVCIDSR.VMID the VMID: the same values as the EXT32 registers hold. */
+    pe->pcsr.pmcid1sr = s->contextidr;
+    pe->pcsr.pmcid2sr = contextidr_el2;
+    pe->pcsr.pmvidsr = vmid;
+}
+
+/* SetPCSRUnknown(): sampling is prohibited. */
+static void SetPCSRUnknown(armprof_pe *pe)
+{
+    pe->pcsr.pmpcsr = unknown_bits(pe, 32) << 32 | 0xffffffffu;
+    pe->pcsr.pmcid1sr = (uint32_t)unknown_bits(pe, 32);
+    pe->pcsr.pmcid2sr = (uint32_t)unknown_bits(pe, 32);
+    pe->pcsr.pmvidsr = (uint32_t)unknown_bits(pe, 16);
+}
+
+/* H7.1.3: when no branch has retired since the PE left Debug, suspended or
+ * prohibited state (or, without FEAT_MOPS and FEAT_PCSRv8p2, since the last
+ * read), the sample is UNKNOWN; option pcsr_unknown_sample picks the value:
+ * 0 reads as 0xFFFF_FFFF (SetPCSRUnknown()), 1 gives the stale sample. */
+static bool sample_unknown(const armprof_pe *pe)
+{
+    if (!pe->pcsr.branch_retired) return true;
+    if (!IMPLEMENTED(pe, MOPS) && !IMPLEMENTED(pe, PCSRv8p2) && !pe->pcsr.branch_since_read)
+        return true;
+    return false;
+}
+
+uint64_t Read_PMPCSR(armprof_pe *pe, bool memory_mapped)
+{
+    /* The Software Lock is OPTIONAL: software-locked reads have no side effects */
+    bool update = !memory_mapped || !pe->ext.pmlsr_slk;
+    if (IMPLEMENTED(pe, PCSRv8p9) && update) {
+        if (sampling_on_capture(pe)) {
+            update = false;
+        } else if ((pmpcsctl_imp(pe) && !(pe->pcsr.pmpcsctl & PMPCSCTL_EN)) ||
+                   (!pmpcsctl_imp(pe) && PCSRSuspended(pe))) {
+            /* A read while suspended makes sampling active; this read has no
+             * sample (pc_sample.valid = FALSE) */
+            pe->pcsr.sample.valid = false;
+            SetPCSRActive(pe);
+        }
+    }
+    if (!update) return pe->pcsr.pmpcsr;
+    const bool valid = pe->pcsr.sample.valid;
+    if (valid && !(sample_unknown(pe) && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
+        SetPCSample(pe);
+    } else {
+        SetPCSRUnknown(pe);
+    }
+    pe->pcsr.branch_since_read = false;
+    return pe->pcsr.pmpcsr;
+}
+
+uint32_t Read_EDPCSRlo(armprof_pe *pe, bool memory_mapped)
+{
+    (void)memory_mapped; /* EDLSR (the external debug Software Lock) is not modelled */
+    const pc_sample *s = &pe->pcsr.sample;
+    uint32_t sample;
+    const bool sc2 = pe->pcsr.edscr_sc2;
+    if (s->valid && !(sample_unknown(pe) && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
+        sample = (uint32_t)s->pc;
+        if (IMPLEMENTED(pe, VHE) && sc2) {
+            /* EDPCSRhi.PC [23:0], EL [29:28], NS [31] */
+            uint32_t hi = s->rw ? (uint32_t)(s->pc >> 32) & 0xffffffu : 0;
+            hi |= (uint32_t)(s->el & 3) << 28;
+            hi |= (uint32_t)(s->ss != ARMPROF_SS_SECURE) << 31;
+            pe->pcsr.edpcsrhi = hi;
+        } else {
+            pe->pcsr.edpcsrhi = s->rw ? (uint32_t)(s->pc >> 32) : 0;
+        }
+        pe->pcsr.edcidsr = s->contextidr;
+        if ((IMPLEMENTED(pe, VHE) || IMPLEMENTED(pe, Debugv8p2)) && sc2) {
+            pe->pcsr.edvidsr = s->has_el2 ? s->contextidr_el2 : (uint32_t)unknown_bits(pe, 32);
+        } else {
+            /* EDVIDSR: NS [31], E2 [30], E3 [29], HV [28], VMID [15:0] */
+            uint32_t v = s->has_el2 && s->el <= EL1 ? s->vmid : 0;
+            v |= (uint32_t)(s->ss != ARMPROF_SS_SECURE) << 31;
+            v |= (uint32_t)(s->el == EL2) << 30;
+            v |= (uint32_t)((s->el == EL3) & s->rw) << 29;
+            /* HV: 1 when EDPCSRhi is nonzero; otherwise IMPLEMENTATION
+             * DEFINED, the model takes pc_sample.rw (the example the
+             * pseudocode gives) */
+            v |= (uint32_t)(pe->pcsr.edpcsrhi != 0 ? 1 : s->rw) << 28;
+            pe->pcsr.edvidsr = v;
+        }
+    } else {
+        sample = 0xffffffffu;
+        pe->pcsr.edpcsrhi = (uint32_t)unknown_bits(pe, 32);
+        pe->pcsr.edcidsr = (uint32_t)unknown_bits(pe, 32);
+        pe->pcsr.edvidsr = (uint32_t)unknown_bits(pe, 32);
+    }
+    pe->pcsr.branch_since_read = false;
+    return sample;
+}
+
+void pcsr_on_capture(armprof_pe *pe, bool debug_state)
+{
+    if (!sampling_on_capture(pe)) return; /* PMPCSCTL.SS == '0': registers unchanged */
+    if (pe->pcsr.sample.valid && !debug_state && !sample_unknown(pe)) {
+        SetPCSRActive(pe);
+        SetPCSample(pe);
+    } else {
+        /* PMPCSR<31:0> = Ones(32); the other PC sample registers unchanged */
+        pe->pcsr.pmpcsr |= 0xffffffffu;
+    }
+}
+
+void pcsr_reset(armprof_pe *pe, bool cold)
+{
+    pcsr_state *p = &pe->pcsr;
+    if (cold) {
+        /* The PC sample registers: UNKNOWN on a Cold reset */
+        const uint64_t fill = OPTION_VALUE(pe, UNKNOWN_FILL);
+        p->pmpcsr = fill;
+        p->pmcid1sr = p->pmcid2sr = (uint32_t)fill;
+        p->pmvidsr = (uint32_t)(fill & 0xffff);
+        p->edpcsrhi = p->edcidsr = p->edvidsr = (uint32_t)fill;
+        p->sampled = false;
+        p->sample.valid = false;
+    }
+    /* Warm reset: PMPCSCTL.{SS, EN} reset to 0; IMP reads the configuration;
+     * without IMP the state is suspended or active as configured. */
+    p->pmpcsctl = OPTION_VALUE(pe, PCSR_PMPCSCTL_IMP) ? PMPCSCTL_IMP : 0;
+    p->suspended = OPTION_VALUE(pe, PCSR_ACTIVE_AT_RESET) == 0;
+    p->edscr_sc2 = false;
+    p->branch_retired = false;
+    p->branch_since_read = false;
 }

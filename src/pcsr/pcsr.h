@@ -1,17 +1,73 @@
-/* PC Sample-based Profiling (H7.1): the interface the PMU snapshot unit uses.
- * The PC sampling unit itself is issue 4; until it exists the hook below does
- * nothing, so a Capture event leaves the PC sample registers unchanged. */
+/* PC Sample-based Profiling (H7.1; FEAT_PCSRv8, FEAT_PCSRv8p2, FEAT_PCSRv8p9):
+ * PC sample creation, the suspended and active states, and the reads of the
+ * PC sample registers. The registers are external registers; their values
+ * live in pcsr_state and the external register table (sysreg/external.c)
+ * reads and writes them through the functions below. */
 #ifndef ARMPROF_PCSR_PCSR_H
 #define ARMPROF_PCSR_PCSR_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 struct armprof_pe;
 
+/* PCSample: the pseudocode's pc_sample variable. */
+typedef struct pc_sample {
+    bool valid;
+    uint64_t pc;
+    uint8_t el;
+    uint8_t rw; /* 1: AArch64 */
+    uint8_t ss; /* armprof_security_state */
+    bool has_el2;
+    uint32_t contextidr;
+    uint32_t contextidr_el2;
+    bool el0h;
+    uint16_t vmid;
+} pc_sample;
+
+typedef struct pcsr_state {
+    pc_sample sample;       /* the latest CreatePCSample() */
+    bool sampled;           /* a PC has been sampled (sample holds one) since the Cold reset */
+    bool branch_retired;    /* a branch retired since leaving Debug, suspended or prohibited state */
+    bool branch_since_read; /* a branch retired since the last read of PMPCSR[31:0] */
+    bool suspended;         /* PCSRSuspended() when PMPCSCTL.IMP is 0 */
+    bool was_allowed;       /* PC sampling was allowed at the last sample */
+    /* The PC sample registers (FEAT_PCSRv8p2) */
+    uint64_t pmpcsr;
+    uint32_t pmcid1sr, pmcid2sr; /* FEAT_PMUv3_EXT32; with EXT64 they form PMCCIDSR */
+    uint32_t pmvidsr;            /* VMID [15:0] */
+    uint32_t pmpcsctl;           /* FEAT_PCSRv8p9: SS [4], IMP [1] (RO), EN [0] */
+    /* The external debug PC sample registers (FEAT_PCSRv8) */
+    uint32_t edpcsrhi, edcidsr, edvidsr;
+    bool edscr_sc2; /* EDSCR.SC2 (FEAT_PCSRv8 with FEAT_VHE): what EDPCSRhi and EDVIDSR hold */
+} pcsr_state;
+
+/* CreatePCSample(): the PE executes a sampleable instruction at pc (for a
+ * branch, the branch target is what is sampled). */
+void CreatePCSample(struct armprof_pe *pe, uint64_t pc);
+/* A branch retires: sampleable target; resets the "no branch since" states. */
+void pcsr_branch_retired(struct armprof_pe *pe, uint64_t target);
+/* PCSRSuspended() */
+bool PCSRSuspended(const struct armprof_pe *pe);
+/* Whether PC sampling is allowed now (H7.1.1) */
+bool pcsr_allowed(const struct armprof_pe *pe);
+
+/* Read_PMPCSR(memory_mapped): the read of PMPCSR[31:0] or [63:0], with its
+ * side effects (capture of the context registers, activation). Returns the
+ * 64-bit value. */
+uint64_t Read_PMPCSR(struct armprof_pe *pe, bool memory_mapped);
+/* Read_EDPCSRlo(memory_mapped) (FEAT_PCSRv8) */
+uint32_t Read_EDPCSRlo(struct armprof_pe *pe, bool memory_mapped);
+
 /* The PC sampling part of PMUCaptureEvent(): when FEAT_PCSRv8p9 is
- * implemented and PMPCSCTL.SS is 1, write a PC sample (SetPCSRActive(),
- * SetPCSample()) or PMPCSR<31:0> = Ones(32). Called before PMSSCR_EL1.{NC,SS}
- * is set to {0, 0}. */
+ * implemented and PMPCSCTL.SS is 1, SetPCSRActive() and SetPCSample(), or
+ * PMPCSR<31:0> = Ones(32). Called before PMSSCR_EL1.{NC,SS} is set to 00. */
 void pcsr_on_capture(struct armprof_pe *pe, bool debug_state);
+
+/* Cold and Warm reset of the unit. */
+void pcsr_reset(struct armprof_pe *pe, bool cold);
+/* The PE entered Debug state, or a state where sampling is prohibited or
+ * suspended: samples are UNKNOWN until a branch retires. */
+void pcsr_left_sampling(struct armprof_pe *pe);
 
 #endif

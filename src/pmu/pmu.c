@@ -661,7 +661,10 @@ void armprof_retire(armprof_pe *pe, const armprof_op *op)
     case ARMPROF_OP_BRANCH:
         PMUEvent(pe, PMU_EVENT_BR_RETIRED, 1);
         if (op->mispredicted) PMUEvent(pe, PMU_EVENT_BR_MIS_PRED_RETIRED, 1);
-        break;
+        /* A branch target can always be PC-sampled; a conditional branch
+         * that fails its condition check targets the next instruction. */
+        pcsr_branch_retired(pe, op->taken ? op->target : op->pc + 4);
+        return;
     case ARMPROF_OP_LOAD:
     case ARMPROF_OP_STORE:
         PMUEvent(pe, op->op_class == ARMPROF_OP_LOAD ? PMU_EVENT_LD_RETIRED : PMU_EVENT_ST_RETIRED,
@@ -673,6 +676,9 @@ void armprof_retire(armprof_pe *pe, const armprof_op *op)
     default:
         break;
     }
+    if (OPTION_VALUE(pe, PCSR_SAMPLE_ALL) &&
+        (IMPLEMENTED(pe, PCSRv8) || IMPLEMENTED(pe, PCSRv8p2)))
+        CreatePCSample(pe, op->pc);
 }
 
 static const struct {

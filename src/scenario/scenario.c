@@ -631,7 +631,8 @@ static int activity_statement(run_state *st, where at, const line_words *lw, boo
                 if (!strcmp(lw->w[1], classes[i])) cls = i;
         if (cls < 0)
             return error_at(
-                st, at, "usage: retire other|branch|load|store [mispredict] [l1d] [refill] [xN]");
+                st, at, "usage: retire other|branch|load|store [pc ADDR] [target ADDR] [mispredict] [l1d] "
+                            "[refill] [xN]");
         op.op_class = (armprof_op_class)cls;
         for (int i = 2; i < lw->n; i++) {
             if (!strcmp(lw->w[i], "mispredict") && cls == ARMPROF_OP_BRANCH)
@@ -642,6 +643,14 @@ static int activity_statement(run_state *st, where at, const line_words *lw, boo
                 op.l1d_access = op.l1d_refill = true;
             else if (lw->w[i][0] == 'x' && armprof_parse_number(lw->w[i] + 1, &n))
                 continue;
+            else if (!strcmp(lw->w[i], "pc") && i + 1 < lw->n &&
+                     armprof_parse_number(lw->w[i + 1], &op.pc))
+                i++;
+            else if (!strcmp(lw->w[i], "target") && cls == ARMPROF_OP_BRANCH && i + 1 < lw->n &&
+                     armprof_parse_number(lw->w[i + 1], &op.target)) {
+                op.taken = true;
+                i++;
+            }
             else
                 return error_at(st, at, "retire: '%s' does not apply to %s", lw->w[i],
                                 classes[cls]);

@@ -43,4 +43,8 @@ void write_PMICFILTR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t valu
 void write_PMZR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
 /* ---- end PMU counter registers ---- */
 
+/* ---- Debug registers ---- */
+uint64_t read_DBGAUTHSTATUS_EL1(armprof_pe *pe, unsigned reg, unsigned m);
+/* ---- end Debug registers ---- */
+
 #endif

@@ -1,9 +1,10 @@
-/* Access checks of the EL2 controls (HCR_EL2, MDCR_EL2, VTTBR_EL2). */
+/* Access checks of the EL2 controls (HCR_EL2, MDCR_EL2, VTTBR_EL2, VTCR_EL2). */
 #include "sysreg/sysreg_access.h"
 
 /* NVMem offsets under FEAT_NV2 (the pages' NVMem[...] accesses) */
 #define NV2_OFFSET_VTTBR_EL2 0x020
 #define NV2_OFFSET_HCR_EL2   0x078
+#define NV2_OFFSET_VTCR_EL2  0x040
 
 /* The shape HCR_EL2 and VTTBR_EL2 share, MRS and MSR alike: EL1 accesses are
  * turned into memory accesses by FEAT_NV2, trapped by FEAT_NV, UNDEFINED
@@ -58,4 +59,14 @@ sysreg_route access_VTTBR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
     (void)m;
     (void)is_read;
     return nv2_memory_or_register(pe, NV2_OFFSET_VTTBR_EL2, SR_VTTBR_EL2);
+}
+
+/* Accessing VTCR_EL2 (MRS and MSR alike): EL0 UNDEFINED; EL1 NVMem[0x040]
+ * when EffectiveHCR_EL2_NVx() IN {'1x1'}, AArch64.SystemAccessTrap(EL2, 0x18)
+ * when IN {'xx1'}, UNDEFINED otherwise; EL2 and EL3 the register. */
+sysreg_route access_VTCR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
+{
+    (void)m;
+    (void)is_read;
+    return nv2_memory_or_register(pe, NV2_OFFSET_VTCR_EL2, SR_VTCR_EL2);
 }
