@@ -49,7 +49,11 @@ void pcsr_left_sampling(armprof_pe *pe) { pe->pcsr.branch_retired = false; }
  * VTCR_EL2.VS is 1. */
 void CreatePCSample(armprof_pe *pe, uint64_t pc)
 {
-    if (PCSRSuspended(pe)) return;
+    if (PCSRSuspended(pe)) {
+        /* Leaving suspended state needs a branch before samples are known */
+        pe->pcsr.branch_retired = false;
+        return;
+    }
     pc_sample *s = &pe->pcsr.sample;
     const unsigned el = pe->ctx.el;
     s->valid = ExternalNoninvasiveDebugAllowed(pe, el) && !Halted(pe);
@@ -212,13 +216,31 @@ uint32_t Read_EDPCSRlo(armprof_pe *pe, bool memory_mapped)
 void pcsr_on_capture(armprof_pe *pe, bool debug_state)
 {
     if (!sampling_on_capture(pe)) return; /* PMPCSCTL.SS == '0': registers unchanged */
-    if (pe->pcsr.sample.valid && !debug_state && !sample_unknown(pe)) {
+    /* D13.9: the sample is UNKNOWN when no branch retired since the previous
+     * Capture event, since PMPCSCTL.SS was set to 1, or since leaving Debug,
+     * suspended or prohibited state (option pcsr_unknown_sample). */
+    const bool unknown = !pe->pcsr.branch_retired || !pe->pcsr.branch_since_read;
+    if (pe->pcsr.sample.valid && !debug_state &&
+        !(unknown && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
         SetPCSRActive(pe);
         SetPCSample(pe);
     } else {
         /* PMPCSR<31:0> = Ones(32); the other PC sample registers unchanged */
         pe->pcsr.pmpcsr |= 0xffffffffu;
     }
+    pe->pcsr.branch_since_read = false;
+}
+
+void pcsr_write_pmpcsctl(armprof_pe *pe, uint32_t value)
+{
+    uint32_t v = pe->pcsr.pmpcsctl & PMPCSCTL_IMP; /* IMP is read-only */
+    if (pmpcsctl_imp(pe)) v |= value & PMPCSCTL_EN;
+    if (IMPLEMENTED(pe, PMUv3_SS)) v |= value & PMPCSCTL_SS;
+    const bool was_suspended = PCSRSuspended(pe);
+    const bool ss_set = (v & PMPCSCTL_SS) && !(pe->pcsr.pmpcsctl & PMPCSCTL_SS);
+    pe->pcsr.pmpcsctl = v;
+    if (!was_suspended && PCSRSuspended(pe)) pe->pcsr.branch_retired = false;
+    if (ss_set) pe->pcsr.branch_since_read = false; /* "since PMPCSCTL.SS was set to 1" */
 }
 
 void pcsr_reset(armprof_pe *pe, bool cold)

@@ -64,6 +64,11 @@ uint32_t Read_EDPCSRlo(struct armprof_pe *pe, bool memory_mapped);
  * PMPCSR<31:0> = Ones(32). Called before PMSSCR_EL1.{NC,SS} is set to 00. */
 void pcsr_on_capture(struct armprof_pe *pe, bool debug_state);
 
+/* A write of PMPCSCTL: EN when IMP is 1, SS with FEAT_PMUv3_SS; IMP is
+ * read-only. Entering suspended state and setting SS make later samples
+ * UNKNOWN until a branch retires. */
+void pcsr_write_pmpcsctl(struct armprof_pe *pe, uint32_t value);
+
 /* Cold and Warm reset of the unit. */
 void pcsr_reset(struct armprof_pe *pe, bool cold);
 /* The PE entered Debug state, or a state where sampling is prohibited or
