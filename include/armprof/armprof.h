@@ -220,15 +220,36 @@ typedef struct armprof_ext_outcome {
 } armprof_ext_outcome;
 
 /* A read or write of size_bytes (4 or 8) at offset from the PMU base. A
- * 64-bit location takes 8-byte accesses and 4-byte accesses to either word. */
+ * 64-bit location takes 8-byte accesses and 4-byte accesses to either word.
+ * With FEAT_PCSRv8p2 the PMU block holds the PC sample registers (H7.1.2),
+ * also when FEAT_PMUv3 is not implemented (Table H7-1). */
 armprof_ext_outcome armprof_external_read(armprof_pe *pe, uint32_t offset, unsigned size_bytes,
                                           const armprof_ext_access *how);
 armprof_ext_outcome armprof_external_write(armprof_pe *pe, uint32_t offset, unsigned size_bytes,
                                            uint64_t value, const armprof_ext_access *how);
 
+/* The same at offset from the external debug base (chapter H9, the
+ * registers/NAME.external-debug.md pages): the PC sample registers of
+ * FEAT_PCSRv8 (EDPCSR, EDCIDSR, EDVIDSR), EDSCR, EDDEVID, EDDEVID1 and
+ * DBGAUTHSTATUS_EL1. The other external debug registers are not modelled:
+ * an access to them is ARMPROF_EXT_UNMODELLED. */
+armprof_ext_outcome armprof_external_debug_read(armprof_pe *pe, uint32_t offset,
+                                                unsigned size_bytes, const armprof_ext_access *how);
+armprof_ext_outcome armprof_external_debug_write(armprof_pe *pe, uint32_t offset,
+                                                 unsigned size_bytes, uint64_t value,
+                                                 const armprof_ext_access *how);
+
+/* The block an external register belongs to. */
+typedef enum armprof_ext_component {
+    ARMPROF_EXT_PMU,   /* armprof_external_read() / armprof_external_write() */
+    ARMPROF_EXT_DEBUG, /* armprof_external_debug_read() / armprof_external_debug_write() */
+} armprof_ext_component;
+
 /* The external register table: one entry per encoding the pages give (a
- * register with an EXT32 and an EXT64 layout has two). */
+ * register with an EXT32 and an EXT64 layout has two), for both blocks. */
 size_t armprof_ext_reg_count(void);
+/* The block of a table entry (its offsets are relative to that block's base). */
+armprof_ext_component armprof_ext_reg_component(int reg);
 /* "PMCCNTR_EL0[31:0]"; for an indexed register "PMEVCNTR<n>_EL0". */
 const char *armprof_ext_reg_name(int reg);
 uint32_t armprof_ext_reg_offset(int reg, unsigned index);

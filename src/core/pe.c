@@ -118,8 +118,7 @@ bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char 
     if (pe->ctx.el == EL3) {
         /* At EL3 the PE stays in Root (Secure without FEAT_RME) state; the
          * request sets SCR_EL3.{NSE,NS} for the lower Exception levels. */
-        const armprof_security_state at_el3 = rme ? ARMPROF_SS_ROOT : ARMPROF_SS_SECURE;
-        if (ss == at_el3) return true;
+        if (ss == ARMPROF_SS_ROOT && rme) return true;
     }
     if (ss == ARMPROF_SS_ROOT) return fail(err, errlen, "Root state exists only at EL3");
     if (ss == ARMPROF_SS_REALM && !rme) return fail(err, errlen, "Realm state needs FEAT_RME");

@@ -133,6 +133,20 @@ static void SetPCSRUnknown(armprof_pe *pe)
     pe->pcsr.pmvidsr = (uint32_t)unknown_bits(pe, 16);
 }
 
+/* Whether the sample can be reported now: it was taken while sampling was
+ * allowed (pc_sample.valid), and the PE is not now in Debug state or in a
+ * state where sampling is prohibited (PMPCSR and EDPCSR read as 0xFFFF_FFFF
+ * then, and a Capture event writes Ones). Being prohibited now also means a
+ * branch must retire before later samples are known (H7.1.3). */
+static bool sample_usable(armprof_pe *pe)
+{
+    if (Halted(pe) || !pcsr_allowed(pe)) {
+        pe->pcsr.branch_retired = false;
+        return false;
+    }
+    return pe->pcsr.sample.valid;
+}
+
 /* H7.1.3: when no branch has retired since the PE left Debug, suspended or
  * prohibited state (or, without FEAT_MOPS and FEAT_PCSRv8p2, since the last
  * read), the sample is UNKNOWN; option pcsr_unknown_sample picks the value:
@@ -159,9 +173,14 @@ uint64_t Read_PMPCSR(armprof_pe *pe, bool memory_mapped)
             pe->pcsr.sample.valid = false;
             SetPCSRActive(pe);
         }
+    } else if (update && PCSRSuspended(pe)) {
+        /* Without FEAT_PCSRv8p9 the pseudocode is silent; H7.1.1.1: a read
+         * while suspended makes PC Sample-based Profiling active. */
+        pe->pcsr.sample.valid = false;
+        SetPCSRActive(pe);
     }
     if (!update) return pe->pcsr.pmpcsr;
-    const bool valid = pe->pcsr.sample.valid;
+    const bool valid = sample_usable(pe);
     if (valid && !(sample_unknown(pe) && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
         SetPCSample(pe);
     } else {
@@ -177,12 +196,12 @@ uint32_t Read_EDPCSRlo(armprof_pe *pe, bool memory_mapped)
     const pc_sample *s = &pe->pcsr.sample;
     uint32_t sample;
     const bool sc2 = pe->pcsr.edscr_sc2;
-    if (s->valid && !(sample_unknown(pe) && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
+    if (sample_usable(pe) && !(sample_unknown(pe) && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
         sample = (uint32_t)s->pc;
         if (IMPLEMENTED(pe, VHE) && sc2) {
-            /* EDPCSRhi.PC [23:0], EL [29:28], NS [31] */
+            /* EDPCSRhi.PC [23:0], EL [30:29], NS [31] */
             uint32_t hi = s->rw ? (uint32_t)(s->pc >> 32) & 0xffffffu : 0;
-            hi |= (uint32_t)(s->el & 3) << 28;
+            hi |= (uint32_t)(s->el & 3) << 29; /* EDPCSR.EL is bits [62:61] */
             hi |= (uint32_t)(s->ss != ARMPROF_SS_SECURE) << 31;
             pe->pcsr.edpcsrhi = hi;
         } else {
@@ -220,7 +239,7 @@ void pcsr_on_capture(armprof_pe *pe, bool debug_state)
      * Capture event, since PMPCSCTL.SS was set to 1, or since leaving Debug,
      * suspended or prohibited state (option pcsr_unknown_sample). */
     const bool unknown = !pe->pcsr.branch_retired || !pe->pcsr.branch_since_read;
-    if (pe->pcsr.sample.valid && !debug_state &&
+    if (!debug_state && sample_usable(pe) &&
         !(unknown && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
         SetPCSRActive(pe);
         SetPCSample(pe);
@@ -260,7 +279,7 @@ void pcsr_reset(armprof_pe *pe, bool cold)
      * without IMP the state is suspended or active as configured. */
     p->pmpcsctl = OPTION_VALUE(pe, PCSR_PMPCSCTL_IMP) ? PMPCSCTL_IMP : 0;
     p->suspended = OPTION_VALUE(pe, PCSR_ACTIVE_AT_RESET) == 0;
-    p->edscr_sc2 = false;
+    if (cold) p->edscr_sc2 = false; /* EDSCR.SC2 resets on a Cold reset */
     p->branch_retired = false;
     p->branch_since_read = false;
 }

@@ -726,17 +726,20 @@ static int do_include(run_state *st, where at, const line_words *lw)
     return rc;
 }
 
-/* ---- External (memory-mapped) PMU accesses ----
- * xread OFFSET [32|64] [pas P] [mm] [=> VALUE | ok | error | unmodelled]
- * xwrite OFFSET VALUE [32|64] [pas P] [mm] [=> ok | ignored | error | unmodelled] */
+/* ---- External (memory-mapped) accesses: the PMU block and the external debug block ----
+ * xread [debug] OFFSET [32|64] [pas P] [mm] [=> VALUE | ok | error | unmodelled]
+ * xwrite [debug] OFFSET VALUE [32|64] [pas P] [mm] [=> ok | ignored | error | unmodelled] */
 static const char *const ext_kind_names[] = {"ok", "error", "unmodelled"};
 
 /* The access size when none is given: 64 bits at the start of a 64-bit
- * location of this configuration, 32 otherwise. */
-static unsigned default_ext_size(const armprof_pe *pe, uint64_t offset)
+ * location of this configuration in the block accessed, 32 otherwise. */
+static unsigned default_ext_size(const armprof_pe *pe, armprof_ext_component component,
+                                 uint64_t offset)
 {
     for (int r = 0; r < (int)armprof_ext_reg_count(); r++) {
-        if (armprof_ext_reg_width(r) != 64 || !armprof_ext_reg_present(pe, r)) continue;
+        if (armprof_ext_reg_width(r) != 64 || !armprof_ext_reg_present(pe, r) ||
+            armprof_ext_reg_component(r) != component)
+            continue;
         for (unsigned m = 0; m < armprof_ext_reg_instances(r); m++)
             if (armprof_ext_reg_offset(r, m) == offset) return 64;
     }
@@ -777,14 +780,18 @@ static void describe_ext(const armprof_ext_outcome *o, bool is_read, unsigned bi
 static int do_external(run_state *st, where at, const line_words *lw, bool is_read)
 {
     const int nargs = lw->arrow >= 0 ? lw->arrow : lw->n;
-    const char *usage = is_read ? "usage: xread OFFSET [32|64] [pas nonsecure|secure|realm|root] "
-                                  "[mm] [=> VALUE|ok|error|unmodelled]"
-                                : "usage: xwrite OFFSET VALUE [32|64] [pas nonsecure|secure|realm|"
-                                  "root] [mm] [=> ok|ignored|error|unmodelled]";
-    int i = is_read ? 2 : 3, rc;
+    const char *usage = is_read ? "usage: xread [debug] OFFSET [32|64] [pas nonsecure|secure|realm|"
+                                  "root] [mm] [=> VALUE|ok|error|unmodelled]"
+                                : "usage: xwrite [debug] OFFSET VALUE [32|64] [pas nonsecure|secure|"
+                                  "realm|root] [mm] [=> ok|ignored|error|unmodelled]";
+    /* 'debug' selects the external debug block; the PMU block otherwise. */
+    const bool debug = nargs > 1 && !strcmp(lw->w[1], "debug");
+    const armprof_ext_component component = debug ? ARMPROF_EXT_DEBUG : ARMPROF_EXT_PMU;
+    const int first = debug ? 2 : 1; /* the OFFSET word */
+    int i = first + (is_read ? 1 : 2), rc;
     uint64_t offset, value = 0, bits = 0;
-    if (nargs < i || !armprof_parse_number(lw->w[1], &offset) ||
-        (!is_read && !armprof_parse_number(lw->w[2], &value)))
+    if (nargs < i || !armprof_parse_number(lw->w[first], &offset) ||
+        (!is_read && !armprof_parse_number(lw->w[first + 1], &value)))
         return error_at(st, at, "%s", usage);
     armprof_ext_access how = {ARMPROF_PAS_NONSECURE, false};
     for (; i < nargs; i++) {
@@ -805,13 +812,19 @@ static int do_external(run_state *st, where at, const line_words *lw, bool is_re
         }
     }
     if ((rc = need_pe(st, at)) != 0) return rc;
-    if (offset > 0xffffffffu) return error_at(st, at, "offset '%s' out of range", lw->w[1]);
-    if (bits == 0) bits = default_ext_size(st->pe, offset);
+    if (offset > 0xffffffffu) return error_at(st, at, "offset '%s' out of range", lw->w[first]);
+    if (bits == 0) bits = default_ext_size(st->pe, component, offset);
     if (bits == 32 && value > 0xffffffffu)
-        return error_at(st, at, "'%s' does not fit a 32-bit access", lw->w[2]);
-    const armprof_ext_outcome o =
-        is_read ? armprof_external_read(st->pe, (uint32_t)offset, (unsigned)bits / 8, &how)
-                : armprof_external_write(st->pe, (uint32_t)offset, (unsigned)bits / 8, value, &how);
+        return error_at(st, at, "'%s' does not fit a 32-bit access", lw->w[first + 1]);
+    const uint32_t off32 = (uint32_t)offset;
+    const unsigned size = (unsigned)bits / 8;
+    armprof_ext_outcome o;
+    if (debug)
+        o = is_read ? armprof_external_debug_read(st->pe, off32, size, &how)
+                    : armprof_external_debug_write(st->pe, off32, size, value, &how);
+    else
+        o = is_read ? armprof_external_read(st->pe, off32, size, &how)
+                    : armprof_external_write(st->pe, off32, size, value, &how);
     int check = -1;
     char expected[64] = "";
     if (lw->arrow >= 0) {
@@ -836,8 +849,10 @@ static int do_external(run_state *st, where at, const line_words *lw, bool is_re
         fprintf(out, "{\"file\":");
         json_string(out, at.file);
         fprintf(out,
-                ",\"line\":%u,\"op\":\"%s\",\"offset\":\"0x%03" PRIx64 "\",\"size\":%u,\"pas\":",
-                at.line, is_read ? "xread" : "xwrite", offset, (unsigned)bits);
+                ",\"line\":%u,\"op\":\"%s\",\"block\":\"%s\",\"offset\":\"0x%03" PRIx64
+                "\",\"size\":%u,\"pas\":",
+                at.line, is_read ? "xread" : "xwrite", debug ? "debug" : "pmu", offset,
+                (unsigned)bits);
         json_string(out, armprof_pas_name(how.pas));
         fprintf(out, ",\"memory_mapped\":%s,\"outcome\":\"%s\",\"register\":",
                 how.memory_mapped ? "true" : "false", ext_kind_names[o.kind]);
@@ -866,9 +881,10 @@ static int do_external(run_state *st, where at, const line_words *lw, bool is_re
     char desc[160];
     describe_ext(&o, is_read, (unsigned)bits, desc, sizeof desc);
     if (!st->opts->quiet || check == 0) {
-        fprintf(out, "%s:%u: PAS %s%s: %s 0x%03" PRIx64 " (%u-bit) %s -> %s", at.file, at.line,
-                armprof_pas_name(how.pas), how.memory_mapped ? " mm" : "",
-                is_read ? "xread" : "xwrite", offset, (unsigned)bits, name, desc);
+        fprintf(out, "%s:%u: PAS %s%s: %s%s 0x%03" PRIx64 " (%u-bit) %s -> %s", at.file,
+                at.line, armprof_pas_name(how.pas), how.memory_mapped ? " mm" : "",
+                is_read ? "xread" : "xwrite", debug ? " debug" : "", offset, (unsigned)bits, name,
+                desc);
         if (check == 1) fprintf(out, "  [ok]");
         if (check == 0) fprintf(out, "  [FAILED: expected %s]", expected);
         fputc('\n', out);

@@ -1,6 +1,10 @@
-/* The external (memory-mapped) PMU interface: chapter I5 and the
- * registers/<NAME>.external.md pages. The locations are declared once in
- * regs/external_pmu.def; a location that is a view of a System register is
+/* The external (memory-mapped) interfaces: the PMU block (chapter I5 and the
+ * registers/<NAME>.external.md pages, with the PC sample registers of
+ * FEAT_PCSRv8p2, H7.1.2) and the external debug block (chapter H9, the
+ * registers/<NAME>.external-debug.md pages: FEAT_PCSRv8, EDSCR, the
+ * identification). One machinery serves both: the locations are declared once
+ * in regs/external_all.def, each with its component; a location that is a
+ * view of a System register is
  * read and written through that register's storage and hooks
  * (sysreg_read()/sysreg_write()), so an external write of 1 to
  * PMU.PMSSCR_EL1.SS requests a Capture event exactly as MSR PMSSCR_EL1 does.
@@ -11,6 +15,7 @@
 #include "sysreg/external.h"
 
 #include "core/arch.h"
+#include "pcsr/pcsr.h"
 #include "sysreg/sysreg.h"
 
 /* ---- The table ---- */
@@ -28,20 +33,45 @@ static ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a,
                               unsigned n, const char **why);
 static ext_decision perm_DOPD(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
                               unsigned n, const char **why);
-static uint64_t ext_read_PMCFGR(const armprof_pe *pe, const armprof_ext_access *a, unsigned m);
-static uint64_t ext_read_PMIIDR(const armprof_pe *pe, const armprof_ext_access *a, unsigned m);
-static uint64_t ext_read_PMLSR(const armprof_pe *pe, const armprof_ext_access *a, unsigned m);
-static uint64_t ext_read_PMAUTHSTATUS(const armprof_pe *pe, const armprof_ext_access *a,
-                                      unsigned m);
-static uint64_t ext_read_PMDEVARCH(const armprof_pe *pe, const armprof_ext_access *a, unsigned m);
-static uint64_t ext_read_PMDEVID(const armprof_pe *pe, const armprof_ext_access *a, unsigned m);
-static uint64_t ext_read_PMDEVTYPE(const armprof_pe *pe, const armprof_ext_access *a, unsigned m);
-static uint64_t ext_read_PMPIDR0(const armprof_pe *pe, const armprof_ext_access *a, unsigned m);
-static uint64_t ext_read_PMCIDR0(const armprof_pe *pe, const armprof_ext_access *a, unsigned m);
-static void ext_write_PMLAR(armprof_pe *pe, const armprof_ext_access *a, unsigned m,
-                            uint64_t value);
-static void ext_write_ignored(armprof_pe *pe, const armprof_ext_access *a, unsigned m,
-                              uint64_t value);
+static ext_decision perm_PCSR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                              unsigned n, const char **why);
+static ext_decision perm_DBG(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                             unsigned n, const char **why);
+#define EXT_READ_FN(name)                                                                          \
+    static uint64_t name(armprof_pe *pe, const armprof_ext_access *a, unsigned m, uint64_t bits)
+#define EXT_WRITE_FN(name)                                                                         \
+    static void name(armprof_pe *pe, const armprof_ext_access *a, unsigned m, uint64_t value,      \
+                     uint64_t bits)
+EXT_READ_FN(ext_read_PMCFGR);
+EXT_READ_FN(ext_read_PMIIDR);
+EXT_READ_FN(ext_read_PMLSR);
+EXT_READ_FN(ext_read_PMAUTHSTATUS);
+EXT_READ_FN(ext_read_PMDEVARCH);
+EXT_READ_FN(ext_read_PMDEVID);
+EXT_READ_FN(ext_read_PMDEVTYPE);
+EXT_READ_FN(ext_read_PMPIDR0);
+EXT_READ_FN(ext_read_PMCIDR0);
+EXT_WRITE_FN(ext_write_PMLAR);
+EXT_WRITE_FN(ext_write_ignored);
+/* The PC sample registers (external_pcsr.def) */
+EXT_READ_FN(ext_read_PMPCSR);
+EXT_READ_FN(ext_read_PMPCSR_HI);
+EXT_READ_FN(ext_read_PMCID1SR);
+EXT_READ_FN(ext_read_PMCID2SR);
+EXT_READ_FN(ext_read_PMVIDSR);
+EXT_READ_FN(ext_read_PMVCIDSR);
+EXT_READ_FN(ext_read_PMCCIDSR);
+EXT_READ_FN(ext_read_PMPCSCTL);
+EXT_WRITE_FN(ext_write_PMPCSCTL);
+/* The external debug block (external_debug.def) */
+EXT_READ_FN(ext_read_EDSCR);
+EXT_WRITE_FN(ext_write_EDSCR);
+EXT_READ_FN(ext_read_EDPCSR_LO);
+EXT_READ_FN(ext_read_EDPCSR_HI);
+EXT_READ_FN(ext_read_EDCIDSR);
+EXT_READ_FN(ext_read_EDVIDSR);
+EXT_READ_FN(ext_read_EDDEVID);
+EXT_READ_FN(ext_read_EDDEVID1);
 
 /* The present column of each entry. */
 #define EXTREG(id, nm, off, w, cond, sr, mask, perm, fl, rd, wr)                                   \
@@ -52,7 +82,7 @@ static void ext_write_ignored(armprof_pe *pe, const armprof_ext_access *a, unsig
     }
 #define EXTREG_ARRAY(id, nm, off, stride, n, w, cond, sr, mask, perm, fl)                          \
     EXTREG(id, nm, off, w, cond, sr, mask, perm, fl, 0, 0)
-#include "sysreg/regs/external_pmu.def"
+#include "sysreg/regs/external_all.def"
 #undef EXTREG
 #undef EXTREG_ARRAY
 
@@ -64,11 +94,17 @@ enum {
 #include "sysreg/regs/all.def"
 };
 
+/* The component of the entries being declared: EXT_COMPONENT (PMU, DEBUG),
+ * which regs/external_all.def defines around each file, as an
+ * armprof_ext_component. */
+#define EXT_COMPONENT_ID_(c) ARMPROF_EXT_##c
+#define EXT_COMPONENT_ID(c)  EXT_COMPONENT_ID_(c)
 #define EXT_ENTRY(id, nm, off, st, n, w, sr, msk, pm, fl, rd, wr)                                  \
     [EXT_##id] = {.name = nm,                                                                      \
                   .offset = (off),                                                                 \
                   .stride = (st),                                                                  \
                   .count = (n),                                                                    \
+                  .component = EXT_COMPONENT_ID(EXT_COMPONENT),                                    \
                   .width = (w),                                                                    \
                   .sysreg = EXT_SR_##sr,                                                           \
                   .flags = (fl),                                                                   \
@@ -82,7 +118,7 @@ const ext_desc ext_table[EXT_COUNT] = {
     EXT_ENTRY(id, nm, off, 0, 1, w, sr, mask, perm, fl, rd, wr)
 #define EXTREG_ARRAY(id, nm, off, stride, n, w, cond, sr, mask, perm, fl)                          \
     EXT_ENTRY(id, nm, off, stride, n, w, sr, mask, perm, fl, NOHOOK, NOHOOK)
-#include "sysreg/regs/external_pmu.def"
+#include "sysreg/regs/external_all.def"
 #undef EXTREG
 #undef EXTREG_ARRAY
 };
@@ -311,6 +347,39 @@ static ext_decision perm_DOPD(const armprof_pe *pe, const armprof_ext_access *a,
     return EXT_ALLOW;
 }
 
+/* The PC sample registers (PMPCSR, PMCID1SR, PMCID2SR, PMVIDSR, PMCCIDSR,
+ * PMVCIDSR, PMPCSCTL): 'When DoubleLockStatus() or !IsCorePowered(), accesses
+ * to this register generate an error response'; the OS Lock bullet; otherwise
+ * RO (RW for PMPCSCTL, whose RO bits the write function keeps). */
+static ext_decision perm_PCSR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                              unsigned n, const char **why)
+{
+    (void)d;
+    (void)n;
+    if (DoubleLockStatus(pe)) return refuse(why, "DoubleLockStatus()");
+    if (!IsCorePowered(pe)) return refuse(why, "!IsCorePowered()");
+    if (os_lock_error(pe, a)) return refuse(why, "OSLockStatus()");
+    return EXT_ALLOW;
+}
+
+/* The external debug registers EDPCSR, EDCIDSR, EDVIDSR and EDSCR: 'When
+ * DoubleLockStatus(), or !IsCorePowered(), or OSLockStatus(), accesses to this
+ * register return an ERROR.' (OSLockStatus() alone: these pages have no
+ * FEAT_PMUv3_EXTPMN term.) EDSCR's 'When SoftwareLockStatus(), accesses to
+ * this register are RO' needs the external debug Software Lock (EDLAR,
+ * EDLSR), which the model does not implement. */
+static ext_decision perm_DBG(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                             unsigned n, const char **why)
+{
+    (void)a;
+    (void)d;
+    (void)n;
+    if (DoubleLockStatus(pe)) return refuse(why, "DoubleLockStatus()");
+    if (!IsCorePowered(pe)) return refuse(why, "!IsCorePowered()");
+    if (OSLockStatus(pe)) return refuse(why, "OSLockStatus()");
+    return EXT_ALLOW;
+}
+
 /* 'If event counter n is not implemented: When IsCorePowered() &&
  * !DoubleLockStatus() && !OSLockStatus() && AllowExternalPMUAccess(addrdesc),
  * accesses are RES0. Otherwise, it is CONSTRAINED UNPREDICTABLE whether
@@ -335,8 +404,9 @@ static ext_decision unimplemented_counter(const armprof_pe *pe, const armprof_ex
  * PMCR_EL0.D), CC 1, SIZE 0b111111, N the event counters (plus one with the
  * instruction counter; EffectiveEPMN() for an access that is not Most secure
  * with FEAT_PMUv3_EXTPMN). */
-static uint64_t ext_read_PMCFGR(const armprof_pe *pe, const armprof_ext_access *a, unsigned m)
+EXT_READ_FN(ext_read_PMCFGR)
 {
+    (void)bits;
     (void)m;
     unsigned n = (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS);
     if (IsFeatureImplemented(pe, PMUv3_EXTPMN) && !IsMostSecureAccess(pe, a)) n = EffectiveEPMN(pe);
@@ -348,8 +418,9 @@ static uint64_t ext_read_PMCFGR(const armprof_pe *pe, const armprof_ext_access *
 }
 
 /* PMIIDR: option pmiidr (IMPLEMENTATION DEFINED). */
-static uint64_t ext_read_PMIIDR(const armprof_pe *pe, const armprof_ext_access *a, unsigned m)
+EXT_READ_FN(ext_read_PMIIDR)
 {
+    (void)bits;
     (void)a;
     (void)m;
     return OPTION_VALUE(pe, PMIIDR) & 0xffffffffu;
@@ -359,8 +430,9 @@ static uint64_t ext_read_PMIIDR(const armprof_pe *pe, const armprof_ext_access *
  * Writing any other value to this register locks the lock'; RES0 when the
  * Software Lock is not implemented. A write that is not memory-mapped does not
  * change the lock, which binds memory-mapped accesses only. */
-static void ext_write_PMLAR(armprof_pe *pe, const armprof_ext_access *a, unsigned m, uint64_t value)
+EXT_WRITE_FN(ext_write_PMLAR)
 {
+    (void)bits;
     (void)m;
     if (!HaveSoftwareLock(pe) || !a->memory_mapped) return;
     pe->ext.pmlsr_slk = (value & 0xffffffffu) != 0xC5ACCE55u;
@@ -368,55 +440,58 @@ static void ext_write_PMLAR(armprof_pe *pe, const armprof_ext_access *a, unsigne
 
 /* PMLSR: nTT [2] reads 0; SLK [1] the lock, SLI [0] 'Software Lock
  * implemented', both RAZ for an access that is not memory-mapped. */
-static uint64_t ext_read_PMLSR(const armprof_pe *pe, const armprof_ext_access *a, unsigned m)
+EXT_READ_FN(ext_read_PMLSR)
 {
+    (void)bits;
     (void)m;
     if (!HaveSoftwareLock(pe) || !a->memory_mapped) return 0;
     return (uint64_t)pe->ext.pmlsr_slk << 1 | 1u;
 }
 
-/* One field of DBGAUTHSTATUS_EL1: 0b00 not implemented, 0b10 implemented and
- * disabled, 0b11 implemented and enabled. */
-static uint64_t auth_field(bool implemented, bool enabled)
+/* PMAUTHSTATUS: every field 'has the same value as' (or 'holds the same value
+ * as') the DBGAUTHSTATUS_EL1 field - UpdateDbgAuthStatus() (DbgAuthStatus()). */
+EXT_READ_FN(ext_read_PMAUTHSTATUS)
 {
-    return !implemented ? 0 : enabled ? 3 : 2;
-}
-
-/* PMAUTHSTATUS: the same values as DBGAUTHSTATUS_EL1 (its page gives each
- * field from the authentication functions). */
-static uint64_t ext_read_PMAUTHSTATUS(const armprof_pe *pe, const armprof_ext_access *a, unsigned m)
-{
+    (void)bits;
     (void)a;
     (void)m;
-    const bool v8p4 = IsFeatureImplemented(pe, Debugv8p4);
-    const bool ns = HaveEL(pe, EL3) || !OPTION_VALUE(pe, SECURE_ONLY);
-    const bool s = HaveSecureState(pe), rme = IsFeatureImplemented(pe, RME);
-    const uint64_t nsid = auth_field(ns, ExternalInvasiveDebugEnabled(pe));
-    const uint64_t nsnid =
-        v8p4 ? (ns ? 3 : 0) : auth_field(ns, ExternalNoninvasiveDebugEnabled(pe));
-    const uint64_t sid = auth_field(s, ExternalSecureInvasiveDebugEnabled(pe));
-    const uint64_t snid = v8p4 ? sid : auth_field(s, ExternalSecureNoninvasiveDebugEnabled(pe));
-    const uint64_t rlid = auth_field(rme, ExternalRealmInvasiveDebugEnabled(pe));
-    const uint64_t rtid = auth_field(rme, ExternalRootInvasiveDebugEnabled(pe));
-    return rtid << 26 | rtid << 24 | rlid << 14 | rlid << 12 | snid << 6 | sid << 4 | nsnid << 2 |
-           nsid;
+    return DbgAuthStatus(pe);
 }
 
-/* PMDEVARCH: ARCHITECT 0b01000111011 (Arm), PRESENT 1, REVISION 0, ARCHVER
- * 0b0010 (PMUv3), ARCHPART 0xA16 (FEAT_PMUv3_EXT32) or 0xA26
- * (FEAT_PMUv3_EXT64). */
-static uint64_t ext_read_PMDEVARCH(const armprof_pe *pe, const armprof_ext_access *a, unsigned m)
+/* FEAT_PCSRv8p2 without the Performance Monitors Extension: the PC sample
+ * registers alone in the area reserved for the PMU (H7.1.2, Table H7-1). */
+static bool PCSROnly(const armprof_pe *pe)
 {
+    return IsFeatureImplemented(pe, PCSRv8p2) && !IsFeatureImplemented(pe, PMUv3);
+}
+
+/* PMDEVARCH: ARCHITECT 0b01000111011 (Arm), PRESENT 1, REVISION 0, and
+ * ARCHID (ARCHVER:ARCHPART): with the PMU, ARCHVER 0b0010 (PMUv3) and ARCHPART
+ * 0xA16 (FEAT_PMUv3_EXT32) or 0xA26 (FEAT_PMUv3_EXT64); with FEAT_PCSRv8p2 and
+ * no PMU, 'PMDEVARCH.ARCHID has the value 0x0A10 or 0x0A20' (H7.1.2): ARCHVER
+ * 0b0000 ('PC Sample-based Profiling version 2, FEAT_PCSRv8p2') and ARCHPART
+ * 0xA10, 'including the 32-bit programmers' model extension' - the layout of
+ * Table H7-1 (the model has no FEAT_PMUv3_EXT64 without the PMU). */
+EXT_READ_FN(ext_read_PMDEVARCH)
+{
+    (void)bits;
     (void)a;
     (void)m;
-    const uint64_t archpart = IsFeatureImplemented(pe, PMUv3_EXT64) ? 0xA26 : 0xA16;
-    return 0x23Bull << 21 | 1ull << 20 | 0x2ull << 12 | archpart;
+    const uint64_t archid = PCSROnly(pe)                              ? 0x0A10
+                            : IsFeatureImplemented(pe, PMUv3_EXT64) ? 0x2A26
+                                                                      : 0x2A16;
+    return 0x23Bull << 21 | 1ull << 20 | archid;
 }
 
 /* PMDEVID: EXTPMN (FEAT_PMUv3_EXTPMN), PMSS (FEAT_PMUv3_SS), PCSample
- * (0b0010 FEAT_PCSRv8p9, 0b0001 FEAT_PCSRv8p2, else 0b0000). */
-static uint64_t ext_read_PMDEVID(const armprof_pe *pe, const armprof_ext_access *a, unsigned m)
+ * (0b0010 FEAT_PCSRv8p9, 0b0001 FEAT_PCSRv8p2, else 0b0000: 'FEAT_PCSRv8p2
+ * implements the functionality identified by the value 0b0001', 'FEAT_PCSRv8p9
+ * ... 0b0010', and from Armv8.9 0b0001 is not permitted with FEAT_PCSRv8p9).
+ * With FEAT_PCSRv8 the PC sample registers are in the external debug block:
+ * PCSample is 0b0000 (EDDEVID.PCSample reports them). */
+EXT_READ_FN(ext_read_PMDEVID)
 {
+    (void)bits;
     (void)a;
     (void)m;
     const uint64_t pcsample = IsFeatureImplemented(pe, PCSRv8p9)   ? 2
@@ -427,27 +502,30 @@ static uint64_t ext_read_PMDEVID(const armprof_pe *pe, const armprof_ext_access 
 }
 
 /* PMDEVTYPE: SUB 0b0001, MAJOR 0b0110 ('FEAT_PMUv3 implements the
- * functionality described by the value 0b0110'). */
-static uint64_t ext_read_PMDEVTYPE(const armprof_pe *pe, const armprof_ext_access *a, unsigned m)
+ * functionality described by the value 0b0110'), or, for the PC sample
+ * registers without the PMU, 'PMDEVTYPE.MAJOR has the value 0x0' (H7.1.2). */
+EXT_READ_FN(ext_read_PMDEVTYPE)
 {
-    (void)pe;
+    (void)bits;
     (void)a;
     (void)m;
-    return 0x16;
+    return PCSROnly(pe) ? 0x10 : 0x16;
 }
 
 /* PMPIDR0.PART_0: the part number's low byte, PMIIDR.ProductID[7:0]
  * ('Matches the PMPIDR1.PART_1, PMPIDR0.PART_0 fields'). */
-static uint64_t ext_read_PMPIDR0(const armprof_pe *pe, const armprof_ext_access *a, unsigned m)
+EXT_READ_FN(ext_read_PMPIDR0)
 {
+    (void)bits;
     (void)a;
     (void)m;
     return (OPTION_VALUE(pe, PMIIDR) >> 20) & 0xff;
 }
 
 /* PMCIDR0.PRMBL_0: 'Reads as 0x0D'. */
-static uint64_t ext_read_PMCIDR0(const armprof_pe *pe, const armprof_ext_access *a, unsigned m)
+EXT_READ_FN(ext_read_PMCIDR0)
 {
+    (void)bits;
     (void)pe;
     (void)a;
     (void)m;
@@ -456,13 +534,318 @@ static uint64_t ext_read_PMCIDR0(const armprof_pe *pe, const armprof_ext_access 
 
 /* A write the model's CONSTRAINED UNPREDICTABLE choice makes do nothing
  * (PMSWINC_EL0: no SW_INCR event). */
-static void ext_write_ignored(armprof_pe *pe, const armprof_ext_access *a, unsigned m,
-                              uint64_t value)
+EXT_WRITE_FN(ext_write_ignored)
 {
+    (void)bits;
     (void)pe;
     (void)a;
     (void)m;
     (void)value;
+}
+
+/* ---- The PC sample registers (external_pcsr.def) ---- */
+
+/* PMPCSR as it reads: bit [60] and bits [58:56] are RES0, and NSE [59]
+ * without FEAT_RME (the stored value may hold UNKNOWN bits there). */
+static uint64_t pmpcsr_view(const armprof_pe *pe, uint64_t v)
+{
+    uint64_t res0 = 1ull << 60 | BITS_MASK(58, 56);
+    if (!IsFeatureImplemented(pe, RME)) res0 |= 1ull << 59;
+    return v & ~res0;
+}
+
+/* PMPCSR (EXT64) and PMPCSR[31:0] (EXT32), at 0x200 and at 0x220. A read that
+ * covers bits [31:0] is Read_PMPCSR(memory_mapped) with its side effects:
+ * 'Only a 64-bit access to PMPCSR[63:0] or a 32-bit access to PMPCSR[31:0]
+ * updates the PC sample registers'. A 32-bit read of bits [63:32] of the
+ * 64-bit location, and the value reported after a (ignored) write, are the
+ * register as the last sample left it. */
+EXT_READ_FN(ext_read_PMPCSR)
+{
+    (void)m;
+    const uint64_t v =
+        (bits & 0xffffffffu) ? Read_PMPCSR(pe, a->memory_mapped) : pe->pcsr.pmpcsr;
+    return pmpcsr_view(pe, v);
+}
+
+/* PMPCSR[63:32] (EXT32), at 0x204 and 0x224: 'A 32-bit access to
+ * PMPCSR[63:32] does not update the PC sample registers.' */
+EXT_READ_FN(ext_read_PMPCSR_HI)
+{
+    (void)a;
+    (void)m;
+    (void)bits;
+    return pmpcsr_view(pe, pe->pcsr.pmpcsr) >> 32;
+}
+
+/* The VMID bits of PMVIDSR.VMID / PMVCIDSR.VMID: [15:8] 'When FEAT_VMID16 is
+ * implemented', RES0 otherwise. */
+static uint64_t vmid_mask(const armprof_pe *pe)
+{
+    return IsFeatureImplemented(pe, VMID16) ? 0xffff : 0xff;
+}
+
+/* PMCID1SR (0x208, 0x228): CONTEXTIDR_EL1 of the last sample. */
+EXT_READ_FN(ext_read_PMCID1SR)
+{
+    (void)a;
+    (void)m;
+    (void)bits;
+    return pe->pcsr.pmcid1sr;
+}
+
+/* PMCID2SR (0x22C): CONTEXTIDR_EL2 of the last sample. */
+EXT_READ_FN(ext_read_PMCID2SR)
+{
+    (void)a;
+    (void)m;
+    (void)bits;
+    return pe->pcsr.pmcid2sr;
+}
+
+/* PMVIDSR (0x20C): bits [31:16] RES0, VMID [15:0]. */
+EXT_READ_FN(ext_read_PMVIDSR)
+{
+    (void)a;
+    (void)m;
+    (void)bits;
+    return pe->pcsr.pmvidsr & vmid_mask(pe);
+}
+
+/* PMVCIDSR (0x208, EXT64): bits [63:48] RES0, VMID [47:32], CONTEXTIDR_EL1
+ * [31:0] - 'the same content' as PMVIDSR and PMCID1SR. */
+EXT_READ_FN(ext_read_PMVCIDSR)
+{
+    (void)a;
+    (void)m;
+    (void)bits;
+    return (pe->pcsr.pmvidsr & vmid_mask(pe)) << 32 | pe->pcsr.pmcid1sr;
+}
+
+/* PMCCIDSR (0x228, EXT64): CONTEXTIDR_EL2 [63:32], CONTEXTIDR_EL1 [31:0] -
+ * 'the same content' as PMCID2SR and PMCID1SR. */
+EXT_READ_FN(ext_read_PMCCIDSR)
+{
+    (void)a;
+    (void)m;
+    (void)bits;
+    return (uint64_t)pe->pcsr.pmcid2sr << 32 | pe->pcsr.pmcid1sr;
+}
+
+#define PMPCSCTL_EN  (1u << 0)
+#define PMPCSCTL_IMP (1u << 1)
+#define PMPCSCTL_SS  (1u << 4)
+
+/* The PMPCSCTL fields: SS 'When FEAT_PMUv3_SS is implemented' (RES0
+ * otherwise), IMP (RO, option pcsr_pmpcsctl_imp from reset), EN 'When
+ * PMU.PMPCSCTL.IMP == '1'' ('Otherwise: Reserved, RAZ/WI'). */
+static uint64_t pmpcsctl_fields(const armprof_pe *pe)
+{
+    uint64_t f = PMPCSCTL_IMP;
+    if (pe->pcsr.pmpcsctl & PMPCSCTL_IMP) f |= PMPCSCTL_EN;
+    if (IsFeatureImplemented(pe, PMUv3_SS)) f |= PMPCSCTL_SS;
+    return f;
+}
+
+/* PMPCSCTL (0xE50): SS [4], IMP [1], EN [0]; bits [63:5] and [3:2] RES0. */
+EXT_READ_FN(ext_read_PMPCSCTL)
+{
+    (void)a;
+    (void)m;
+    (void)bits;
+    return pe->pcsr.pmpcsctl & pmpcsctl_fields(pe);
+}
+
+/* A write is pcsr_write_pmpcsctl() (the PC sampling unit keeps IMP, and
+ * applies the writable fields and what entering suspended state or setting SS
+ * does to later samples). A 32-bit write to one word of the 64-bit location
+ * leaves the other as it reads. */
+EXT_WRITE_FN(ext_write_PMPCSCTL)
+{
+    (void)a;
+    (void)m;
+    const uint64_t v = (pe->pcsr.pmpcsctl & pmpcsctl_fields(pe) & ~bits) | (value & bits);
+    pcsr_write_pmpcsctl(pe, (uint32_t)v);
+}
+
+/* ---- The external debug block (external_debug.def) ---- */
+
+/* EDSCR.SC2 'When FEAT_PCSRv8 is implemented, EL2 is implemented,
+ * FEAT_Debugv8p1 is implemented, and FEAT_PCSRv8p2 is not implemented';
+ * RES0 otherwise. */
+static bool edscr_sc2_implemented(const armprof_pe *pe)
+{
+    return IsFeatureImplemented(pe, PCSRv8) && HaveEL(pe, EL2) &&
+           IsFeatureImplemented(pe, Debugv8p1) && !IsFeatureImplemented(pe, PCSRv8p2);
+}
+
+/* EDPCSR and EDVIDSR have the EDSCR.SC2 == '1' format: 'If FEAT_Debugv8p1 is
+ * implemented, the format of this register differs depending on the value of
+ * EDSCR.SC2' (EDVIDSR: 'When EL2 is implemented, FEAT_Debugv8p1 is
+ * implemented, and EDSCR.SC2 == '1''). SC2 can be 1 only where it is
+ * implemented, which includes both conditions. */
+static bool edscr_sc2_format(const armprof_pe *pe)
+{
+    return edscr_sc2_implemented(pe) && pe->pcsr.edscr_sc2;
+}
+
+/* EDSCR.RW in Debug state: the Execution state of each Exception level
+ * (RW[3] EL3 ... RW[0] EL0). 0b1111 when EL1 (and so EL0 unless at EL0
+ * using AArch32) uses AArch64; 0b1110 in Debug state at EL0 using AArch32
+ * with EL1 using AArch64; 0b110x with EL0 and EL1 using AArch32 and EL2
+ * enabled using AArch64; 0b10xx with EL3 using AArch64 only; 0b0xxx with every
+ * Exception level using AArch32. The x bits are given as 0: the Exception
+ * levels they stand for use AArch32 or are not implemented. */
+static uint32_t edscr_rw_debug(const armprof_pe *pe)
+{
+    if (!ELUsingAArch32(pe, EL1))
+        return pe->ctx.el == EL0 && ELUsingAArch32(pe, EL0) ? 0xE : 0xF;
+    if (HaveEL(pe, EL2) && EL2Enabled(pe) && !ELUsingAArch32(pe, EL2)) return 0xC;
+    if (HaveEL(pe, EL3) && !ELUsingAArch32(pe, EL3)) return 0x8;
+    return 0;
+}
+
+/* EDSCR, the fields the model has state for:
+ *   SC2 [19]      the PC sampling control (pe->pcsr.edscr_sc2), RW where
+ *                 implemented. Its indirect access through MDSCR_EL1 under
+ *                 the OS Lock is not modelled (MDSCR_EL1 is not declared).
+ *   NS [18], NSE [15] (FEAT_RME)
+ *                 in Debug state the current Security state; UNKNOWN/WI in
+ *                 Non-debug state (the bits of option unknown_fill).
+ *   SDD [16]      RO: EDSCR_SDD() - latched on entry to Debug state, the
+ *                 inverse of the authentication in Non-debug state.
+ *   RW [13:10]    RAO/WI in Non-debug state, edscr_rw_debug() in Debug state.
+ *   EL [9:8]      RAZ/WI in Non-debug state, PSTATE.EL in Debug state.
+ *   STATUS [5:0]  0b000010 'PE is in Non-debug state'; in Debug state the
+ *                 halting reason, which the model's Debug state entry does not
+ *                 carry: 0b010011 'External debug request' (the scenario's
+ *                 `debug on` stands for the debugger halting the PE).
+ * The other fields (TFO, RXfull, TXfull, ITO, RXO, TXU, PipeAdv, ITE, INTdis,
+ * TDA, MA, HDE, A, ERR) belong to halting debug and the DCC, which the model
+ * does not implement: they read as 0 and writes to them are ignored. */
+EXT_READ_FN(ext_read_EDSCR)
+{
+    (void)a;
+    (void)m;
+    (void)bits;
+    const bool halted = Halted(pe), rme = IsFeatureImplemented(pe, RME);
+    uint64_t v = 0;
+    if (edscr_sc2_format(pe)) v |= 1u << 19;
+    if (halted) {
+        const armprof_security_state ss = CurrentSecurityState(pe);
+        if (rme) {
+            v |= (uint64_t)(ss == ARMPROF_SS_NONSECURE || ss == ARMPROF_SS_REALM) << 18;
+            v |= (uint64_t)(ss == ARMPROF_SS_ROOT || ss == ARMPROF_SS_REALM) << 15;
+        } else {
+            v |= (uint64_t)(ss != ARMPROF_SS_SECURE) << 18;
+        }
+        v |= (uint64_t)edscr_rw_debug(pe) << 10 | (uint64_t)(pe->ctx.el & 3) << 8 | 0x13;
+    } else {
+        const uint64_t unknown = 1ull << 18 | (rme ? 1ull << 15 : 0);
+        v |= (OPTION_VALUE(pe, UNKNOWN_FILL) & unknown) | 0xFull << 10 | 0x02;
+    }
+    v |= (uint64_t)EDSCR_SDD(pe) << 16;
+    return v;
+}
+
+/* A write to EDSCR sets SC2 where it is implemented; the rest is RO or not
+ * modelled (ext_read_EDSCR). */
+EXT_WRITE_FN(ext_write_EDSCR)
+{
+    (void)a;
+    (void)m;
+    if (edscr_sc2_implemented(pe) && (bits & (1u << 19))) pe->pcsr.edscr_sc2 = (value >> 19) & 1;
+}
+
+/* EDPCSR[31:0] (0x0A0): a read is Read_EDPCSRlo(memory_mapped), with its side
+ * effects on EDPCSRhi, EDCIDSR and EDVIDSR. EDPCSRlo has no stored value of
+ * its own, so what an (ignored, RO) write reports is 0: the write reads
+ * nothing. */
+EXT_READ_FN(ext_read_EDPCSR_LO)
+{
+    (void)m;
+    return (bits & 0xffffffffu) ? Read_EDPCSRlo(pe, a->memory_mapped) : 0;
+}
+
+/* EDPCSR[63:32] (0x0AC): EDPCSRhi as the last read of EDPCSR[31:0] left it.
+ * In the EDSCR.SC2 == '1' format, EDPCSR bits [60:56] (bits [28:24] of this
+ * word) are RES0. */
+EXT_READ_FN(ext_read_EDPCSR_HI)
+{
+    (void)a;
+    (void)m;
+    (void)bits;
+    const uint32_t hi = pe->pcsr.edpcsrhi;
+    return edscr_sc2_format(pe) ? hi & ~(uint32_t)BITS_MASK(28, 24) : hi;
+}
+
+/* EDCIDSR (0x0A4): the Context ID of the last EDPCSR sample. */
+EXT_READ_FN(ext_read_EDCIDSR)
+{
+    (void)a;
+    (void)m;
+    (void)bits;
+    return pe->pcsr.edcidsr;
+}
+
+/* EDVIDSR (0x0A8). In the EDSCR.SC2 == '1' format, CONTEXTIDR_EL2 [31:0].
+ * Otherwise NS [31], E2 [30] 'When EL2 is implemented', E3 [29] 'When EL3 is
+ * implemented and FEAT_AA64 is implemented', HV [28], bits [27:16] RES0, VMID
+ * [15:8] 'When FEAT_VMID16 is implemented and EL2 is implemented', VMID [7:0]
+ * 'When EL2 is implemented'; RES0 where the condition fails. */
+EXT_READ_FN(ext_read_EDVIDSR)
+{
+    (void)a;
+    (void)m;
+    (void)bits;
+    const uint32_t v = pe->pcsr.edvidsr;
+    if (edscr_sc2_format(pe)) return v;
+    uint32_t mask = 1u << 31 | 1u << 28;
+    if (HaveEL(pe, EL2)) mask |= 1u << 30 | 0xffu;
+    if (HaveEL(pe, EL3) && IsFeatureImplemented(pe, AA64)) mask |= 1u << 29;
+    if (HaveEL(pe, EL2) && IsFeatureImplemented(pe, VMID16)) mask |= 0xff00u;
+    return v & mask;
+}
+
+/* FEAT_PCSRv8 (the PC sample registers in the external debug block), and
+ * whether EDVIDSR is among them (its entry's present column: option
+ * pcsr_edvidsr without EL2 and EL3). */
+static bool PCSRv8Registers(const armprof_pe *pe)
+{
+    return IsFeatureImplemented(pe, PCSRv8) && !IsFeatureImplemented(pe, PCSRv8p2);
+}
+static bool EDVIDSRImplemented(const armprof_pe *pe)
+{
+    return ext_table[EXT_EDVIDSR].present(&pe->cfg);
+}
+
+/* EDDEVID (0xFC8): AuxRegs [27:24] 0b0000 (EDACR is not implemented),
+ * DebugPower [7:4] 0b0001 with FEAT_DoPD, PCSample [3:0]: 0b0011 'EDPCSR,
+ * EDCIDSR, and EDVIDSR are implemented', 0b0010 'Only EDPCSR and EDCIDSR are
+ * implemented' (permitted only without EL3 and EL2: option pcsr_edvidsr),
+ * 0b0000 without FEAT_PCSRv8 ('When FEAT_PCSRv8p2 is implemented, the only
+ * permitted value is 0b0000'). */
+EXT_READ_FN(ext_read_EDDEVID)
+{
+    (void)a;
+    (void)m;
+    (void)bits;
+    const uint64_t pcsample = !PCSRv8Registers(pe) ? 0 : EDVIDSRImplemented(pe) ? 3 : 2;
+    return (uint64_t)IsFeatureImplemented(pe, DoPD) << 4 | pcsample;
+}
+
+/* EDDEVID1 (0xFC4): HSR [7:4] 0b0010 with FEAT_Debugv8p9 ('From Armv8.9, the
+ * values 0b0000 and 0b0001 are not permitted'), otherwise 0b0000 (EDHSR is not
+ * modelled); PCSROffset [3:0] 0b0010 'EDPCSR implemented, and samples have no
+ * offset applied' with FEAT_PCSRv8, 0b0000 'EDPCSR not implemented' otherwise
+ * (the only value permitted with FEAT_PCSRv8p2). */
+EXT_READ_FN(ext_read_EDDEVID1)
+{
+    (void)a;
+    (void)m;
+    (void)bits;
+    const uint64_t hsr = IsFeatureImplemented(pe, Debugv8p9) ? 2 : 0;
+    return hsr << 4 | (PCSRv8Registers(pe) ? 2 : 0);
 }
 
 /* ---- What the PMU layer asks during an external access ---- */
@@ -481,19 +864,33 @@ uint64_t ext_pmu_counter_mask(const armprof_pe *pe)
 }
 
 /* PMLSR.SLK: 'On a External debug reset, this field resets to '1''. The model
- * has no separate External debug reset; a Cold reset (power-on) includes one. */
+ * has no separate External debug reset; a Cold reset (power-on) includes one.
+ * Without the Software Lock, SLK is RES0 and the lock is never set, so that
+ * Read_PMPCSR(), which reads PMLSR.SLK, sees '0'. */
 void external_reset(armprof_pe *pe, bool cold)
 {
     pe->ext.access = NULL;
-    if (cold) pe->ext.pmlsr_slk = true;
+    if (cold) pe->ext.pmlsr_slk = HaveSoftwareLock(pe);
 }
 
 /* ---- Accesses ---- */
 
+/* Whether a component's block is there: the PMU block with FEAT_PMUv3_EXT,
+ * and with FEAT_PCSRv8p2 without the PMU, where the PC sample registers are
+ * 'implemented in their own memory-mapped register space, within the area
+ * that is reserved for the Performance Monitors' (H7.1.2; with the CoreSight
+ * management registers, which give PMDEVARCH.ARCHID and PMDEVTYPE.MAJOR their
+ * values); the external debug block always. */
+static bool component_present(const armprof_pe *pe, unsigned component)
+{
+    if (component == ARMPROF_EXT_DEBUG) return true;
+    return IsFeatureImplemented(pe, PMUv3_EXT) || PCSROnly(pe);
+}
+
 static bool entry_present(const armprof_pe *pe, unsigned id)
 {
     const ext_desc *d = &ext_table[id];
-    if (!IsFeatureImplemented(pe, PMUv3_EXT) || !d->present(&pe->cfg)) return false;
+    if (!component_present(pe, d->component) || !d->present(&pe->cfg)) return false;
     return d->sysreg < 0 || pe->info[d->sysreg].present;
 }
 
@@ -505,31 +902,50 @@ typedef struct ext_location {
     unsigned word; /* 0: the whole location, or its word at the offset; 1: bits [63:32] */
 } ext_location;
 
-/* 1: found; 0: no location overlaps (reserved); -1: a location overlaps but
- * does not take this size at this offset. */
-static int find_location(const armprof_pe *pe, uint32_t offset, unsigned size, ext_location *loc)
+enum {
+    LOC_UNMODELLED = -2, /* debug block: no entry declares the offset in any configuration */
+    LOC_SIZE = -1,       /* a location overlaps but does not take this size at this offset */
+    LOC_RESERVED = 0,    /* no location of this configuration overlaps: RES0 */
+    LOC_FOUND = 1,
+};
+
+static bool overlaps(const ext_desc *d, unsigned m, uint32_t offset, unsigned size)
 {
-    int overlap = 0;
+    const uint32_t base = d->offset + (uint32_t)m * d->stride;
+    return offset + size > base && offset < base + d->width / 8u;
+}
+
+static int find_location(const armprof_pe *pe, unsigned component, uint32_t offset, unsigned size,
+                         ext_location *loc)
+{
+    int result = LOC_RESERVED;
+    bool declared = false;
     for (unsigned id = 0; id < EXT_COUNT; id++) {
         const ext_desc *d = &ext_table[id];
         const unsigned bytes = d->width / 8u;
-        if (offset + size <= d->offset) continue;
+        if (d->component != component || offset + size <= d->offset) continue;
+        for (unsigned m = 0; m < d->count && !declared; m++)
+            declared = overlaps(d, m, offset, size);
         if (!entry_present(pe, id)) continue;
         for (unsigned m = 0; m < d->count; m++) {
             const uint32_t base = d->offset + (uint32_t)m * d->stride;
-            if (offset + size <= base || offset >= base + bytes) continue;
+            if (!overlaps(d, m, offset, size)) continue;
             if (size == bytes && offset == base) {
                 *loc = (ext_location){(int)id, m, 0};
-                return 1;
+                return LOC_FOUND;
             }
             if (size == 4 && bytes == 8) {
                 *loc = (ext_location){(int)id, m, (offset - base) / 4u};
-                return 1;
+                return LOC_FOUND;
             }
-            overlap = -1;
+            result = LOC_SIZE;
         }
     }
-    return overlap;
+    /* I5.2.1 (PMU): 'All other entries are reserved'. The debug block has
+     * registers the model does not implement. */
+    if (result == LOC_RESERVED && component == ARMPROF_EXT_DEBUG && !declared)
+        return LOC_UNMODELLED;
+    return result;
 }
 
 /* The bits of the System register the location shows start at bit 32 when the
@@ -539,12 +955,14 @@ static unsigned view_shift(uint64_t mask)
     return (mask & 0xffffffffu) == 0 ? 32 : 0;
 }
 
-/* The location's value (width bits). WO locations read as zero. */
+/* The location's value (width bits). WO locations read as zero. bits: the
+ * location's bits the access reads, 0 for the value reported after a write
+ * (ext_read_fn). */
 static uint64_t location_read(armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                              unsigned m)
+                              unsigned m, uint64_t bits)
 {
     if (d->flags & EXT_WO) return 0;
-    if (d->read) return d->read(pe, a, m);
+    if (d->read) return d->read(pe, a, m, bits);
     if (d->sysreg < 0) return 0;
     const uint64_t v = (sysreg_read(pe, (unsigned)d->sysreg, m) & d->mask) >> view_shift(d->mask);
     return d->width == 32 ? v & 0xffffffffu : v;
@@ -559,7 +977,7 @@ static void location_write(armprof_pe *pe, const armprof_ext_access *a, const ex
                            unsigned m, uint64_t value, uint64_t words)
 {
     if (d->write) {
-        d->write(pe, a, m, value & words);
+        d->write(pe, a, m, value & words, words);
         return;
     }
     if (d->sysreg < 0) return;
@@ -570,8 +988,9 @@ static void location_write(armprof_pe *pe, const armprof_ext_access *a, const ex
     sysreg_write(pe, sr, m, keep | bits);
 }
 
-static armprof_ext_outcome ext_access(armprof_pe *pe, uint32_t offset, unsigned size, bool is_read,
-                                      uint64_t value, const armprof_ext_access *how)
+static armprof_ext_outcome ext_access(armprof_pe *pe, unsigned component, uint32_t offset,
+                                      unsigned size, bool is_read, uint64_t value,
+                                      const armprof_ext_access *how)
 {
     armprof_ext_outcome o = {.kind = ARMPROF_EXT_OK, .reg = -1, .sysreg = -1};
     const armprof_ext_access a = how ? *how : (armprof_ext_access){ARMPROF_PAS_NONSECURE, false};
@@ -581,14 +1000,21 @@ static armprof_ext_outcome ext_access(armprof_pe *pe, uint32_t offset, unsigned 
         return o;
     }
     ext_location loc;
-    const int found = find_location(pe, offset, size, &loc);
-    if (found < 0) {
+    const int found = find_location(pe, component, offset, size, &loc);
+    if (found == LOC_UNMODELLED) {
+        o.kind = ARMPROF_EXT_UNMODELLED;
+        o.why = "register not modelled";
+        return o;
+    }
+    if (found == LOC_SIZE) {
         o.kind = ARMPROF_EXT_UNMODELLED;
         o.why = "access size for this location";
         return o;
     }
-    if (found == 0) {
-        /* I5.2.1: 'All other entries are reserved' - RES0. */
+    if (found == LOC_RESERVED) {
+        /* I5.2.1: 'All other entries are reserved' - RES0; a register of the
+         * debug block absent in this configuration: 'direct accesses to
+         * <register> are RES0'. */
         o.ignored = !is_read;
         o.why = "reserved";
         return o;
@@ -625,7 +1051,10 @@ static armprof_ext_outcome ext_access(armprof_pe *pe, uint32_t offset, unsigned 
                            size_mask << word_shift);
         }
     }
-    o.value = (location_read(pe, &a, d, loc.m) >> word_shift) & size_mask;
+    /* A write reports the value the location reads as afterwards, without
+     * the side effects of a read (bits 0). */
+    const uint64_t read_bits = is_read ? size_mask << word_shift : 0;
+    o.value = (location_read(pe, &a, d, loc.m, read_bits) >> word_shift) & size_mask;
     pe->ext.access = NULL;
     return o;
 }
@@ -633,13 +1062,26 @@ static armprof_ext_outcome ext_access(armprof_pe *pe, uint32_t offset, unsigned 
 armprof_ext_outcome armprof_external_read(armprof_pe *pe, uint32_t offset, unsigned size_bytes,
                                           const armprof_ext_access *how)
 {
-    return ext_access(pe, offset, size_bytes, true, 0, how);
+    return ext_access(pe, ARMPROF_EXT_PMU, offset, size_bytes, true, 0, how);
 }
 
 armprof_ext_outcome armprof_external_write(armprof_pe *pe, uint32_t offset, unsigned size_bytes,
                                            uint64_t value, const armprof_ext_access *how)
 {
-    return ext_access(pe, offset, size_bytes, false, value, how);
+    return ext_access(pe, ARMPROF_EXT_PMU, offset, size_bytes, false, value, how);
+}
+
+armprof_ext_outcome armprof_external_debug_read(armprof_pe *pe, uint32_t offset,
+                                                unsigned size_bytes, const armprof_ext_access *how)
+{
+    return ext_access(pe, ARMPROF_EXT_DEBUG, offset, size_bytes, true, 0, how);
+}
+
+armprof_ext_outcome armprof_external_debug_write(armprof_pe *pe, uint32_t offset,
+                                                 unsigned size_bytes, uint64_t value,
+                                                 const armprof_ext_access *how)
+{
+    return ext_access(pe, ARMPROF_EXT_DEBUG, offset, size_bytes, false, value, how);
 }
 
 /* ---- Table queries and context for the public API ---- */
@@ -647,6 +1089,12 @@ armprof_ext_outcome armprof_external_write(armprof_pe *pe, uint32_t offset, unsi
 size_t armprof_ext_reg_count(void)
 {
     return EXT_COUNT;
+}
+
+armprof_ext_component armprof_ext_reg_component(int reg)
+{
+    return reg >= 0 && reg < EXT_COUNT ? (armprof_ext_component)ext_table[reg].component
+                                       : ARMPROF_EXT_PMU;
 }
 
 const char *armprof_ext_reg_name(int reg)

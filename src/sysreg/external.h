@@ -1,6 +1,7 @@
-/* The external (memory-mapped) PMU interface: the table built from
- * regs/external_pmu.def (described there) and what the other layers need
- * from it. */
+/* The external (memory-mapped) register interfaces - the PMU block and the
+ * external debug block: the table built from regs/external_all.def (the
+ * format is described in regs/external_pmu.def) and what the other layers
+ * need from it. */
 #ifndef ARMPROF_SYSREG_EXTERNAL_H
 #define ARMPROF_SYSREG_EXTERNAL_H
 
@@ -29,15 +30,22 @@ struct ext_desc;
  * the condition that decided when it is not EXT_ALLOW. */
 typedef ext_decision (*ext_perm_fn)(const armprof_pe *pe, const armprof_ext_access *a,
                                     const struct ext_desc *d, unsigned n, const char **why);
-/* External-only registers (rd and wr columns). m is the instance. */
-typedef uint64_t (*ext_read_fn)(const armprof_pe *pe, const armprof_ext_access *a, unsigned m);
+/* External-only registers (rd and wr columns). m is the instance; bits are
+ * the bits of the location the access covers (a 4-byte access to a 64-bit
+ * location covers one word). A read has its side effects only on the bits it
+ * reads: bits is 0 when the value is only reported after a write (which does
+ * not read the register; PMPCSR[31:0] must not take a sample then). A write
+ * writes the bits in bits and leaves the others. */
+typedef uint64_t (*ext_read_fn)(armprof_pe *pe, const armprof_ext_access *a, unsigned m,
+                                uint64_t bits);
 typedef void (*ext_write_fn)(armprof_pe *pe, const armprof_ext_access *a, unsigned m,
-                             uint64_t value);
+                             uint64_t value, uint64_t bits);
 
 typedef struct ext_desc {
     const char *name; /* "PMEVCNTR<n>_EL0[31:0]" */
     uint16_t offset, stride, count;
-    uint8_t width;  /* 32 or 64 */
+    uint8_t component; /* armprof_ext_component: the block offset is relative to */
+    uint8_t width;     /* 32 or 64 */
     int16_t sysreg; /* SR_<id>, -1 for an external-only register */
     uint16_t flags;
     uint64_t mask; /* bits of the System register shown */
@@ -50,7 +58,7 @@ typedef struct ext_desc {
 enum ext_id {
 #define EXTREG(id, nm, off, w, cond, sr, mask, perm, fl, rd, wr)          EXT_##id,
 #define EXTREG_ARRAY(id, nm, off, stride, n, w, cond, sr, mask, perm, fl) EXT_##id,
-#include "sysreg/regs/external_pmu.def"
+#include "sysreg/regs/external_all.def"
 #undef EXTREG
 #undef EXTREG_ARRAY
     EXT_COUNT

@@ -1,10 +1,12 @@
-/* The external PMU register table (src/sysreg/regs/external_pmu.def):
- * offsets and widths as chapter I5 (Tables I5-1, I5-2) and the
- * registers/<NAME>.external.md pages give them, no two locations of one
- * configuration overlapping, every location aligned to its size, and each
+/* The external register table (src/sysreg/regs/external_all.def: the PMU
+ * block of external_pmu.def and external_pcsr.def, the external debug block
+ * of external_debug.def): offsets and widths as chapter I5 (Tables I5-1,
+ * I5-2), H7.1.2 (Table H7-1) and the registers/<NAME>.external.md and
+ * .external-debug.md pages give them, no two locations of one configuration
+ * and one block overlapping, every location aligned to its size, and each
  * view naming a System register the table declares. Expected offsets and
- * widths are copied from the pages' 'Accessible at offset' lines, not from the
- * program. */
+ * widths are copied from the pages' 'Accessible at offset' lines and
+ * 'Component / Offset' tables, not from the program. */
 #include <string.h>
 
 #include "armprof/armprof.h"
@@ -66,15 +68,42 @@ static void check_locations(const char *what, const armprof_pe *pe, const expect
     }
 }
 
-/* No two present locations overlap; each is aligned to its size and inside
- * the 4KB block. */
-static void check_no_overlap(const char *what, const armprof_pe *pe)
+/* The entry named name present in pe at offset (an alias has the name of its
+ * original at another offset), -1 if none. */
+static int present_at(const armprof_pe *pe, const char *name, uint32_t offset)
+{
+    for (int r = 0; r < (int)armprof_ext_reg_count(); r++)
+        if (!strcmp(armprof_ext_reg_name(r), name) && armprof_ext_reg_present(pe, r) &&
+            armprof_ext_reg_offset(r, 0) == offset)
+            return r;
+    return -1;
+}
+
+/* Each of names is present in pe at its offset, with its width, in block
+ * component. */
+static void check_at(const char *what, const armprof_pe *pe, armprof_ext_component component,
+                     const expect_loc *e, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const int r = present_at(pe, e[i].name, e[i].offset);
+        CHECK(r >= 0, "%s: %s at 0x%03x", what, e[i].name, e[i].offset);
+        if (r < 0) continue;
+        CHECK(armprof_ext_reg_width(r) == e[i].width, "%s: %s at 0x%03x is %u bits", what,
+              e[i].name, e[i].offset, e[i].width);
+        CHECK(armprof_ext_reg_component(r) == component, "%s: %s in block %d", what, e[i].name,
+              (int)component);
+    }
+}
+
+/* No two present locations of one block overlap; each is aligned to its size
+ * and inside the 4KB block. */
+static void check_block_no_overlap(const char *what, const armprof_pe *pe, unsigned component)
 {
     static uint8_t owner[0x1000];
     memset(owner, 0, sizeof owner);
     for (unsigned id = 0; id < EXT_COUNT; id++) {
         const ext_desc *d = &ext_table[id];
-        if (!armprof_ext_reg_present(pe, (int)id)) continue;
+        if (d->component != component || !armprof_ext_reg_present(pe, (int)id)) continue;
         const unsigned bytes = d->width / 8u;
         for (unsigned m = 0; m < d->count; m++) {
             const uint32_t off = armprof_ext_reg_offset((int)id, m);
@@ -88,6 +117,12 @@ static void check_no_overlap(const char *what, const armprof_pe *pe)
             }
         }
     }
+}
+
+static void check_no_overlap(const char *what, const armprof_pe *pe)
+{
+    check_block_no_overlap(what, pe, ARMPROF_EXT_PMU);
+    check_block_no_overlap(what, pe, ARMPROF_EXT_DEBUG);
 }
 
 int main(void)
@@ -116,8 +151,10 @@ int main(void)
          * forms of one register, which differ in width (PMCFGR, PMIIDR). */
         for (unsigned j = id + 1; j < EXT_COUNT; j++)
             CHECK(strcmp(ext_table[j].name, d->name) || ext_table[j].offset != d->offset ||
-                      ext_table[j].width != d->width,
+                      ext_table[j].width != d->width || ext_table[j].component != d->component,
                   "%s declared twice", d->name);
+        CHECK(d->component == ARMPROF_EXT_PMU || d->component == ARMPROF_EXT_DEBUG,
+              "%s: in a block", d->name);
     }
 
     /* ---- FEAT_PMUv3_EXT64 (armv9.4-all: PMUv3p9, ICNTR, SS, TH), Table I5-1 ---- */
@@ -230,8 +267,102 @@ int main(void)
         "armv9.4-all", {0}, {"FEAT_PMUv3_EXT", "FEAT_PMUv3_EXT64", "FEAT_PMUv3_EXTPMN"}};
     pe = make(&noext);
     for (int r = 0; r < (int)armprof_ext_reg_count(); r++)
-        CHECK(!armprof_ext_reg_present(pe, r), "no FEAT_PMUv3_EXT: %s absent",
-              armprof_ext_reg_name(r));
+        if (armprof_ext_reg_component(r) == ARMPROF_EXT_PMU)
+            CHECK(!armprof_ext_reg_present(pe, r), "no FEAT_PMUv3_EXT: %s absent",
+                  armprof_ext_reg_name(r));
+    armprof_pe_destroy(pe);
+
+    /* ---- The PC sample registers (FEAT_PCSRv8p2), H7.1.2 ----
+     * EXT64 (armv9.4-all, FEAT_PCSRv8p9): PMPCSR '[63:0] Accessible at offset
+     * 0x200' and 0x220, PMVCIDSR 0x208, PMCCIDSR 0x228, PMPCSCTL 0xE50. */
+    pe = make(&v94);
+    static const expect_loc pcsr64[] = {
+        {"PMPCSR", 0x200, 0, 64},   {"PMVCIDSR", 0x208, 0, 64}, {"PMPCSR", 0x220, 0, 64},
+        {"PMCCIDSR", 0x228, 0, 64}, {"PMPCSCTL", 0xE50, 0, 64},
+    };
+    check_at("PCSR EXT64", pe, ARMPROF_EXT_PMU, pcsr64, sizeof pcsr64 / sizeof pcsr64[0]);
+    CHECK(present_entry(pe, "PMPCSR[31:0]") < 0 && present_entry(pe, "PMCID1SR") < 0 &&
+              present_entry(pe, "PMCID2SR") < 0 && present_entry(pe, "PMVIDSR") < 0,
+          "PCSR EXT64: no EXT32 registers");
+    armprof_pe_destroy(pe);
+    /* EXT32 (armv8.2-spe: FEAT_PCSRv8p2, EL2, no FEAT_PCSRv8p9): PMPCSR[31:0]
+     * 0x200 and 0x220, PMPCSR[63:32] 0x204 and 0x224, PMCID1SR 0x208 and
+     * 0x228, PMVIDSR 0x20C, PMCID2SR 0x22C. */
+    pe = make(&v82);
+    static const expect_loc pcsr32[] = {
+        {"PMPCSR[31:0]", 0x200, 0, 32}, {"PMPCSR[63:32]", 0x204, 0, 32},
+        {"PMCID1SR", 0x208, 0, 32},     {"PMVIDSR", 0x20C, 0, 32},
+        {"PMPCSR[31:0]", 0x220, 0, 32}, {"PMPCSR[63:32]", 0x224, 0, 32},
+        {"PMCID1SR", 0x228, 0, 32},     {"PMCID2SR", 0x22C, 0, 32},
+    };
+    check_at("PCSR EXT32", pe, ARMPROF_EXT_PMU, pcsr32, sizeof pcsr32 / sizeof pcsr32[0]);
+    CHECK(present_entry(pe, "PMPCSR") < 0 && present_entry(pe, "PMCCIDSR") < 0 &&
+              present_entry(pe, "PMVCIDSR") < 0 && present_entry(pe, "PMPCSCTL") < 0,
+          "PCSR EXT32 v8.2: no EXT64 registers, no PMPCSCTL");
+    /* No FEAT_PCSRv8: nothing in the external debug block but EDSCR and the
+     * identification. */
+    CHECK(present_entry(pe, "EDPCSR[31:0]") < 0 && present_entry(pe, "EDVIDSR") < 0,
+          "FEAT_PCSRv8p2: no EDPCSR");
+    armprof_pe_destroy(pe);
+    /* Table H7-1: FEAT_PCSRv8p2 without FEAT_PMUv3 - the EXT32 layout and the
+     * management registers in the area reserved for the PMU, nothing else. */
+    {
+        armprof_config c;
+        char err[256];
+        armprof_config_preset(&c, "armv8.2-spe");
+        static const char *const off[] = {"FEAT_PMUv3", "FEAT_PMUv3p1", "FEAT_PMUv3_EXT",
+                                          "FEAT_PMUv3_EXT32"};
+        for (size_t i = 0; i < sizeof off / sizeof off[0]; i++)
+            armprof_config_set_feature(&c, (armprof_feature)armprof_feature_lookup(off[i]), false);
+        armprof_config_set(&c, "num_event_counters", "0", err, sizeof err);
+        pe = armprof_pe_create(&c, err, sizeof err);
+        CHECK(pe != NULL, "FEAT_PCSRv8p2 without FEAT_PMUv3: %s", err);
+    }
+    static const expect_loc table_h7_1[] = {
+        {"PMPCSR[31:0]", 0x200, 0, 32}, {"PMPCSR[63:32]", 0x204, 0, 32},
+        {"PMCID1SR", 0x208, 0, 32},     {"PMVIDSR", 0x20C, 0, 32},
+        {"PMPCSR[31:0]", 0x220, 0, 32}, {"PMPCSR[63:32]", 0x224, 0, 32},
+        {"PMCID1SR", 0x228, 0, 32},     {"PMCID2SR", 0x22C, 0, 32},
+        {"PMDEVARCH", 0xFBC, 0, 32},    {"PMDEVTYPE", 0xFCC, 0, 32},
+        {"PMDEVID", 0xFC8, 0, 32},      {"PMCIDR0", 0xFF0, 0, 32},
+    };
+    check_at("Table H7-1", pe, ARMPROF_EXT_PMU, table_h7_1,
+             sizeof table_h7_1 / sizeof table_h7_1[0]);
+    check_no_overlap("Table H7-1", pe);
+    CHECK(present_entry(pe, "PMCFGR") < 0 && present_entry(pe, "PMCR_EL0") < 0 &&
+              present_entry(pe, "PMCCNTR_EL0[31:0]") < 0,
+          "Table H7-1: no PMU registers");
+    armprof_pe_destroy(pe);
+
+    /* ---- The external debug block (FEAT_PCSRv8: armv8.0-pcsr) ----
+     * EDSCR 0x088; EDPCSR[31:0] 0x0A0, EDCIDSR 0x0A4, EDVIDSR 0x0A8,
+     * EDPCSR[63:32] 0x0AC; DBGAUTHSTATUS_EL1 0xFB8, EDDEVID1 0xFC4, EDDEVID
+     * 0xFC8 - the 'Component Debug, Offset' rows of the pages. */
+    const layout v80 = {"armv8.0-pcsr", {0}, {0}};
+    pe = make(&v80);
+    static const expect_loc debug[] = {
+        {"EDSCR", 0x088, 0, 32},   {"EDPCSR[31:0]", 0x0A0, 0, 32},      {"EDCIDSR", 0x0A4, 0, 32},
+        {"EDVIDSR", 0x0A8, 0, 32}, {"EDPCSR[63:32]", 0x0AC, 0, 32},     {"EDDEVID1", 0xFC4, 0, 32},
+        {"EDDEVID", 0xFC8, 0, 32}, {"DBGAUTHSTATUS_EL1", 0xFB8, 0, 32},
+    };
+    check_at("debug", pe, ARMPROF_EXT_DEBUG, debug, sizeof debug / sizeof debug[0]);
+    check_no_overlap("debug", pe);
+    CHECK(present_entry(pe, "PMPCSR[31:0]") < 0, "FEAT_PCSRv8: no PMPCSR");
+    CHECK(armprof_ext_reg_sysreg(present_entry(pe, "DBGAUTHSTATUS_EL1")) ==
+              armprof_reg_lookup("DBGAUTHSTATUS_EL1", &idx),
+          "Debug DBGAUTHSTATUS_EL1 is a view of the System register");
+    /* An offset of the debug block no entry declares is another external
+     * debug register, which the model does not implement; a declared one
+     * absent in the configuration is RES0 ('direct accesses ... are RES0'). */
+    armprof_set_os_lock(pe, false);
+    CHECK(armprof_external_debug_read(pe, 0x080, 4, NULL).kind == ARMPROF_EXT_UNMODELLED,
+          "debug 0x080 (EDRCR) not modelled");
+    armprof_pe_destroy(pe);
+    pe = make(&v82);
+    armprof_set_os_lock(pe, false);
+    armprof_ext_outcome o = armprof_external_debug_read(pe, 0x0A0, 4, NULL);
+    CHECK(o.kind == ARMPROF_EXT_OK && o.reg < 0 && o.value == 0,
+          "EDPCSR without FEAT_PCSRv8 is RES0");
     armprof_pe_destroy(pe);
 
     /* ---- The access API ---- */
@@ -246,7 +377,7 @@ int main(void)
     /* A view reports the System register it reached and the instance:
      * PMEVTYPER3_EL0 at 0x400 + 8 * 3. NULL how is a Non-secure external
      * debugger access (allowed: MDCR_EL3.<EPMADE,EPMAD> = '00'). */
-    armprof_ext_outcome o = armprof_external_read(pe, 0x418, 8, NULL);
+    o = armprof_external_read(pe, 0x418, 8, NULL);
     CHECK(o.kind == ARMPROF_EXT_OK && o.index == 3 &&
               o.sysreg == armprof_reg_lookup("PMEVTYPER3_EL0", &idx) &&
               !strcmp(armprof_ext_reg_name(o.reg), "PMEVTYPER<n>_EL0"),
