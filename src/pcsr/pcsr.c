@@ -5,9 +5,9 @@
 
 #include "core/arch.h"
 
-#define PMPCSCTL_EN (1u << 0)
+#define PMPCSCTL_EN  (1u << 0)
 #define PMPCSCTL_IMP (1u << 1)
-#define PMPCSCTL_SS (1u << 4)
+#define PMPCSCTL_SS  (1u << 4)
 
 /* PMPCSCTL.IMP: an IMPLEMENTATION DEFINED read-only bit (option). */
 static bool pmpcsctl_imp(const armprof_pe *pe)
@@ -41,9 +41,15 @@ static void SetPCSRActive(armprof_pe *pe)
 }
 
 /* H7.1.1: PC sampling is allowed */
-bool pcsr_allowed(const armprof_pe *pe) { return ExternalNoninvasiveDebugAllowed(pe, pe->ctx.el); }
+bool pcsr_allowed(const armprof_pe *pe)
+{
+    return ExternalNoninvasiveDebugAllowed(pe, pe->ctx.el);
+}
 
-void pcsr_left_sampling(armprof_pe *pe) { pe->pcsr.branch_retired = false; }
+void pcsr_left_sampling(armprof_pe *pe)
+{
+    pe->pcsr.branch_retired = false;
+}
 
 /* CreatePCSample(). The VMID is 8 bits unless FEAT_VMID16 is implemented and
  * VTCR_EL2.VS is 1. */
@@ -113,8 +119,7 @@ static void SetPCSample(armprof_pe *pe)
     }
     v |= (uint64_t)ns << 63 | (uint64_t)nse << 59;
     pe->pcsr.pmpcsr = v;
-    const uint32_t contextidr_el2 =
-        s->has_el2 ? s->contextidr_el2 : (uint32_t)unknown_bits(pe, 32);
+    const uint32_t contextidr_el2 = s->has_el2 ? s->contextidr_el2 : (uint32_t)unknown_bits(pe, 32);
     uint16_t vmid = (uint16_t)unknown_bits(pe, 16);
     if (s->has_el2 && s->el <= EL1 && !s->el0h) vmid = s->vmid;
     /* With FEAT_PMUv3_EXT64, PMCCIDSR is CONTEXTIDR_EL2:CONTEXTIDR_EL1 and

@@ -26,9 +26,9 @@ typedef struct pc_sample {
 } pc_sample;
 
 typedef struct pcsr_state {
-    pc_sample sample;       /* the latest CreatePCSample() */
-    bool sampled;           /* a PC has been sampled (sample holds one) since the Cold reset */
-    bool branch_retired;    /* a branch retired since leaving Debug, suspended or prohibited state */
+    pc_sample sample;    /* the latest CreatePCSample() */
+    bool sampled;        /* a PC has been sampled (sample holds one) since the Cold reset */
+    bool branch_retired; /* a branch retired since leaving Debug, suspended or prohibited state */
     bool branch_since_read; /* a branch retired since the last read of PMPCSR[31:0] */
     bool suspended;         /* PCSRSuspended() when PMPCSCTL.IMP is 0 */
     bool was_allowed;       /* PC sampling was allowed at the last sample */

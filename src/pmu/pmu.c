@@ -676,8 +676,7 @@ void armprof_retire(armprof_pe *pe, const armprof_op *op)
     default:
         break;
     }
-    if (OPTION_VALUE(pe, PCSR_SAMPLE_ALL) &&
-        (IMPLEMENTED(pe, PCSRv8) || IMPLEMENTED(pe, PCSRv8p2)))
+    if (OPTION_VALUE(pe, PCSR_SAMPLE_ALL) && (IMPLEMENTED(pe, PCSRv8) || IMPLEMENTED(pe, PCSRv8p2)))
         CreatePCSample(pe, op->pc);
 }
 

@@ -631,8 +631,9 @@ static int activity_statement(run_state *st, where at, const line_words *lw, boo
                 if (!strcmp(lw->w[1], classes[i])) cls = i;
         if (cls < 0)
             return error_at(
-                st, at, "usage: retire other|branch|load|store [pc ADDR] [target ADDR] [mispredict] [l1d] "
-                            "[refill] [xN]");
+                st, at,
+                "usage: retire other|branch|load|store [pc ADDR] [target ADDR] [mispredict] [l1d] "
+                "[refill] [xN]");
         op.op_class = (armprof_op_class)cls;
         for (int i = 2; i < lw->n; i++) {
             if (!strcmp(lw->w[i], "mispredict") && cls == ARMPROF_OP_BRANCH)
@@ -650,8 +651,7 @@ static int activity_statement(run_state *st, where at, const line_words *lw, boo
                      armprof_parse_number(lw->w[i + 1], &op.target)) {
                 op.taken = true;
                 i++;
-            }
-            else
+            } else
                 return error_at(st, at, "retire: '%s' does not apply to %s", lw->w[i],
                                 classes[cls]);
         }
@@ -780,10 +780,11 @@ static void describe_ext(const armprof_ext_outcome *o, bool is_read, unsigned bi
 static int do_external(run_state *st, where at, const line_words *lw, bool is_read)
 {
     const int nargs = lw->arrow >= 0 ? lw->arrow : lw->n;
-    const char *usage = is_read ? "usage: xread [debug] OFFSET [32|64] [pas nonsecure|secure|realm|"
-                                  "root] [mm] [=> VALUE|ok|error|unmodelled]"
-                                : "usage: xwrite [debug] OFFSET VALUE [32|64] [pas nonsecure|secure|"
-                                  "realm|root] [mm] [=> ok|ignored|error|unmodelled]";
+    const char *usage = is_read
+                            ? "usage: xread [debug] OFFSET [32|64] [pas nonsecure|secure|realm|"
+                              "root] [mm] [=> VALUE|ok|error|unmodelled]"
+                            : "usage: xwrite [debug] OFFSET VALUE [32|64] [pas nonsecure|secure|"
+                              "realm|root] [mm] [=> ok|ignored|error|unmodelled]";
     /* 'debug' selects the external debug block; the PMU block otherwise. */
     const bool debug = nargs > 1 && !strcmp(lw->w[1], "debug");
     const armprof_ext_component component = debug ? ARMPROF_EXT_DEBUG : ARMPROF_EXT_PMU;
@@ -881,8 +882,8 @@ static int do_external(run_state *st, where at, const line_words *lw, bool is_re
     char desc[160];
     describe_ext(&o, is_read, (unsigned)bits, desc, sizeof desc);
     if (!st->opts->quiet || check == 0) {
-        fprintf(out, "%s:%u: PAS %s%s: %s%s 0x%03" PRIx64 " (%u-bit) %s -> %s", at.file,
-                at.line, armprof_pas_name(how.pas), how.memory_mapped ? " mm" : "",
+        fprintf(out, "%s:%u: PAS %s%s: %s%s 0x%03" PRIx64 " (%u-bit) %s -> %s", at.file, at.line,
+                armprof_pas_name(how.pas), how.memory_mapped ? " mm" : "",
                 is_read ? "xread" : "xwrite", debug ? " debug" : "", offset, (unsigned)bits, name,
                 desc);
         if (check == 1) fprintf(out, "  [ok]");

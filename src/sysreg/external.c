@@ -477,9 +477,9 @@ EXT_READ_FN(ext_read_PMDEVARCH)
     (void)bits;
     (void)a;
     (void)m;
-    const uint64_t archid = PCSROnly(pe)                              ? 0x0A10
+    const uint64_t archid = PCSROnly(pe)                            ? 0x0A10
                             : IsFeatureImplemented(pe, PMUv3_EXT64) ? 0x2A26
-                                                                      : 0x2A16;
+                                                                    : 0x2A16;
     return 0x23Bull << 21 | 1ull << 20 | archid;
 }
 
@@ -563,8 +563,7 @@ static uint64_t pmpcsr_view(const armprof_pe *pe, uint64_t v)
 EXT_READ_FN(ext_read_PMPCSR)
 {
     (void)m;
-    const uint64_t v =
-        (bits & 0xffffffffu) ? Read_PMPCSR(pe, a->memory_mapped) : pe->pcsr.pmpcsr;
+    const uint64_t v = (bits & 0xffffffffu) ? Read_PMPCSR(pe, a->memory_mapped) : pe->pcsr.pmpcsr;
     return pmpcsr_view(pe, v);
 }
 
@@ -698,8 +697,7 @@ static bool edscr_sc2_format(const armprof_pe *pe)
  * levels they stand for use AArch32 or are not implemented. */
 static uint32_t edscr_rw_debug(const armprof_pe *pe)
 {
-    if (!ELUsingAArch32(pe, EL1))
-        return pe->ctx.el == EL0 && ELUsingAArch32(pe, EL0) ? 0xE : 0xF;
+    if (!ELUsingAArch32(pe, EL1)) return pe->ctx.el == EL0 && ELUsingAArch32(pe, EL0) ? 0xE : 0xF;
     if (HaveEL(pe, EL2) && EL2Enabled(pe) && !ELUsingAArch32(pe, EL2)) return 0xC;
     if (HaveEL(pe, EL3) && !ELUsingAArch32(pe, EL3)) return 0x8;
     return 0;

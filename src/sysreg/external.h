@@ -46,7 +46,7 @@ typedef struct ext_desc {
     uint16_t offset, stride, count;
     uint8_t component; /* armprof_ext_component: the block offset is relative to */
     uint8_t width;     /* 32 or 64 */
-    int16_t sysreg; /* SR_<id>, -1 for an external-only register */
+    int16_t sysreg;    /* SR_<id>, -1 for an external-only register */
     uint16_t flags;
     uint64_t mask; /* bits of the System register shown */
     ext_perm_fn perm;
