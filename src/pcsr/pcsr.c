@@ -184,7 +184,14 @@ uint64_t Read_PMPCSR(armprof_pe *pe, bool memory_mapped)
         pe->pcsr.sample.valid = false;
         SetPCSRActive(pe);
     }
-    if (!update) return pe->pcsr.pmpcsr;
+    if (!update) {
+        /* Sampling on Capture events (PMPCSCTL.SS): the last sample or the
+         * Cold reset value (H7.1.1.1). A software-locked read: the register,
+         * or UNKNOWN:Ones(32) without a valid sample (Read_PMPCSR()). */
+        if (!sampling_on_capture(pe) && !pe->pcsr.sample.valid)
+            return unknown_bits(pe, 32) << 32 | 0xffffffffu;
+        return pe->pcsr.pmpcsr;
+    }
     const bool valid = sample_usable(pe);
     if (valid && !(sample_unknown(pe) && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
         SetPCSample(pe);
