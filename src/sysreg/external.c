@@ -997,7 +997,7 @@ static armprof_ext_outcome ext_access(armprof_pe *pe, unsigned component, uint32
         o.why = "access size or alignment";
         return o;
     }
-    ext_location loc;
+    ext_location loc = {-1, 0, 0}; /* set by find_location() when it finds one */
     const int found = find_location(pe, component, offset, size, &loc);
     if (found == LOC_UNMODELLED) {
         o.kind = ARMPROF_EXT_UNMODELLED;
