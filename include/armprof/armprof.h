@@ -157,6 +157,8 @@ bool armprof_brbe_paused(const armprof_pe *pe);
 size_t armprof_reg_count(void);
 /* Name of a register ("PMEVCNTSVR<n>_EL1" for an indexed one). */
 const char *armprof_reg_name(int reg);
+/* Name of one instance of a register ("PMEVCNTR3_EL0") into buf. */
+const char *armprof_reg_instance_name(int reg, unsigned index, char *buf, size_t len);
 /* Id of "PMSCR_EL1", "PMEVCNTSVR3_EL1" or "S3_0_C9_C9_0"; -1 if unknown.
  * *index receives the instance. */
 int armprof_reg_lookup(const char *name, unsigned *index);

@@ -170,12 +170,14 @@ static uint64_t field_mask(unsigned hi, unsigned lo)
 /* ---- Printing outcomes ---- */
 static void describe_outcome(const armprof_outcome *o, bool is_read, char *buf, size_t len)
 {
+    char name[64];
     switch (o->kind) {
     case ARMPROF_DONE:
         if (is_read)
             snprintf(buf, len, "0x%016" PRIx64, o->value);
         else
-            snprintf(buf, len, "done, %s = 0x%016" PRIx64, armprof_reg_name(o->reg), o->value);
+            snprintf(buf, len, "done, %s = 0x%016" PRIx64,
+                     armprof_reg_instance_name(o->reg, o->index, name, sizeof name), o->value);
         break;
     case ARMPROF_UNDEFINED:
         snprintf(buf, len, "UNDEFINED");
@@ -224,8 +226,9 @@ static void print_access(run_state *st, where at, const char *op, const char *re
         json_string(out, armprof_security_state_name(armprof_current_security_state(st->pe)));
         fprintf(out, ",\"outcome\":\"%s\"", outcome_names[o->kind]);
         if (o->kind == ARMPROF_DONE) {
+            char name[64];
             fprintf(out, ",\"accessed\":");
-            json_string(out, armprof_reg_name(o->reg));
+            json_string(out, armprof_reg_instance_name(o->reg, o->index, name, sizeof name));
             fprintf(out, ",\"value\":\"0x%016" PRIx64 "\"", o->value);
         } else if (o->kind == ARMPROF_TRAP) {
             fprintf(out,

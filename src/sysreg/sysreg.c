@@ -172,6 +172,12 @@ const char *armprof_reg_name(int reg)
     return reg >= 0 && reg < SR_COUNT ? sysreg_table[reg].name : NULL;
 }
 
+const char *armprof_reg_instance_name(int reg, unsigned index, char *buf, size_t len)
+{
+    if (reg < 0 || reg >= SR_COUNT) return NULL;
+    return sysreg_instance_name(&sysreg_table[reg], index, buf, (unsigned)len);
+}
+
 int armprof_reg_lookup(const char *name, unsigned *index)
 {
     unsigned m = 0;
