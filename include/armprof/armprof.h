@@ -153,6 +153,41 @@ int armprof_pmu_event_number(const char *name);
  * set), cleared by software. false when FEAT_BRBE is not implemented. */
 bool armprof_brbe_paused(const armprof_pe *pe);
 
+/* ---- Statistical Profiling: owner and enables ---- */
+/* ProfilingBufferEnabled(): PMBLIMITR_EL1.E is 1, profiling is not stopped,
+ * the PE (below EL3: SCR_EL3.{NSE,NS}) is in the owning Security state, the
+ * owning Exception level uses AArch64 and the PE is in Non-debug state. */
+bool armprof_spe_buffer_enabled(const armprof_pe *pe);
+/* ProfilingBufferOwner(): the owning Security state and Exception level,
+ * stored in *ss and *el (either may be NULL) whether or not the buffer is
+ * enabled. Returns ProfilingBufferEnabled(): false when the Profiling Buffer
+ * is not enabled, so that it has no owner. *ss is ARMPROF_SS_ROOT when
+ * MDCR_EL3.{NSPBE,NSPB} selects no Security state (a reserved value that
+ * Unpredictable_RESERVEDNSxB maps to another reserved one). */
+bool armprof_spe_buffer_owner(const armprof_pe *pe, armprof_security_state *ss, unsigned *el);
+/* StatisticalProfilingEnabled(el): profiling is enabled at Exception level
+ * el (0..3) in the current Security state of the ELs below EL3. As in the
+ * pseudocode, UsingAArch32() is the current Exception level's. */
+bool armprof_spe_profiling_enabled(const armprof_pe *pe, unsigned el);
+/* SPEProfilingStopped() */
+bool armprof_spe_profiling_stopped(const armprof_pe *pe);
+/* The owning translation regime (D17.7.5, Table D17-4); NONE when the
+ * Profiling Buffer is not enabled. */
+typedef enum armprof_spe_regime {
+    ARMPROF_SPE_REGIME_NONE = 0,
+    ARMPROF_SPE_REGIME_EL10 = 1, /* EL1&0 */
+    ARMPROF_SPE_REGIME_EL2 = 2,  /* EL2 */
+    ARMPROF_SPE_REGIME_EL20 = 3, /* EL2&0 */
+} armprof_spe_regime;
+armprof_spe_regime armprof_spe_owning_regime(const armprof_pe *pe);
+/* One of the above, or an Effective value, by name (the scenario language's
+ * `expect spe.NAME`): owner_ss (armprof_security_state), owner_el,
+ * buffer_enabled, stopped, regime (armprof_spe_regime), enabled_el0 ..
+ * enabled_el3, and effective.REG.FIELD for PMBLIMITR_EL1.nVM, PMSCR_EL1.EE,
+ * PMSCR_EL1.PCT and PMSCR_EL2.{EnVM,KE,EE,PCT,TS,PA,CX,E2SPE,E0HSPE}.
+ * false if the name is unknown. */
+bool armprof_spe_value(const armprof_pe *pe, const char *name, uint64_t *value);
+
 /* ---- The register table ---- */
 size_t armprof_reg_count(void);
 /* Name of a register ("PMEVCNTSVR<n>_EL1" for an indexed one). */

@@ -25,7 +25,7 @@ bool ELUsingAArch32(const armprof_pe *pe, unsigned el)
 }
 
 /* EffectiveSCR_EL3_NS() */
-static unsigned EffectiveSCR_EL3_NS(const armprof_pe *pe)
+unsigned EffectiveSCR_EL3_NS(const armprof_pe *pe)
 {
     if (!HaveSecureState(pe)) return 1;
     if (!HaveEL(pe, EL3)) return 0;
@@ -33,7 +33,7 @@ static unsigned EffectiveSCR_EL3_NS(const armprof_pe *pe)
 }
 
 /* EffectiveSCR_EL3_NSE() */
-static unsigned EffectiveSCR_EL3_NSE(const armprof_pe *pe)
+unsigned EffectiveSCR_EL3_NSE(const armprof_pe *pe)
 {
     return IMPLEMENTED(pe, RME) ? (unsigned)FIELD(pe, SCR_EL3, NSE) : 0;
 }
@@ -70,7 +70,7 @@ unsigned EffectiveHCR_EL2_E2H(const armprof_pe *pe)
 }
 
 /* IsSecureEL2Enabled() */
-static bool IsSecureEL2Enabled(const armprof_pe *pe)
+bool IsSecureEL2Enabled(const armprof_pe *pe)
 {
     if (HaveEL(pe, EL2) && IMPLEMENTED(pe, SEL2)) {
         if (HaveEL(pe, EL3)) return !ELUsingAArch32(pe, EL3) && FIELD(pe, SCR_EL3, EEL2) == 1;

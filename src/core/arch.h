@@ -65,6 +65,13 @@ static inline armprof_security_state CurrentSecurityState(const armprof_pe *pe)
 
 /* HaveSecureState() */
 bool HaveSecureState(const armprof_pe *pe);
+/* EffectiveSCR_EL3_NS() */
+unsigned EffectiveSCR_EL3_NS(const armprof_pe *pe);
+/* EffectiveSCR_EL3_NSE() */
+unsigned EffectiveSCR_EL3_NSE(const armprof_pe *pe);
+/* IsSecureEL2Enabled(), computed from SCR_EL3 (pe->eff.secure_el2_enabled
+ * caches it for the current context). */
+bool IsSecureEL2Enabled(const armprof_pe *pe);
 /* SecurityStateAtEL() */
 armprof_security_state SecurityStateAtEL(const armprof_pe *pe, unsigned el);
 /* ELUsingAArch32() */

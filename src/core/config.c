@@ -270,6 +270,17 @@ bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
     if (c->options[ARMPROF_OPT_UNPRED_RESPMSSE] == 1)
         return fail(err, errlen, "option %s: 1 is the reserved value itself%s%s",
                     "Unpredictable_RESPMSSE", "", "");
+    if (c->options[ARMPROF_OPT_UNPRED_PMSCR_PCT] == 2)
+        return fail(err, errlen, "option %s: 2 is the reserved value itself%s%s",
+                    "Unpredictable_PMSCR_PCT", "", "");
+    {
+        /* ConstrainUnpredictableBits(Unpredictable_RESPMSEE): Constraint_DISABLED
+         * or a non-reserved value (EffectivePMSCR_EL1_EE()). */
+        const uint64_t respmsee = c->options[ARMPROF_OPT_UNPRED_RESPMSEE];
+        if (respmsee == 1 || respmsee == 2)
+            return fail(err, errlen, "option %s: 1 and 2 are reserved PMSCR_EL1.EE values%s%s",
+                        "Unpredictable_RESPMSEE", "", "");
+    }
     const uint64_t altclk = c->options[ARMPROF_OPT_PMSIDR_ALTCLK];
     if (altclk != 1 && altclk != 15)
         return fail(err, errlen, "option %s must be 1 or 15 (other values are reserved)%s%s",

@@ -427,6 +427,8 @@ static bool output_value(run_state *st, const char *name, uint64_t *value)
         *value = armprof_pmuirq(st->pe);
         return true;
     }
+    /* spe.NAME: the SPE owner, enables and Effective values (armprof_spe_value()) */
+    if (strncmp(name, "spe.", 4) == 0) return armprof_spe_value(st->pe, name + 4, value);
     return false;
 }
 

@@ -47,4 +47,11 @@ void write_PMZR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
 uint64_t read_DBGAUTHSTATUS_EL1(armprof_pe *pe, unsigned reg, unsigned m);
 /* ---- end Debug registers ---- */
 
+/* ---- SPE filter registers ---- */
+uint64_t read_PMSEVFR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
+uint64_t read_PMSNEVFR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
+uint64_t read_PMSLATFR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
+void write_PMSLATFR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
+/* ---- end SPE filter registers ---- */
+
 #endif

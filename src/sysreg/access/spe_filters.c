@@ -1,0 +1,235 @@
+/* Access checks and hooks of the SPE sampling and filter registers
+ * (PMSICR_EL1, PMSIRR_EL1, PMSFCR_EL1, PMSEVFR_EL1, PMSNEVFR_EL1, PMSLATFR_EL1,
+ * PMSDSFR_EL1), each the transliteration of its page's 'Accessing ...'
+ * pseudocode. The MRS and MSR pseudocode of each page differ only in the
+ * fine-grained trap register (HDFGRTR_EL2/HDFGRTR2_EL2 for MRS,
+ * HDFGWTR_EL2/HDFGWTR2_EL2 for MSR) and the direction of the transfer. */
+#include "sysreg/sysreg.h"
+#include "sysreg/sysreg_access.h"
+#include "sysreg/sysreg_hooks.h"
+
+/* NVMem offsets under FEAT_NV2, from each page's EL1 branch. The PMSFCR_EL1
+ * page has no NVMem branch: with FEAT_NV2 an EL1 access still reaches the
+ * register. */
+#define NV2_OFFSET_PMSEVFR_EL1  0x830
+#define NV2_OFFSET_PMSICR_EL1   0x838
+#define NV2_OFFSET_PMSIRR_EL1   0x840
+#define NV2_OFFSET_PMSLATFR_EL1 0x848
+#define NV2_OFFSET_PMSNEVFR_EL1 0x850
+#define NV2_OFFSET_PMSDSFR_EL1  0x858
+#define NO_NV2_OFFSET           0
+
+/* HaveEL(EL3) && CheckMDCR_EL3_NSPBTrap(): the EL3 trap every page shares */
+static bool nspb_trap(const armprof_pe *pe)
+{
+    return HaveEL(pe, EL3) && CheckMDCR_EL3_NSPBTrap(pe);
+}
+
+/* EL2Enabled() && MDCR_EL2.TPMS == '1' */
+static bool tpms_trap(const armprof_pe *pe)
+{
+    return EL2Enabled(pe) && FIELD(pe, MDCR_EL2, TPMS) == 1;
+}
+
+/* EffectiveHCR_EL2_NVx() IN {'1x1'} */
+static bool nvx_1x1(const armprof_pe *pe)
+{
+    return (EffectiveHCR_EL2_NVx(pe) & 5) == 5;
+}
+
+/* The shape of the PMSICR_EL1, PMSIRR_EL1, PMSFCR_EL1, PMSEVFR_EL1 and
+ * PMSLATFR_EL1 pages, which differ only in the FEAT_FGT trap bit (fgt_bit,
+ * HDFGRTR_EL2.<reg> or HDFGWTR_EL2.<reg>), the register and its NVMem offset
+ * (NO_NV2_OFFSET for PMSFCR_EL1). */
+static sysreg_route access_sampling_reg(const armprof_pe *pe, uint64_t fgt_bit, unsigned reg,
+                                        unsigned nv2_offset)
+{
+    switch (pe->ctx.el) {
+    case EL0:
+        return route_undefined();
+    case EL1:
+        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
+        if (fgt_trap(pe, fgt_bit)) return route_trap(EL2, 0x18);
+        if (tpms_trap(pe)) return route_trap(EL2, 0x18);
+        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
+        if (nv2_offset != NO_NV2_OFFSET && nvx_1x1(pe)) return route_nvmem(nv2_offset);
+        return route_reg(reg, 0);
+    case EL2:
+        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
+        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
+        return route_reg(reg, 0);
+    default:
+        return route_reg(reg, 0);
+    }
+}
+
+/* Accessing PMSICR_EL1. The extracted MRS pseudocode breaks off after the
+ * EL2 NSPB trap ('formula-not-decoded'); the rest is taken to be the MSR
+ * pseudocode's (else PMSICR_EL1; EL3: PMSICR_EL1), as on every sibling page. */
+sysreg_route access_PMSICR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+{
+    (void)m;
+    const uint64_t bit =
+        is_read ? FIELD(pe, HDFGRTR_EL2, PMSICR_EL1) : FIELD(pe, HDFGWTR_EL2, PMSICR_EL1);
+    return access_sampling_reg(pe, bit, SR_PMSICR_EL1, NV2_OFFSET_PMSICR_EL1);
+}
+
+/* Accessing PMSIRR_EL1 */
+sysreg_route access_PMSIRR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+{
+    (void)m;
+    const uint64_t bit =
+        is_read ? FIELD(pe, HDFGRTR_EL2, PMSIRR_EL1) : FIELD(pe, HDFGWTR_EL2, PMSIRR_EL1);
+    return access_sampling_reg(pe, bit, SR_PMSIRR_EL1, NV2_OFFSET_PMSIRR_EL1);
+}
+
+/* Accessing PMSFCR_EL1: no NVMem branch (see above). The MRS pseudocode
+ * breaks off as PMSICR_EL1's does and is completed the same way. */
+sysreg_route access_PMSFCR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+{
+    (void)m;
+    const uint64_t bit =
+        is_read ? FIELD(pe, HDFGRTR_EL2, PMSFCR_EL1) : FIELD(pe, HDFGWTR_EL2, PMSFCR_EL1);
+    return access_sampling_reg(pe, bit, SR_PMSFCR_EL1, NO_NV2_OFFSET);
+}
+
+/* Accessing PMSEVFR_EL1 */
+sysreg_route access_PMSEVFR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+{
+    (void)m;
+    const uint64_t bit =
+        is_read ? FIELD(pe, HDFGRTR_EL2, PMSEVFR_EL1) : FIELD(pe, HDFGWTR_EL2, PMSEVFR_EL1);
+    return access_sampling_reg(pe, bit, SR_PMSEVFR_EL1, NV2_OFFSET_PMSEVFR_EL1);
+}
+
+/* Accessing PMSLATFR_EL1 */
+sysreg_route access_PMSLATFR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+{
+    (void)m;
+    const uint64_t bit =
+        is_read ? FIELD(pe, HDFGRTR_EL2, PMSLATFR_EL1) : FIELD(pe, HDFGWTR_EL2, PMSLATFR_EL1);
+    return access_sampling_reg(pe, bit, SR_PMSLATFR_EL1, NV2_OFFSET_PMSLATFR_EL1);
+}
+
+/* Accessing PMSNEVFR_EL1: as PMSEVFR_EL1 with the FEAT_SPE_FnE trap
+ * MDCR_EL3.EnPMSN == '0' to EL3 after each NSPB test, and the negative FGT bit
+ * HDFGRTR_EL2/HDFGWTR_EL2.nPMSNEVFR_EL1 ('0' traps). */
+sysreg_route access_PMSNEVFR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+{
+    (void)m;
+    const bool enpmsn_trap = HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, EnPMSN) == 0;
+    switch (pe->ctx.el) {
+    case EL0:
+        return route_undefined();
+    case EL1: {
+        const uint64_t nbit =
+            is_read ? FIELD(pe, HDFGRTR_EL2, nPMSNEVFR_EL1) : FIELD(pe, HDFGWTR_EL2, nPMSNEVFR_EL1);
+        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
+        if (EL3SDDUndefPriority(pe) && enpmsn_trap) return route_undefined();
+        if (fgt_trap(pe, nbit == 0)) return route_trap(EL2, 0x18);
+        if (tpms_trap(pe)) return route_trap(EL2, 0x18);
+        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
+        if (enpmsn_trap) return el3_trap_or_undefined(pe);
+        if (nvx_1x1(pe)) return route_nvmem(NV2_OFFSET_PMSNEVFR_EL1);
+        return route_reg(SR_PMSNEVFR_EL1, 0);
+    }
+    case EL2:
+        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
+        if (EL3SDDUndefPriority(pe) && enpmsn_trap) return route_undefined();
+        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
+        if (enpmsn_trap) return el3_trap_or_undefined(pe);
+        return route_reg(SR_PMSNEVFR_EL1, 0);
+    default:
+        return route_reg(SR_PMSNEVFR_EL1, 0);
+    }
+}
+
+/* Accessing PMSDSFR_EL1: the FEAT_SPE_FDS trap MDCR_EL3.EnPMS3 == '0' to EL3
+ * (at EL1 tested before the NSPB trap, at EL2 after it) and the FEAT_FGT2 trap
+ * HDFGRTR2_EL2/HDFGWTR2_EL2.nPMSDSFR_EL1. */
+sysreg_route access_PMSDSFR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+{
+    (void)m;
+    const bool enpms3_trap = HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, EnPMS3) == 0;
+    switch (pe->ctx.el) {
+    case EL0:
+        return route_undefined();
+    case EL1: {
+        const uint64_t nbit =
+            is_read ? FIELD(pe, HDFGRTR2_EL2, nPMSDSFR_EL1) : FIELD(pe, HDFGWTR2_EL2, nPMSDSFR_EL1);
+        if (EL3SDDUndefPriority(pe) && enpms3_trap) return route_undefined();
+        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
+        if (fgt2_trap(pe, nbit)) return route_trap(EL2, 0x18);
+        if (tpms_trap(pe)) return route_trap(EL2, 0x18);
+        if (enpms3_trap) return el3_trap_or_undefined(pe);
+        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
+        if (nvx_1x1(pe)) return route_nvmem(NV2_OFFSET_PMSDSFR_EL1);
+        return route_reg(SR_PMSDSFR_EL1, 0);
+    }
+    case EL2:
+        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
+        if (EL3SDDUndefPriority(pe) && enpms3_trap) return route_undefined();
+        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
+        if (enpms3_trap) return el3_trap_or_undefined(pe);
+        return route_reg(SR_PMSDSFR_EL1, 0);
+    default:
+        return route_reg(SR_PMSDSFR_EL1, 0);
+    }
+}
+
+/* ---- Hooks ---- */
+
+/* The stored value with the configuration's RES0/RES1 applied (what a read
+ * without a hook returns). */
+static uint64_t stored(const armprof_pe *pe, unsigned reg, uint64_t raw)
+{
+    return (raw & ~pe->info[reg].res0) | pe->info[reg].res1;
+}
+
+/* E[1] of PMSEVFR_EL1: with spe_speculative_sampling < 2 the PE does not
+ * sample speculative instructions ('Otherwise: Reserved, UNKNOWN') or always
+ * discards their records ('this bit reads as an UNKNOWN value and the PE
+ * ignores its value'). The field is then absent (RES0: writes ignored) and
+ * reads as the unknown_fill bit. */
+uint64_t read_PMSEVFR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
+{
+    (void)m;
+    uint64_t v = stored(pe, reg, REG(pe, PMSEVFR_EL1));
+    if (OPTION_VALUE(pe, SPE_SPECULATIVE) != 2)
+        v |= OPTION_VALUE(pe, UNKNOWN_FILL) & 1ull << PMSEVFR_EL1_E1_LO;
+    return v;
+}
+
+/* E[1] of PMSNEVFR_EL1: UNKNOWN only when speculative instructions are
+ * sampled and their records always discarded (spe_speculative_sampling = 1);
+ * without speculative sampling the page says 'Otherwise: Reserved, RAZ/WI'. */
+uint64_t read_PMSNEVFR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
+{
+    (void)m;
+    uint64_t v = stored(pe, reg, REG(pe, PMSNEVFR_EL1));
+    if (OPTION_VALUE(pe, SPE_SPECULATIVE) == 1)
+        v |= OPTION_VALUE(pe, UNKNOWN_FILL) & 1ull << PMSNEVFR_EL1_E1_LO;
+    return v;
+}
+
+/* 'If PMSIDR_EL1.CountSize is 0b0010, PMSLATFR_EL1.MINLAT[15:12] is RES0'
+ * (12-bit saturating counters). */
+static uint64_t minlat_res0_now(const armprof_pe *pe)
+{
+    return FIELD(pe, PMSIDR_EL1, CountSize) == 2 ? 0xfull << (PMSLATFR_EL1_MINLAT_LO + 12) : 0;
+}
+
+uint64_t read_PMSLATFR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
+{
+    (void)m;
+    return stored(pe, reg, REG(pe, PMSLATFR_EL1)) & ~minlat_res0_now(pe);
+}
+
+/* The RES0 bits ignore the write; the stored bits are kept, as the PMSCR_ELx
+ * hooks do. */
+void write_PMSLATFR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+{
+    const uint64_t keep = minlat_res0_now(pe);
+    const uint64_t merged = sysreg_merge_write(pe, reg, m, value);
+    sysreg_store(pe, reg, m, (merged & ~keep) | (REG(pe, PMSLATFR_EL1) & keep));
+}
