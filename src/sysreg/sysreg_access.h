@@ -55,4 +55,49 @@ static inline bool fgt_trap(const armprof_pe *pe, uint64_t bit)
            (!HaveEL(pe, EL3) || FIELD(pe, SCR_EL3, FGTEn) == 1) && bit == 1;
 }
 
+/* HaveEL(EL3) && CheckMDCR_EL3_NSPBTrap(): the EL3 trap of every SPE and
+ * Profiling Buffer control page */
+static inline bool nspb_trap(const armprof_pe *pe)
+{
+    return HaveEL(pe, EL3) && CheckMDCR_EL3_NSPBTrap(pe);
+}
+
+/* EffectiveHCR_EL2_NVx() IN {'1x1'} */
+static inline bool nvx_1x1(const armprof_pe *pe)
+{
+    return (EffectiveHCR_EL2_NVx(pe) & 5) == 5;
+}
+
+#define NO_NV2_OFFSET 0
+
+/* The shape the SPE and Profiling Buffer control pages share (PMBLIMITR_EL1,
+ * PMBPTR_EL1, PMSICR_EL1, PMSIRR_EL1, PMSFCR_EL1, PMSEVFR_EL1, PMSLATFR_EL1):
+ *   EL1: SDD priority with the NSPB trap; the FEAT_FGT trap (fgt_bit); the
+ *        page's EL2 trap (el2_trap: MDCR_EL2.E2PB for the buffer registers,
+ *        MDCR_EL2.TPMS for the sampling ones); the NSPB trap to EL3;
+ *        NVMem[nv2_offset] ('1x1', when the page has one); the register.
+ *   EL2: SDD priority with the NSPB trap; the NSPB trap; the register.
+ *   EL3: the register. */
+static inline sysreg_route spe_control_access(const armprof_pe *pe, uint64_t fgt_bit, bool el2_trap,
+                                              unsigned reg, unsigned nv2_offset)
+{
+    switch (pe->ctx.el) {
+    case EL0:
+        return route_undefined();
+    case EL1:
+        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
+        if (fgt_trap(pe, fgt_bit)) return route_trap(EL2, 0x18);
+        if (el2_trap) return route_trap(EL2, 0x18);
+        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
+        if (nv2_offset != NO_NV2_OFFSET && nvx_1x1(pe)) return route_nvmem(nv2_offset);
+        return route_reg(reg, 0);
+    case EL2:
+        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
+        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
+        return route_reg(reg, 0);
+    default:
+        return route_reg(reg, 0);
+    }
+}
+
 #endif

@@ -8,46 +8,18 @@
 #define NV2_OFFSET_PMBPTR_EL1    0x810
 #define NV2_OFFSET_PMBSR_EL1     0x820
 
-/* HaveEL(EL3) && CheckMDCR_EL3_NSPBTrap(): the EL3 trap every page shares */
-static bool nspb_trap(const armprof_pe *pe)
-{
-    return HaveEL(pe, EL3) && CheckMDCR_EL3_NSPBTrap(pe);
-}
-
 /* EL2Enabled() && MDCR_EL2.E2PB IN {'x0'} */
 static bool e2pb_trap(const armprof_pe *pe)
 {
     return EL2Enabled(pe) && (FIELD(pe, MDCR_EL2, E2PB) & 1) == 0;
 }
 
-/* EffectiveHCR_EL2_NVx() IN {'1x1'} */
-static bool nvx_1x1(const armprof_pe *pe)
-{
-    return (EffectiveHCR_EL2_NVx(pe) & 5) == 5;
-}
-
-/* The shape of the PMBLIMITR_EL1 and PMBPTR_EL1 pages, which differ only in
- * the fine-grained trap bit, the register and its NVMem offset. */
+/* The PMBLIMITR_EL1 and PMBPTR_EL1 pages: the shared SPE control shape with
+ * the MDCR_EL2.E2PB trap. */
 static sysreg_route access_buffer_address(const armprof_pe *pe, uint64_t fgt_bit, unsigned reg,
                                           unsigned nv2_offset)
 {
-    switch (pe->ctx.el) {
-    case EL0:
-        return route_undefined();
-    case EL1:
-        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
-        if (fgt_trap(pe, fgt_bit)) return route_trap(EL2, 0x18);
-        if (e2pb_trap(pe)) return route_trap(EL2, 0x18);
-        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        if (nvx_1x1(pe)) return route_nvmem(nv2_offset);
-        return route_reg(reg, 0);
-    case EL2:
-        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
-        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        return route_reg(reg, 0);
-    default:
-        return route_reg(reg, 0);
-    }
+    return spe_control_access(pe, fgt_bit, e2pb_trap(pe), reg, nv2_offset);
 }
 
 /* Accessing PMBLIMITR_EL1 */

@@ -17,24 +17,11 @@
 #define NV2_OFFSET_PMSLATFR_EL1 0x848
 #define NV2_OFFSET_PMSNEVFR_EL1 0x850
 #define NV2_OFFSET_PMSDSFR_EL1  0x858
-#define NO_NV2_OFFSET           0
-
-/* HaveEL(EL3) && CheckMDCR_EL3_NSPBTrap(): the EL3 trap every page shares */
-static bool nspb_trap(const armprof_pe *pe)
-{
-    return HaveEL(pe, EL3) && CheckMDCR_EL3_NSPBTrap(pe);
-}
 
 /* EL2Enabled() && MDCR_EL2.TPMS == '1' */
 static bool tpms_trap(const armprof_pe *pe)
 {
     return EL2Enabled(pe) && FIELD(pe, MDCR_EL2, TPMS) == 1;
-}
-
-/* EffectiveHCR_EL2_NVx() IN {'1x1'} */
-static bool nvx_1x1(const armprof_pe *pe)
-{
-    return (EffectiveHCR_EL2_NVx(pe) & 5) == 5;
 }
 
 /* The shape of the PMSICR_EL1, PMSIRR_EL1, PMSFCR_EL1, PMSEVFR_EL1 and
@@ -44,23 +31,7 @@ static bool nvx_1x1(const armprof_pe *pe)
 static sysreg_route access_sampling_reg(const armprof_pe *pe, uint64_t fgt_bit, unsigned reg,
                                         unsigned nv2_offset)
 {
-    switch (pe->ctx.el) {
-    case EL0:
-        return route_undefined();
-    case EL1:
-        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
-        if (fgt_trap(pe, fgt_bit)) return route_trap(EL2, 0x18);
-        if (tpms_trap(pe)) return route_trap(EL2, 0x18);
-        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        if (nv2_offset != NO_NV2_OFFSET && nvx_1x1(pe)) return route_nvmem(nv2_offset);
-        return route_reg(reg, 0);
-    case EL2:
-        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
-        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        return route_reg(reg, 0);
-    default:
-        return route_reg(reg, 0);
-    }
+    return spe_control_access(pe, fgt_bit, tpms_trap(pe), reg, nv2_offset);
 }
 
 /* Accessing PMSICR_EL1. The extracted MRS pseudocode breaks off after the
