@@ -117,59 +117,24 @@ sysreg_route access_PMCR_EL0(const armprof_pe *pe, unsigned m, bool is_read)
     return pmu_tpm_access(pe, SR_PMCR_EL0, EL0_PMCR, fgt_bit, true);
 }
 
-/* Accessing PMCNTENSET_EL0: HDFGRTR_EL2.PMCNTEN / HDFGWTR_EL2.PMCNTEN */
-sysreg_route access_PMCNTENSET_EL0(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    const uint64_t fgt_bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMCNTEN) : FIELD(pe, HDFGWTR_EL2, PMCNTEN);
-    return pmu_tpm_access(pe, SR_PMCNTENSET_EL0, EL0_EN, fgt_bit, false);
-}
-
-/* Accessing PMCNTENCLR_EL0: as PMCNTENSET_EL0 */
-sysreg_route access_PMCNTENCLR_EL0(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    const uint64_t fgt_bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMCNTEN) : FIELD(pe, HDFGWTR_EL2, PMCNTEN);
-    return pmu_tpm_access(pe, SR_PMCNTENCLR_EL0, EL0_EN, fgt_bit, false);
-}
-
-/* Accessing PMOVSSET_EL0: HDFGRTR_EL2.PMOVS / HDFGWTR_EL2.PMOVS */
-sysreg_route access_PMOVSSET_EL0(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    const uint64_t fgt_bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMOVS) : FIELD(pe, HDFGWTR_EL2, PMOVS);
-    return pmu_tpm_access(pe, SR_PMOVSSET_EL0, EL0_EN, fgt_bit, false);
-}
-
-/* Accessing PMOVSCLR_EL0: as PMOVSSET_EL0 */
-sysreg_route access_PMOVSCLR_EL0(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    const uint64_t fgt_bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMOVS) : FIELD(pe, HDFGWTR_EL2, PMOVS);
-    return pmu_tpm_access(pe, SR_PMOVSCLR_EL0, EL0_EN, fgt_bit, false);
-}
-
-/* Accessing PMINTENSET_EL1: EL0 UNDEFINED; HDFGRTR_EL2.PMINTEN / HDFGWTR_EL2.PMINTEN */
-sysreg_route access_PMINTENSET_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    const uint64_t fgt_bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMINTEN) : FIELD(pe, HDFGWTR_EL2, PMINTEN);
-    return pmu_tpm_access(pe, SR_PMINTENSET_EL1, EL0_UNDEFINED, fgt_bit, false);
-}
-
-/* Accessing PMINTENCLR_EL1: as PMINTENSET_EL1 */
-sysreg_route access_PMINTENCLR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    const uint64_t fgt_bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMINTEN) : FIELD(pe, HDFGWTR_EL2, PMINTEN);
-    return pmu_tpm_access(pe, SR_PMINTENCLR_EL1, EL0_UNDEFINED, fgt_bit, false);
-}
+/* Accessing PMCNTENSET_EL0 / PMCNTENCLR_EL0, PMOVSSET_EL0 / PMOVSCLR_EL0,
+ * PMINTENSET_EL1 / PMINTENCLR_EL1: each pair shares one page shape, with the
+ * fine-grained trap bit HDFGRTR_EL2.<fgt> (MRS) or HDFGWTR_EL2.<fgt> (MSR) and
+ * the EL0 test el0 (PMINTEN*: EL0 is UNDEFINED). */
+#define SET_CLR_ACCESS(reg, fgt, el0)                                                              \
+    sysreg_route access_##reg(const armprof_pe *pe, unsigned m, bool is_read)                      \
+    {                                                                                              \
+        (void)m;                                                                                   \
+        const uint64_t fgt_bit =                                                                   \
+            is_read ? FIELD(pe, HDFGRTR_EL2, fgt) : FIELD(pe, HDFGWTR_EL2, fgt);                   \
+        return pmu_tpm_access(pe, SR_##reg, el0, fgt_bit, false);                                  \
+    }
+SET_CLR_ACCESS(PMCNTENSET_EL0, PMCNTEN, EL0_EN)
+SET_CLR_ACCESS(PMCNTENCLR_EL0, PMCNTEN, EL0_EN)
+SET_CLR_ACCESS(PMOVSSET_EL0, PMOVS, EL0_EN)
+SET_CLR_ACCESS(PMOVSCLR_EL0, PMOVS, EL0_EN)
+SET_CLR_ACCESS(PMINTENSET_EL1, PMINTEN, EL0_UNDEFINED)
+SET_CLR_ACCESS(PMINTENCLR_EL1, PMINTEN, EL0_UNDEFINED)
 
 /* Accessing PMSWINC_EL0 (MSR only): EL0 traps on PMUSERENR_EL0.{UEN,SW,EN}
  * all 0 (FEAT_PMUv3p9) or {SW,EN} both 0; HDFGWTR_EL2.PMSWINC_EL0. */

@@ -34,53 +34,24 @@ static sysreg_route access_sampling_reg(const armprof_pe *pe, uint64_t fgt_bit, 
     return spe_control_access(pe, fgt_bit, tpms_trap(pe), reg, nv2_offset);
 }
 
-/* Accessing PMSICR_EL1. The extracted MRS pseudocode breaks off after the
- * EL2 NSPB trap ('formula-not-decoded'); the rest is taken to be the MSR
- * pseudocode's (else PMSICR_EL1; EL3: PMSICR_EL1), as on every sibling page. */
-sysreg_route access_PMSICR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    const uint64_t bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMSICR_EL1) : FIELD(pe, HDFGWTR_EL2, PMSICR_EL1);
-    return access_sampling_reg(pe, bit, SR_PMSICR_EL1, NV2_OFFSET_PMSICR_EL1);
-}
-
-/* Accessing PMSIRR_EL1 */
-sysreg_route access_PMSIRR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    const uint64_t bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMSIRR_EL1) : FIELD(pe, HDFGWTR_EL2, PMSIRR_EL1);
-    return access_sampling_reg(pe, bit, SR_PMSIRR_EL1, NV2_OFFSET_PMSIRR_EL1);
-}
-
-/* Accessing PMSFCR_EL1: no NVMem branch (see above). The MRS pseudocode
- * breaks off as PMSICR_EL1's does and is completed the same way. */
-sysreg_route access_PMSFCR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    const uint64_t bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMSFCR_EL1) : FIELD(pe, HDFGWTR_EL2, PMSFCR_EL1);
-    return access_sampling_reg(pe, bit, SR_PMSFCR_EL1, NO_NV2_OFFSET);
-}
-
-/* Accessing PMSEVFR_EL1 */
-sysreg_route access_PMSEVFR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    const uint64_t bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMSEVFR_EL1) : FIELD(pe, HDFGWTR_EL2, PMSEVFR_EL1);
-    return access_sampling_reg(pe, bit, SR_PMSEVFR_EL1, NV2_OFFSET_PMSEVFR_EL1);
-}
-
-/* Accessing PMSLATFR_EL1 */
-sysreg_route access_PMSLATFR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    const uint64_t bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMSLATFR_EL1) : FIELD(pe, HDFGWTR_EL2, PMSLATFR_EL1);
-    return access_sampling_reg(pe, bit, SR_PMSLATFR_EL1, NV2_OFFSET_PMSLATFR_EL1);
-}
+/* Accessing PMSICR_EL1, PMSIRR_EL1, PMSFCR_EL1, PMSEVFR_EL1, PMSLATFR_EL1:
+ * the shared page shape with the register's own FEAT_FGT bit
+ * (HDFGRTR_EL2.<reg> for MRS, HDFGWTR_EL2.<reg> for MSR) and NVMem offset.
+ * The extracted MRS pseudocode of PMSICR_EL1 and PMSFCR_EL1 breaks off after
+ * the EL2 NSPB trap ('formula-not-decoded'); the rest is taken to be the MSR
+ * pseudocode's, as on every sibling page. PMSFCR_EL1 has no NVMem branch. */
+#define SAMPLING_REG_ACCESS(reg, nv2_offset)                                                       \
+    sysreg_route access_##reg(const armprof_pe *pe, unsigned m, bool is_read)                      \
+    {                                                                                              \
+        (void)m;                                                                                   \
+        const uint64_t bit = is_read ? FIELD(pe, HDFGRTR_EL2, reg) : FIELD(pe, HDFGWTR_EL2, reg);  \
+        return access_sampling_reg(pe, bit, SR_##reg, nv2_offset);                                 \
+    }
+SAMPLING_REG_ACCESS(PMSICR_EL1, NV2_OFFSET_PMSICR_EL1)
+SAMPLING_REG_ACCESS(PMSIRR_EL1, NV2_OFFSET_PMSIRR_EL1)
+SAMPLING_REG_ACCESS(PMSFCR_EL1, NO_NV2_OFFSET)
+SAMPLING_REG_ACCESS(PMSEVFR_EL1, NV2_OFFSET_PMSEVFR_EL1)
+SAMPLING_REG_ACCESS(PMSLATFR_EL1, NV2_OFFSET_PMSLATFR_EL1)
 
 /* Accessing PMSNEVFR_EL1: as PMSEVFR_EL1 with the FEAT_SPE_FnE trap
  * MDCR_EL3.EnPMSN == '0' to EL3 after each NSPB test, and the negative FGT bit
