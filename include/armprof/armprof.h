@@ -117,7 +117,77 @@ typedef enum armprof_op_class {
     ARMPROF_OP_STORE,
 } armprof_op_class;
 
-/* One retired instruction. */
+/* The physical address space of an access, addrdesc.paddress.paspace. */
+typedef enum armprof_pas {
+    ARMPROF_PAS_NONSECURE,
+    ARMPROF_PAS_SECURE,
+    ARMPROF_PAS_REALM,
+    ARMPROF_PAS_ROOT,
+} armprof_pas;
+
+/* What kind of load or store a sampled memory operation is: the Operation
+ * Type packet's Load/store subclasses (D18.2.7, SPELDSTType). */
+typedef enum armprof_ldst_kind {
+    ARMPROF_LDST_GENERAL,  /* general-purpose register load or store */
+    ARMPROF_LDST_EXTENDED, /* acquire/release, exclusive or atomic (see .acquire_release,
+                              .exclusive, .atomic) */
+    ARMPROF_LDST_SIMDFP,   /* SIMD&FP register load or store (.simd: vector, otherwise scalar) */
+    ARMPROF_LDST_SVE_SME, /* SVE or SME load or store (.vector_length, .predicated, .gather_scatter)
+                           */
+    ARMPROF_LDST_UNSPECIFIED, /* any other load or store */
+    ARMPROF_LDST_TAGS,        /* Allocation Tag load or store (FEAT_MTE) */
+    ARMPROF_LDST_MEMCOPY,     /* FEAT_MOPS memory copy */
+    ARMPROF_LDST_MEMSET,      /* FEAT_MOPS memory set (always a store) */
+    ARMPROF_LDST_GCS,         /* Guarded Control Stack access (FEAT_GCS) */
+    ARMPROF_LDST_NV2,         /* FEAT_NV2 register access turned into memory */
+} armprof_ldst_kind;
+
+/* The kind of an Other operation (D18.2.7 Other subclasses). */
+typedef enum armprof_other_kind {
+    ARMPROF_OTHER_GENERAL, /* integer, FP (.fp) or SIMD (.simd) */
+    ARMPROF_OTHER_SVE,     /* SVE operation (.vector_length, .predicated, .fp) */
+    ARMPROF_OTHER_SME,     /* SME array operation (.tile_size, .fp) */
+} armprof_other_kind;
+
+/* The kind of a branch (the pseudocode's BranchType). */
+typedef enum armprof_branch_kind {
+    ARMPROF_BRANCH_DIRECT,        /* B, B.cond, CBZ, TBZ ... */
+    ARMPROF_BRANCH_INDIRECT,      /* BR */
+    ARMPROF_BRANCH_DIRECT_CALL,   /* BL */
+    ARMPROF_BRANCH_INDIRECT_CALL, /* BLR */
+    ARMPROF_BRANCH_RETURN,        /* RET */
+    ARMPROF_BRANCH_ERET,          /* exception return */
+    ARMPROF_BRANCH_EXCEPTION,     /* exception entry */
+} armprof_branch_kind;
+
+/* The Events packet bits an operation can set that are not derived from the
+ * other fields of armprof_op (D18.2.6; the PMU event each one stands for is
+ * in SPEEvent()). Bits 1 (retired), 2 (L1 access, from .l1d_access), 3 (L1
+ * refill or miss, from .l1d_refill), 6 (not taken) and 7 (mispredicted) are
+ * derived and ignored here. Bits the configured SPE version does not define
+ * are dropped. */
+enum {
+    ARMPROF_SPE_EV_EXCEPTION = 1u << 0,         /* EXC_TAKEN */
+    ARMPROF_SPE_EV_TLB_ACCESS = 1u << 4,        /* L1D_TLB */
+    ARMPROF_SPE_EV_TLB_WALK = 1u << 5,          /* DTLB_WALK */
+    ARMPROF_SPE_EV_LLC_ACCESS = 1u << 8,        /* LL_CACHE */
+    ARMPROF_SPE_EV_LLC_MISS = 1u << 9,          /* LL_CACHE_MISS */
+    ARMPROF_SPE_EV_REMOTE = 1u << 10,           /* REMOTE_ACCESS */
+    ARMPROF_SPE_EV_MISALIGNED = 1u << 11,       /* LDST_ALIGN_LAT (FEAT_SPEv1p1) */
+    ARMPROF_SPE_EV_PARTIAL_PRED = 1u << 17,     /* SVE_PRED_NOT_FULL_SPEC (FEAT_SPEv1p1) */
+    ARMPROF_SPE_EV_EMPTY_PRED = 1u << 18,       /* SVE_PRED_EMPTY_SPEC (FEAT_SPEv1p1) */
+    ARMPROF_SPE_EV_L2_ACCESS = 1u << 19,        /* L2D_CACHE_RD (FEAT_SPEv1p4) */
+    ARMPROF_SPE_EV_L2_MISS = 1u << 20,          /* L2D_CACHE_LMISS_RD (FEAT_SPEv1p4) */
+    ARMPROF_SPE_EV_CACHE_MODIFIED = 1u << 21,   /* Lx_CACHE_HITM_RD (FEAT_SPEv1p4) */
+    ARMPROF_SPE_EV_RECENTLY_FETCHED = 1u << 22, /* Lx_LFB_HIT_RD (FEAT_SPEv1p4) */
+    ARMPROF_SPE_EV_SNOOPED = 1u << 23,          /* DSNP_HIT_RD (FEAT_SPEv1p4) */
+    ARMPROF_SPE_EV_STREAMING = 1u << 24,        /* PSTATE.SM (FEAT_SPE_SME) */
+    ARMPROF_SPE_EV_SHARED_RESOURCE = 1u << 25, /* executed on an SMCU (SPESampleOnSharedResource) */
+};
+
+/* One retired instruction. Zero-initialise it and fill what applies: the
+ * fields after the first group are what Statistical Profiling records when
+ * the operation is sampled (D18). */
 typedef struct armprof_op {
     uint64_t pc;
     armprof_op_class op_class;
@@ -126,12 +196,55 @@ typedef struct armprof_op {
     uint64_t target;   /* a taken branch's target: what PC sampling samples (H7.1) */
     bool l1d_access;   /* a load or store that accessed the Level 1 data cache */
     bool l1d_refill;   /* ... and refilled it */
+
+    /* ---- what a sample record of this operation holds ---- */
+    uint32_t total_latency;       /* cycles from dispatch to complete (Counter packet 0) */
+    uint32_t issue_latency;       /* cycles waiting to be issued (Counter packet 1) */
+    uint32_t translation_latency; /* loads and stores: cycles waiting for translation (Counter 2) */
+    uint32_t alt_issue_latency;   /* with FEAT_SPE_ALTCLK and .events SHARED_RESOURCE (Counter 4) */
+    uint64_t vaddr;               /* loads and stores: data virtual address */
+    uint64_t paddr;               /* loads and stores: data physical address */
+    armprof_pas pas;              /* ... and its physical address space */
+    bool tbi;                     /* EffectiveTBI() for vaddr (the model has no TCR_ELx) */
+    bool tag_checked;             /* FEAT_MTE2: the access was Tag Checked */
+    bool data_source_valid;       /* loads: the data source is known */
+    uint16_t data_source;         /* ... IMPLEMENTATION DEFINED encoding (Data Source packet) */
+    uint32_t events;              /* ARMPROF_SPE_EV_* bits, and IMPLEMENTATION DEFINED ones */
+    uint16_t impdef_events;       /* Events packet bits 63:48 */
+    /* operation type (Operation Type packet) */
+    armprof_branch_kind branch_kind;
+    armprof_ldst_kind ldst_kind;
+    armprof_other_kind other_kind;
+    bool conditional;     /* a conditional instruction; .taken says whether it passed (branches) */
+    bool cond_failed;     /* Other: a conditional instruction that failed its condition check */
+    bool fp, simd;        /* floating-point / vector (Other, SIMD&FP loads and stores) */
+    bool acquire_release; /* Extended loads and stores */
+    bool exclusive;
+    bool atomic;         /* an atomic, compare-and-swap or swap (SPEOpType_LoadAtomic if a load) */
+    bool predicated;     /* SVE/SME */
+    bool gather_scatter; /* SVE/SME loads and stores */
+    uint32_t vector_length; /* SVE/SME: effective vector length in bits (evl) */
+    uint32_t tile_size;     /* SME array: effective tile size in bits (ets) */
+
+    /* ---- set by armprof_dispatch() ---- */
+    bool dispatched;   /* armprof_dispatch() was called for this operation */
+    bool spe_selected; /* ... and Statistical Profiling selected it for a sample */
 } armprof_op;
 
 /* An instruction retires: generates INST_RETIRED and, by class, BR_RETIRED,
  * BR_MIS_PRED_RETIRED, LD_RETIRED, ST_RETIRED, MEM_ACCESS, L1D_CACHE and
- * L1D_CACHE_REFILL. */
+ * L1D_CACHE_REFILL, and is one operation of the Statistical Profiling sample
+ * population (SPEStartSample() ... SPECompleteSample(): selected, sampled,
+ * filtered and recorded in this one call) unless armprof_dispatch() already
+ * counted it. */
 void armprof_retire(armprof_pe *pe, const armprof_op *op);
+/* For a simulator that models operations in flight: the operation is
+ * dispatched (SPEStartSample()): it is counted in the sample population and
+ * may be selected, capturing its PC, context and timestamp now. A sample stays
+ * in flight until the same operation is passed to armprof_retire(); an
+ * operation selected while one is in flight is a sample collision. Sets
+ * op->dispatched and op->spe_selected, and returns op->spe_selected. */
+bool armprof_dispatch(armprof_pe *pe, armprof_op *op);
 /* Any PMU event by number (PMUEvent()). Events accumulate and are counted at
  * the end of the cycle they happen in: call armprof_cycles(). */
 void armprof_pmu_event(armprof_pe *pe, uint16_t event, uint64_t count);
@@ -184,9 +297,33 @@ armprof_spe_regime armprof_spe_owning_regime(const armprof_pe *pe);
  * `expect spe.NAME`): owner_ss (armprof_security_state), owner_el,
  * buffer_enabled, stopped, regime (armprof_spe_regime), enabled_el0 ..
  * enabled_el3, and effective.REG.FIELD for PMBLIMITR_EL1.nVM, PMSCR_EL1.EE,
- * PMSCR_EL1.PCT and PMSCR_EL2.{EnVM,KE,EE,PCT,TS,PA,CX,E2SPE,E0HSPE}.
- * false if the name is unknown. */
+ * PMSCR_EL1.PCT and PMSCR_EL2.{EnVM,KE,EE,PCT,TS,PA,CX,E2SPE,E0HSPE}, and
+ * stats.NAME for each armprof_spe_stats field. false if the name is unknown. */
 bool armprof_spe_value(const armprof_pe *pe, const char *name, uint64_t *value);
+
+/* ---- Statistical Profiling: sample records ---- */
+/* Where completed sample records go (SPEWriteToBuffer()). A record is the
+ * bytes of D18, padded to PMBIDR_EL1.Align; it is valid only during the
+ * call. Without a sink records are counted (armprof_spe_stats) and dropped. */
+typedef void (*armprof_spe_sink)(void *ctx, const uint8_t *record, size_t size);
+void armprof_spe_set_sink(armprof_pe *pe, armprof_spe_sink sink, void *ctx);
+
+/* What the sampling unit has done since the last reset. */
+typedef struct armprof_spe_stats {
+    uint64_t population; /* operations counted while profiling was enabled (SAMPLE_POP) */
+    uint64_t selected;   /* operations selected, sampled and completed (SAMPLE_FEED) */
+    uint64_t collisions; /* selected while a sample was in flight (SAMPLE_COLLISION) */
+    uint64_t filtered;   /* samples that passed the filters (SAMPLE_FILTRATE) */
+    uint64_t discarded;  /* ... of which Discard mode wrote nothing */
+    uint64_t records;    /* records constructed */
+    uint64_t bytes;      /* ... their size, padding included */
+} armprof_spe_stats;
+armprof_spe_stats armprof_spe_get_stats(const armprof_pe *pe);
+
+/* The physical count, PhysicalCountInt(): the generic timer's system counter
+ * that SPE timestamps are taken from. The embedder sets it; the model does
+ * not advance it. */
+void armprof_set_physical_count(armprof_pe *pe, uint64_t count);
 
 /* ---- The register table ---- */
 size_t armprof_reg_count(void);
@@ -221,14 +358,6 @@ void armprof_reg_set(armprof_pe *pe, int reg, unsigned index, uint64_t value);
  * registers/<NAME>.external.md pages): reads and writes at an offset from the
  * PMU base, with the access permissions the pages give. A location that is a
  * view of a System register shares its storage and side effects. */
-
-/* The physical address space of an access, addrdesc.paddress.paspace. */
-typedef enum armprof_pas {
-    ARMPROF_PAS_NONSECURE,
-    ARMPROF_PAS_SECURE,
-    ARMPROF_PAS_REALM,
-    ARMPROF_PAS_ROOT,
-} armprof_pas;
 
 /* How an access is made. NULL stands for {ARMPROF_PAS_NONSECURE, false}. */
 typedef struct armprof_ext_access {

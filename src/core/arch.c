@@ -277,6 +277,7 @@ void pe_recompute(armprof_pe *pe)
     /* What the PMU counts depends on the context and the controls: computed
      * again when next needed. */
     pe->pmu.dirty = true;
+    pe->spe.dirty = true;
 }
 
 /* EDSCR.SDD on entry to Debug state: 0 when entering from EL3 (from Secure

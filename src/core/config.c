@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "armprof/config.h"
+#include "spe/sample.h"
 
 static const char *const feature_names[] = {
 #define FEATURE(id, name) [ARMPROF_FEAT_##id] = name,
@@ -297,6 +298,29 @@ bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
     if (!HAS(PMUv3) && c->options[ARMPROF_OPT_NUM_EVENT_COUNTERS] != 0)
         return fail(err, errlen, "num_event_counters must be 0 without %s%s%s", "FEAT_PMUv3", "",
                     "");
+    if (HAS(SPE)) {
+        /* SPEGetEventsPayloadSize(), SPEGetDataSourcePayloadSize() and
+         * PMSIDR_EL1.MaxSize must agree with the packets the configuration
+         * records (spe/record.c). */
+        const uint64_t ev = c->options[ARMPROF_OPT_SPE_EVENTS_PAYLOAD];
+        if (ev != 0 && ev != 2 && ev != 4 && ev != 8)
+            return fail(err, errlen, "option %s must be 0, 2, 4 or 8%s%s",
+                        "spe_events_payload_bytes", "", "");
+        armprof_config automatic = *c;
+        automatic.options[ARMPROF_OPT_SPE_EVENTS_PAYLOAD] = 0;
+        if (ev != 0 && ev < SPEGetEventsPayloadSize(&automatic))
+            return fail(err, errlen,
+                        "option %s is too small for the events this configuration records%s%s",
+                        "spe_events_payload_bytes", "", "");
+        if (HAS(SPE_FDS) && c->options[ARMPROF_OPT_SPE_DS_PAYLOAD] == 0)
+            return fail(err, errlen, "%s needs Data Source packets (option %s not 0)%s",
+                        "FEAT_SPE_FDS", "spe_data_source_bytes", "");
+        if (spe_max_record_size(c) > ((size_t)1 << c->options[ARMPROF_OPT_PMSIDR_MAXSIZE]))
+            return fail(err, errlen,
+                        "option %s is too small: a record of this configuration's packets, "
+                        "padded to %s, can be larger%s",
+                        "pmsidr_maxsize", "pmbidr_align", "");
+    }
 #undef HAS
     return true;
 }

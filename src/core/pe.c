@@ -63,6 +63,7 @@ void armprof_reset(armprof_pe *pe, armprof_reset_kind kind)
     idregs_init(pe);
     pmu_reset(pe);
     pcsr_reset(pe, cold);
+    spe_reset(pe);
     external_reset(pe, cold);
     pe_recompute(pe);
 }

@@ -6,6 +6,7 @@
 #include "armprof/armprof.h"
 #include "pcsr/pcsr.h"
 #include "pmu/pmu.h"
+#include "spe/sample.h"
 #include "sysreg/sysreg_table.h"
 
 /* Exception levels as the pseudocode's bits(2). */
@@ -52,6 +53,7 @@ struct armprof_pe {
     pe_effective eff;
     pmu_state pmu;
     pcsr_state pcsr;
+    spe_state spe;
     pe_external ext;
     uint64_t regs[STO_COUNT];
     sysreg_pe_info info[SR_COUNT];

@@ -515,6 +515,16 @@ static void refresh(armprof_pe *pe)
     pe->pmu.dirty = false;
 }
 
+bool pmu_event_counted(armprof_pe *pe, uint16_t event)
+{
+    if (!IMPLEMENTED(pe, PMUv3)) return false;
+    if (pe->pmu.dirty) refresh(pe);
+    const unsigned counters = num_counters(pe);
+    for (unsigned idx = 0; idx < counters; idx++)
+        if (pe->pmu.event_of[idx] == event) return true;
+    return false;
+}
+
 void pmu_changed(armprof_pe *pe)
 {
     if (!IMPLEMENTED(pe, PMUv3)) return;
@@ -656,6 +666,7 @@ void armprof_cycles(armprof_pe *pe, uint64_t n)
 
 void armprof_retire(armprof_pe *pe, const armprof_op *op)
 {
+    spe_retire(pe, op);
     PMUEvent(pe, PMU_EVENT_INST_RETIRED, 1);
     switch (op->op_class) {
     case ARMPROF_OP_BRANCH:

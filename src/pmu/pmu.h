@@ -56,6 +56,9 @@ void pmu_reset_cycle_counter(struct armprof_pe *pe);
 /* A PMU control changed (an MSR to a PMU register, a context change):
  * recompute what is counting and the PMUIRQ level. */
 void pmu_changed(struct armprof_pe *pe);
+/* Whether some event counter's PMEVTYPER<n>_EL0.evtCount is event (whether
+ * or not it is counting now: PMUEvent() accumulates for it either way). */
+bool pmu_event_counted(struct armprof_pe *pe, uint16_t event);
 
 /* n cycles end: AArch64.PMUCycle() n times. Events accumulated since the last
  * call are counted in the first of them. */

@@ -13,11 +13,13 @@
 #include <string.h>
 
 #include "armprof/armprof.h"
+#include "scenario/op_words.h"
 
-#define MAX_WORDS         16
-#define MAX_LINE          4096
-#define MAX_INCLUDE_DEPTH 16
-#define MAX_FILE_SIZE     (16u << 20)
+#define MAX_WORDS            64
+#define SPE_RECORD_WORDS_MAX 512
+#define MAX_LINE             4096
+#define MAX_INCLUDE_DEPTH    16
+#define MAX_FILE_SIZE        (16u << 20)
 
 typedef struct run_state {
     const scenario_options *opts;
@@ -26,7 +28,46 @@ typedef struct run_state {
     armprof_pe *pe;
     unsigned passed, failed;
     int depth;
+    /* Sample records the PE made and `expect record` has not yet checked,
+     * oldest first, each a length byte pair then the bytes. */
+    uint8_t *records;
+    size_t records_len, records_cap;
+    unsigned records_pending;
+    bool records_overflow;
+    /* Operations given to `dispatch` and not yet retired, oldest first. */
+    armprof_op dispatched[8];
+    unsigned dispatched_n;
 } run_state;
+
+/* The scenario's Statistical Profiling sink: keeps each record for
+ * `expect record`, up to a bound (a scenario that makes more than it checks
+ * is told so rather than growing without limit). */
+static void keep_record(void *ctx, const uint8_t *record, size_t size)
+{
+    run_state *st = ctx;
+    const size_t need = st->records_len + 2 + size;
+    if (size > 0xffff || need > (16u << 20)) {
+        st->records_overflow = true;
+        return;
+    }
+    if (need > st->records_cap) {
+        size_t cap = st->records_cap ? st->records_cap * 2 : 4096;
+        while (cap < need)
+            cap *= 2;
+        uint8_t *grown = realloc(st->records, cap);
+        if (!grown) {
+            st->records_overflow = true;
+            return;
+        }
+        st->records = grown;
+        st->records_cap = cap;
+    }
+    st->records[st->records_len++] = (uint8_t)(size & 0xff);
+    st->records[st->records_len++] = (uint8_t)(size >> 8);
+    memcpy(st->records + st->records_len, record, size);
+    st->records_len += size;
+    st->records_pending++;
+}
 
 /* Where a statement is, for messages. */
 typedef struct where {
@@ -115,6 +156,7 @@ static int need_pe(run_state *st, where at)
     char err[256];
     st->pe = armprof_pe_create(&st->cfg, err, sizeof err);
     if (!st->pe) return error_at(st, at, "configuration rejected: %s", err);
+    armprof_spe_set_sink(st->pe, keep_record, st);
     return 0;
 }
 
@@ -427,13 +469,77 @@ static bool output_value(run_state *st, const char *name, uint64_t *value)
         *value = armprof_pmuirq(st->pe);
         return true;
     }
+    if (strcmp(name, "records") == 0) { /* records made and not yet checked */
+        if (st->records_overflow) return false;
+        *value = st->records_pending;
+        return true;
+    }
     /* spe.NAME: the SPE owner, enables and Effective values (armprof_spe_value()) */
     if (strncmp(name, "spe.", 4) == 0) return armprof_spe_value(st->pe, name + 4, value);
     return false;
 }
 
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* expect record HEX...: the oldest record not yet checked has these bytes,
+ * in memory order; each word is an even number of hex digits. */
+static int do_expect_record(run_state *st, where at, const line_words *lw)
+{
+    uint8_t want[SPE_RECORD_WORDS_MAX];
+    size_t want_n = 0;
+    for (int i = 2; i < lw->n; i++) {
+        const char *h = lw->w[i];
+        const size_t len = strlen(h);
+        if (len % 2 != 0) return error_at(st, at, "expect record: '%s' is not whole bytes", h);
+        for (size_t k = 0; k < len; k += 2) {
+            const int hi = hex_digit(h[k]), lo = hex_digit(h[k + 1]);
+            if (hi < 0 || lo < 0) return error_at(st, at, "expect record: '%s' is not hex", h);
+            if (want_n == sizeof want) return error_at(st, at, "expect record: too many bytes");
+            want[want_n++] = (uint8_t)(hi << 4 | lo);
+        }
+    }
+    if (want_n == 0) return error_at(st, at, "usage: expect record HEXBYTES...");
+    int rc = need_pe(st, at);
+    if (rc) return rc;
+    char got_text[3 * 256 + 8] = "(no record)";
+    bool ok = false;
+    if (st->records_pending > 0) {
+        const size_t size = (size_t)st->records[0] | (size_t)st->records[1] << 8;
+        const uint8_t *got = st->records + 2;
+        ok = size == want_n && memcmp(got, want, size) == 0;
+        size_t pos = 0;
+        for (size_t k = 0; k < size && pos + 4 < sizeof got_text; k++)
+            pos += (size_t)snprintf(got_text + pos, sizeof got_text - pos, "%s%02x", k ? " " : "",
+                                    got[k]);
+        memmove(st->records, st->records + 2 + size, st->records_len - 2 - size);
+        st->records_len -= 2 + size;
+        st->records_pending--;
+    }
+    count(st, ok);
+    if (st->opts->json) {
+        fprintf(st->opts->out, "{\"file\":");
+        json_string(st->opts->out, at.file);
+        fprintf(st->opts->out, ",\"line\":%u,\"op\":\"expect\",\"record\":", at.line);
+        json_string(st->opts->out, got_text);
+        fprintf(st->opts->out, ",\"check\":\"%s\"}\n", ok ? "pass" : "fail");
+    } else if (!ok) {
+        fprintf(st->opts->err, "%s:%u: expected a different record, got %s\n", at.file, at.line,
+                got_text);
+    } else if (!st->opts->quiet) {
+        fprintf(st->opts->out, "%s:%u: record %s  [ok]\n", at.file, at.line, got_text);
+    }
+    return 0;
+}
+
 static int do_expect(run_state *st, where at, const line_words *lw)
 {
+    if (lw->n >= 2 && strcmp(lw->w[1], "record") == 0) return do_expect_record(st, at, lw);
     if (lw->n != 4 || strcmp(lw->w[2], "==") != 0 || lw->arrow >= 0)
         return error_at(st, at, "usage: expect REG[.FIELD] == VALUE");
     int rc = need_pe(st, at);
@@ -627,42 +733,40 @@ static int activity_statement(run_state *st, where at, const line_words *lw, boo
         armprof_pmu_event(st->pe, (uint16_t)number, n);
         return 0;
     }
-    if (!strcmp(cmd, "retire")) {
-        static const char *const classes[] = {"other", "branch", "load", "store"};
-        armprof_op op = {0};
-        int cls = -1;
-        if (lw->n >= 2)
-            for (int i = 0; i < 4; i++)
-                if (!strcmp(lw->w[1], classes[i])) cls = i;
-        if (cls < 0)
-            return error_at(
-                st, at,
-                "usage: retire other|branch|load|store [pc ADDR] [target ADDR] [mispredict] [l1d] "
-                "[refill] [xN]");
-        op.op_class = (armprof_op_class)cls;
-        for (int i = 2; i < lw->n; i++) {
-            if (!strcmp(lw->w[i], "mispredict") && cls == ARMPROF_OP_BRANCH)
-                op.mispredicted = true;
-            else if (!strcmp(lw->w[i], "l1d") && cls >= ARMPROF_OP_LOAD)
-                op.l1d_access = true;
-            else if (!strcmp(lw->w[i], "refill") && cls >= ARMPROF_OP_LOAD)
-                op.l1d_access = op.l1d_refill = true;
-            else if (lw->w[i][0] == 'x' && armprof_parse_number(lw->w[i] + 1, &n))
-                continue;
-            else if (!strcmp(lw->w[i], "pc") && i + 1 < lw->n &&
-                     armprof_parse_number(lw->w[i + 1], &op.pc))
-                i++;
-            else if (!strcmp(lw->w[i], "target") && cls == ARMPROF_OP_BRANCH && i + 1 < lw->n &&
-                     armprof_parse_number(lw->w[i + 1], &op.target)) {
-                op.taken = true;
-                i++;
-            } else
-                return error_at(st, at, "retire: '%s' does not apply to %s", lw->w[i],
-                                classes[cls]);
+    if (!strcmp(cmd, "retire") || !strcmp(cmd, "dispatch")) {
+        const bool dispatch = cmd[0] == 'd';
+        armprof_op op;
+        if (!dispatch && lw->n == 2 && !strcmp(lw->w[1], "dispatched")) {
+            if (st->dispatched_n == 0)
+                return error_at(st, at, "retire dispatched: no operation was dispatched");
+            if ((rc = need_pe(st, at)) != 0) return rc;
+            op = st->dispatched[0];
+            memmove(st->dispatched, st->dispatched + 1, --st->dispatched_n * sizeof op);
+            armprof_retire(st->pe, &op);
+            return 0;
         }
+        char err[160];
+        if (!scenario_parse_op(lw->w + 1, lw->n - 1, &op, &n, err, sizeof err))
+            return error_at(st, at, "%s: %s (docs/scenario-language.md, Operations)", cmd, err);
         if ((rc = need_pe(st, at)) != 0) return rc;
+        if (dispatch) {
+            if (n != 1) return error_at(st, at, "dispatch: one operation at a time (no xN)");
+            if (st->dispatched_n == sizeof st->dispatched / sizeof st->dispatched[0])
+                return error_at(st, at, "dispatch: more than %u operations in flight",
+                                (unsigned)(sizeof st->dispatched / sizeof st->dispatched[0]));
+            armprof_dispatch(st->pe, &op);
+            st->dispatched[st->dispatched_n++] = op;
+            return 0;
+        }
         for (uint64_t k = 0; k < n; k++)
             armprof_retire(st->pe, &op);
+        return 0;
+    }
+    if (!strcmp(cmd, "counter")) {
+        if (lw->n != 2 || !armprof_parse_number(lw->w[1], &n))
+            return error_at(st, at, "usage: counter N (the physical count, PhysicalCountInt())");
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        armprof_set_physical_count(st->pe, n);
         return 0;
     }
     if (!strcmp(cmd, "snapshot-request")) {
@@ -987,6 +1091,7 @@ static int run_lines(run_state *st, const char *file, char *text)
 static int finish(run_state *st, int rc)
 {
     if (st->pe) armprof_pe_destroy(st->pe);
+    free(st->records);
     if (st->opts->json)
         fprintf(st->opts->out, "{\"summary\":{\"passed\":%u,\"failed\":%u,\"error\":%s}}\n",
                 st->passed, st->failed, rc == SCENARIO_ERROR ? "true" : "false");

@@ -352,6 +352,24 @@ bool armprof_spe_value(const armprof_pe *pe, const char *name, uint64_t *value)
             }
         }
         return false;
+    } else if (strncmp(name, "stats.", 6) == 0) {
+        const armprof_spe_stats *t = &pe->spe.stats;
+        const struct {
+            const char *name;
+            uint64_t value;
+        } stats[] = {
+            {"population", t->population}, {"selected", t->selected},
+            {"collisions", t->collisions}, {"filtered", t->filtered},
+            {"discarded", t->discarded},   {"records", t->records},
+            {"bytes", t->bytes},
+        };
+        for (size_t i = 0; i < sizeof stats / sizeof stats[0]; i++) {
+            if (strcmp(name + 6, stats[i].name) == 0) {
+                *value = stats[i].value;
+                return true;
+            }
+        }
+        return false;
     } else {
         return false;
     }

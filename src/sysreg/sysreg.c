@@ -120,6 +120,7 @@ static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding,
         } else {
             sysreg_write(pe, r.reg, r.index, value);
             pe->pmu.dirty = true; /* any write may change what the PMU counts */
+            pe->spe.dirty = true; /* ... or where profiling is enabled */
             o->value = stored_value(pe, r.reg, r.index);
         }
         break;

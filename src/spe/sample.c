@@ -1,0 +1,608 @@
+/* The sample population, the sample interval counter, sample collisions and
+ * the sample storage callbacks (D17.3, pseudocode/full/arm-J1.1.md J1.1.1.73
+ * to J1.1.1.124). The model sees an operation once, when it retires, so the
+ * callbacks an instruction makes while it executes in the pseudocode
+ * (SPESampleLoadStore(), SPEBranch(), SPEEvent() ...) are made here from the
+ * armprof_op that describes it. */
+#include <string.h>
+
+#include "core/arch.h"
+#include "pmu/events.h"
+#include "pmu/pmu.h"
+#include "spe/sample.h"
+#include "spe/spe.h"
+
+/* ---- SPEGetRandomInterval(), SPEGetRandomBoolean() ---- */
+
+/* The IMPLEMENTATION DEFINED generator (D17.3.2): xorshift64* seeded from
+ * option spe_random_seed, so that runs are repeatable. */
+static uint64_t spe_random(spe_state *u)
+{
+    uint64_t x = u->rng;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    u->rng = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+/* SPEGetRandomInterval() */
+static unsigned SPEGetRandomInterval(armprof_pe *pe)
+{
+    return (unsigned)(spe_random(&pe->spe) >> 56);
+}
+
+/* SPEGetRandomBoolean() */
+static bool SPEGetRandomBoolean(armprof_pe *pe)
+{
+    return spe_random(&pe->spe) >> 63;
+}
+
+void spe_pmu_event(armprof_pe *pe, uint64_t number)
+{
+    if (number <= 0xffff) PMUEvent(pe, (uint16_t)number, 1);
+}
+
+void spe_reset(armprof_pe *pe)
+{
+    spe_state *u = &pe->spe;
+    const armprof_spe_sink sink = u->sink;
+    void *const sink_ctx = u->sink_ctx;
+    const uint64_t count = u->physical_count;
+    memset(u, 0, offsetof(spe_state, record));
+    u->sink = sink;
+    u->sink_ctx = sink_ctx;
+    u->physical_count = count;
+    const uint64_t seed = OPTION_VALUE(pe, SPE_RANDOM_SEED);
+    u->rng = seed ? seed : 0x9E3779B97F4A7C15ull; /* xorshift needs a nonzero state */
+    u->dirty = true;
+}
+
+/* The address packet's top byte for the current context: ns:el:nse:'0000'
+ * (SPESampleAddAddressPCVirtual(), SPEBranch()). */
+static uint64_t address_tag(const armprof_pe *pe)
+{
+    unsigned ns = 0, nse = 0;
+    switch (CurrentSecurityState(pe)) {
+    case ARMPROF_SS_SECURE:
+        break;
+    case ARMPROF_SS_NONSECURE:
+        ns = 1;
+        break;
+    case ARMPROF_SS_REALM:
+        ns = 1;
+        nse = 1;
+        break;
+    default: /* Unreachable(): profiling is never enabled at EL3 */
+        break;
+    }
+    return (uint64_t)ns << 63 | (uint64_t)(pe->ctx.el & 3u) << 61 | (uint64_t)nse << 60;
+}
+
+/* The cached values spe_retire() tests on every operation (DESIGN principle
+ * 4): recomputed after an MSR or a context change. */
+static void spe_refresh(armprof_pe *pe)
+{
+    spe_state *u = &pe->spe;
+    u->enabled = IMPLEMENTED(pe, SPE) && StatisticalProfilingEnabled(pe, pe->ctx.el);
+    u->pbt = IMPLEMENTED(pe, SPE_PBT);
+    u->ernd_rnd = IMPLEMENTED(pe, SPE_ERnd) && FIELD(pe, PMSIRR_EL1, RND) == 1;
+    u->pop_counted = pmu_event_counted(pe, PMU_EVENT_SAMPLE_POP);
+    u->pbt_tag = u->enabled ? address_tag(pe) : 0;
+    u->dirty = false;
+}
+
+/* ---- The sample interval counter ---- */
+
+#define PMSICR_COUNT_MASK  0xffffffffull
+#define PMSICR_ECOUNT_LO   56
+#define PMSICR_ECOUNT_MASK (0xffull << PMSICR_ECOUNT_LO)
+
+static void set_count(armprof_pe *pe, uint32_t count)
+{
+    REG(pe, PMSICR_EL1) = (REG(pe, PMSICR_EL1) & ~PMSICR_COUNT_MASK) | count;
+}
+
+static void set_ecount(armprof_pe *pe, unsigned ecount)
+{
+    REG(pe, PMSICR_EL1) = (REG(pe, PMSICR_EL1) & ~PMSICR_ECOUNT_MASK) | (uint64_t)ecount
+                                                                            << PMSICR_ECOUNT_LO;
+}
+
+/* SPEResetSampleCounter() */
+static void SPEResetSampleCounter(armprof_pe *pe)
+{
+    uint32_t count = (uint32_t)FIELD(pe, PMSIRR_EL1, INTERVAL) << 8;
+    if (FIELD(pe, PMSIRR_EL1, RND) == 1 && !IMPLEMENTED(pe, SPE_ERnd))
+        count |= SPEGetRandomInterval(pe);
+    set_count(pe, count);
+}
+
+/* SPEToCollectSample() */
+static bool SPEToCollectSample(armprof_pe *pe)
+{
+    const bool ernd = pe->spe.ernd_rnd;
+    const uint32_t count = (uint32_t)REG(pe, PMSICR_EL1);
+    if (count == 0) {
+        SPEResetSampleCounter(pe);
+    } else {
+        set_count(pe, count - 1);
+        if (count - 1 == 0) {
+            if (ernd) {
+                const unsigned ecount = SPEGetRandomInterval(pe);
+                set_ecount(pe, ecount);
+                return ecount == 0;
+            }
+            return true;
+        }
+    }
+    const unsigned ecount = (unsigned)(REG(pe, PMSICR_EL1) >> PMSICR_ECOUNT_LO);
+    if (ernd && ecount != 0) {
+        set_ecount(pe, ecount - 1);
+        if (ecount - 1 == 0) return true;
+    }
+    return false;
+}
+
+/* ---- Sample collisions ---- */
+
+/* DefaultSPEEvent(): ReportSPEEvent(Zeros(6), -). With ec_bits zero every
+ * fault term of ReportSPEEvent() is FALSE, leaving the EE controls. */
+static unsigned DefaultSPEEvent(const armprof_pe *pe)
+{
+    if (!IMPLEMENTED(pe, SPE_EXC)) return EL1;
+    if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == 3) return EL3;
+    if ((EffectivePMSCR_EL2_EE(pe) & 2) && FIELD(pe, PMSCR_EL2, EE) == 3) return EL2;
+    return EL1;
+}
+
+/* SPESampleCollision() */
+static void SPESampleCollision(armprof_pe *pe)
+{
+    PMUEvent(pe, PMU_EVENT_SAMPLE_COLLISION, 1);
+    pe->spe.stats.collisions++;
+    const uint64_t coll = 1ull << PMBSR_EL1_COLL_LO;
+    switch (DefaultSPEEvent(pe)) {
+    case EL3:
+        REG(pe, PMBSR_EL3) |= coll;
+        break;
+    case EL2:
+        REG(pe, PMBSR_EL2) |= coll;
+        break;
+    default:
+        REG(pe, PMBSR_EL1) |= coll;
+        break;
+    }
+}
+
+/* ---- Sample storage ---- */
+
+/* SPEResetSampleStorage() */
+static void SPEResetSampleStorage(spe_sample *s)
+{
+    memset(s, 0, sizeof *s);
+    s->opattr.op_type = SPEOpType_Invalid;
+    s->opattr.ldst_type = SPELDSTType_Unspecified;
+}
+
+/* CollectContextIDR1() */
+static bool CollectContextIDR1(const armprof_pe *pe)
+{
+    if (pe->ctx.el == EL2) return false;
+    if (EL2Enabled(pe) && FIELD(pe, HCR_EL2, TGE) == 1) return false;
+    return FIELD(pe, PMSCR_EL1, CX) == 1;
+}
+
+/* CollectContextIDR2() */
+static bool CollectContextIDR2(const armprof_pe *pe)
+{
+    if (!EL2Enabled(pe)) return false;
+    return FIELD(pe, PMSCR_EL2, CX) == 1;
+}
+
+/* SPESampleAddContext(); both functions also test
+ * StatisticalProfilingEnabled(), which holds for a sample being started. */
+static void SPESampleAddContext(armprof_pe *pe, spe_sample *s)
+{
+    if (CollectContextIDR1(pe)) {
+        s->context_el1 = (uint32_t)REG(pe, CONTEXTIDR_EL1);
+        s->context_el1_valid = true;
+    }
+    if (CollectContextIDR2(pe)) {
+        s->context_el2 = (uint32_t)REG(pe, CONTEXTIDR_EL2);
+        s->context_el2_valid = true;
+    }
+}
+
+#define ADDR_55_0 0x00ffffffffffffffull
+
+static void set_address(spe_sample *s, unsigned index, uint64_t value)
+{
+    s->address[index] = value;
+    s->address_valid |= (uint8_t)(1u << index);
+}
+
+/* SPEStartSample(), after StatisticalProfilingEnabled() was found TRUE */
+static bool SPEStartSample(armprof_pe *pe, uint64_t pc)
+{
+    spe_state *u = &pe->spe;
+    u->stats.population++;
+    if (u->pop_counted) PMUEvent(pe, PMU_EVENT_SAMPLE_POP, 1);
+    /* SPEToCollectSample() when COUNT stays nonzero and ECOUNT is not
+     * counting: a decrement and FALSE. */
+    const uint64_t icr = REG(pe, PMSICR_EL1);
+    if ((uint32_t)icr > 1 && !(u->ernd_rnd && (icr >> PMSICR_ECOUNT_LO) != 0)) {
+        REG(pe, PMSICR_EL1) = icr - 1;
+        return false;
+    }
+    if (!SPEToCollectSample(pe)) return false;
+    if (u->in_flight) {
+        SPESampleCollision(pe);
+        return false;
+    }
+    u->in_flight = true;
+    spe_sample *s = &u->sample;
+    SPEResetSampleStorage(s);
+    /* SPEStartCounter(TotalLatency), SPEStartCounter(IssueLatency): the
+     * counts come from the operation when it completes. */
+    set_address(s, SPEAddrPosPCVirtual, (pc & ADDR_55_0) | address_tag(pe));
+    s->opattr.op_type = SPEOpType_Other; /* SPESampleOpOther(FALSE) */
+    s->opattr.is_conditional = false;
+    SPESampleAddContext(pe, s);
+    SPESampleAddTimeStamp(pe);
+    return true;
+}
+
+/* ---- SPEBranch() ---- */
+
+/* In the pseudocode one instruction executes at a time, so a sample in
+ * flight during SPEBranch() is the branch's own; with armprof_dispatch()
+ * another operation's sample can be in flight, so the test is whether this
+ * branch is the sampled operation. */
+static void SPEBranch(armprof_pe *pe, const armprof_op *op, bool sampled)
+{
+    spe_state *u = &pe->spe;
+    const bool taken = op->taken;
+    bool collect_prev_br;
+    switch (op->branch_kind) {
+    case ARMPROF_BRANCH_EXCEPTION:
+        collect_prev_br = OPTION_VALUE(pe, SPE_PREV_BR_EXCEPTION) != 0;
+        break;
+    case ARMPROF_BRANCH_ERET:
+        collect_prev_br = OPTION_VALUE(pe, SPE_PREV_BR_ERET) != 0;
+        break;
+    default:
+        collect_prev_br = true; /* !is_isb */
+        break;
+    }
+    if (taken && u->pbt && u->enabled && collect_prev_br) {
+        if (sampled) {
+            u->sample.address[SPEAddrPosPrevBranchTarget] = u->prev_branch;
+            if (u->prev_branch_valid)
+                u->sample.address_valid |= 1u << SPEAddrPosPrevBranchTarget;
+            else
+                u->sample.address_valid &= (uint8_t) ~(1u << SPEAddrPosPrevBranchTarget);
+        }
+        u->prev_branch = (op->target & ADDR_55_0) | u->pbt_tag;
+        u->prev_branch_valid = true;
+    }
+    if (!u->enabled) {
+        if (taken) u->prev_branch_valid = false;
+        return;
+    }
+    if (!sampled) return;
+    SPEOpAttr *a = &u->sample.opattr;
+    const armprof_branch_kind k = op->branch_kind;
+    a->branch_is_direct = k == ARMPROF_BRANCH_DIRECT || k == ARMPROF_BRANCH_DIRECT_CALL;
+    a->branch_has_link = k == ARMPROF_BRANCH_DIRECT_CALL || k == ARMPROF_BRANCH_INDIRECT_CALL;
+    a->procedure_return = k == ARMPROF_BRANCH_RETURN;
+    a->op_type = SPEOpType_Branch;
+    a->is_conditional = op->conditional;
+    a->cond_pass = taken;
+    if (taken)
+        set_address(&u->sample, SPEAddrPosBranchTarget, (op->target & ADDR_55_0) | address_tag(pe));
+}
+
+/* ---- Loads and stores ---- */
+
+/* SPEMultiAccessSample() */
+static bool SPEMultiAccessSample(armprof_pe *pe)
+{
+    const bool ft = FIELD(pe, PMSFCR_EL1, FT) == 1;
+    const bool loads_pass_filter = ft && FIELD(pe, PMSFCR_EL1, LD) == 1;
+    const bool stores_pass_filter = ft && FIELD(pe, PMSFCR_EL1, ST) == 1;
+    if (loads_pass_filter && !stores_pass_filter) return true;
+    if (!loads_pass_filter && stores_pass_filter) return false;
+    return SPEGetRandomBoolean(pe);
+}
+
+/* SPEEncodeEVL() */
+static uint8_t SPEEncodeEVL(uint32_t vl)
+{
+    uint8_t evl = 0;
+    for (uint32_t limit = 32; vl > limit && evl < 7; limit <<= 1)
+        evl++;
+    return evl; /* '111' above 2048 bits (FEAT_SPE_SME) */
+}
+
+/* SPEEncodeETS() */
+static uint8_t SPEEncodeETS(uint32_t size)
+{
+    uint8_t ets = 0;
+    for (uint32_t limit = 128; size > limit && ets < 12; limit <<= 1)
+        ets++;
+    return ets == 12 ? 15 : ets;
+}
+
+/* CollectPhysicalAddress() */
+static bool CollectPhysicalAddress(const armprof_pe *pe)
+{
+    const spe_owner owner = ProfilingBufferOwner(pe);
+    if (HaveEL(pe, EL2) && (owner.ss != ARMPROF_SS_SECURE || IsSecureEL2Enabled(pe)))
+        return FIELD(pe, PMSCR_EL2, PA) == 1 && (owner.el == EL2 || FIELD(pe, PMSCR_EL1, PA) == 1);
+    return FIELD(pe, PMSCR_EL1, PA) == 1;
+}
+
+/* SPESetDataVirtualAddress(); EffectiveTBI() is the operation's .tbi */
+static void SPESetDataVirtualAddress(armprof_pe *pe, spe_sample *s, const armprof_op *op)
+{
+    const bool non_tbi_is_zeros = OPTION_VALUE(pe, SPE_NON_TBI_TAG_ZERO) != 0;
+    set_address(s, SPEAddrPosDataVirtual,
+                op->tbi || !non_tbi_is_zeros ? op->vaddr : op->vaddr & ADDR_55_0);
+}
+
+/* SPESetDataPhysicalAddress() */
+static void SPESetDataPhysicalAddress(armprof_pe *pe, spe_sample *s, const armprof_op *op)
+{
+    unsigned ns = 0, nse = 0, ch = 0, lat = 0;
+    switch (op->pas) {
+    case ARMPROF_PAS_NONSECURE:
+        ns = 1;
+        break;
+    case ARMPROF_PAS_REALM:
+        ns = 1;
+        nse = 1;
+        break;
+    default: /* Secure (Root is Unreachable(): no records at EL3) */
+        break;
+    }
+    if (IMPLEMENTED(pe, MTE2)) {
+        const unsigned logical_tag =
+            (unsigned)(op->vaddr >> 56) & 15u; /* AArch64.LogicalAddressTag() */
+        if (op->tag_checked) {
+            ch = 1;
+            lat = logical_tag;
+        } else {
+            lat = OPTION_VALUE(pe, SPE_PAT_UNCHECKED_ZERO) ? 0 : logical_tag;
+        }
+    }
+    set_address(s, SPEAddrPosDataPhysical,
+                (op->paddr & ADDR_55_0) | (uint64_t)ns << 63 | (uint64_t)ch << 62 |
+                    (uint64_t)nse << 60 | (uint64_t)lat << 56);
+}
+
+/* The instruction's own callback (SPESampleGeneralPurposeLoadStore(),
+ * SPESampleExtendedLoadStore(), SPESampleSIMDFPLoadStore(),
+ * SPESampleOpSVESMELoadStore(), SPESampleMemCopy(), SPESampleMemSet(), ...),
+ * then SPESampleLoadStore() for its first access. */
+static void sample_load_store(armprof_pe *pe, spe_sample *s, const armprof_op *op)
+{
+    SPEOpAttr *a = &s->opattr;
+    bool is_load = op->op_class == ARMPROF_OP_LOAD;
+    const SPEOpType ld_or_st = is_load ? SPEOpType_Load : SPEOpType_Store;
+    switch (op->ldst_kind) {
+    case ARMPROF_LDST_GENERAL:
+        a->ldst_type = SPELDSTType_General;
+        a->op_type = ld_or_st;
+        break;
+    case ARMPROF_LDST_EXTENDED:
+        a->is_acquire_release = op->acquire_release;
+        a->is_exclusive = op->exclusive;
+        a->ldst_type = SPELDSTType_Extended;
+        a->at = op->atomic;
+        a->op_type =
+            is_load ? (op->atomic ? SPEOpType_LoadAtomic : SPEOpType_Load) : SPEOpType_Store;
+        break;
+    case ARMPROF_LDST_SIMDFP:
+        a->ldst_type = SPELDSTType_SIMDFP;
+        a->op_type = ld_or_st;
+        a->is_simd = op->simd;
+        a->is_floating_point = !op->simd;
+        break;
+    case ARMPROF_LDST_SVE_SME:
+        a->is_gather_scatter = op->gather_scatter;
+        a->is_predicated = op->predicated;
+        a->evl = SPEEncodeEVL(op->vector_length);
+        a->op_type = ld_or_st;
+        a->ldst_type = SPELDSTType_SVESME;
+        break;
+    case ARMPROF_LDST_TAGS:
+        a->ldst_type = SPELDSTType_Tags;
+        a->op_type = ld_or_st;
+        break;
+    case ARMPROF_LDST_MEMCOPY:
+        is_load = SPEMultiAccessSample(pe);
+        a->op_type = is_load ? SPEOpType_Load : SPEOpType_Store;
+        a->ldst_type = SPELDSTType_MemCopy;
+        break;
+    case ARMPROF_LDST_MEMSET:
+        is_load = false;
+        a->op_type = SPEOpType_Store;
+        a->ldst_type = SPELDSTType_MemSet;
+        break;
+    case ARMPROF_LDST_GCS: /* accdesc.acctype == AccessType_GCS */
+        a->ldst_type = SPELDSTType_GCS;
+        a->op_type = ld_or_st;
+        break;
+    case ARMPROF_LDST_NV2: /* accdesc.acctype == AccessType_NV2 */
+        a->op_type = ld_or_st;
+        a->ldst_type = SPELDSTType_NV2;
+        break;
+    default: /* ARMPROF_LDST_UNSPECIFIED: SPESampleLoadStore()'s default */
+        a->op_type = ld_or_st;
+        a->ldst_type = SPELDSTType_Unspecified;
+        break;
+    }
+    /* SPESampleLoadStore(is_load, accdesc, addrdesc) for the sampled access */
+    SPESetDataVirtualAddress(pe, s, op);
+    if (CollectPhysicalAddress(pe)) SPESetDataPhysicalAddress(pe, s, op);
+    a->addr_valid = true;
+    /* SPEGetDataSource(): IMPLEMENTATION DEFINED; the model reports the
+     * operation's data source for loads when Data Source packets exist. */
+    if (is_load && op->data_source_valid && SPEGetDataSourcePayloadSize(&pe->cfg) != 0) {
+        s->data_source_valid = true;
+        s->data_source = op->data_source;
+    }
+}
+
+/* SPESampleOpOther(), SPESampleOpSVEOther(), SPESampleOpSMEArrayOther() */
+static void sample_other(spe_sample *s, const armprof_op *op)
+{
+    SPEOpAttr *a = &s->opattr;
+    switch (op->other_kind) {
+    case ARMPROF_OTHER_SVE:
+        a->is_predicated = op->predicated;
+        a->is_floating_point = op->fp;
+        a->evl = SPEEncodeEVL(op->vector_length);
+        a->op_type = SPEOpType_OtherSVE;
+        break;
+    case ARMPROF_OTHER_SME:
+        a->is_floating_point = op->fp;
+        a->ets = SPEEncodeETS(op->tile_size);
+        a->op_type = SPEOpType_OtherSME;
+        a->is_simd = true;
+        break;
+    default:
+        a->is_simd = op->simd;
+        a->cond_pass = !op->cond_failed;
+        a->is_floating_point = op->fp;
+        a->is_conditional = op->conditional;
+        a->op_type = SPEOpType_Other;
+        break;
+    }
+}
+
+/* The Events packet bits SPEEvent() sets for the PMU events the operation
+ * generated, and the IMPLEMENTATION DEFINED ones SPECompleteSample() adds. */
+static uint64_t sample_events(const armprof_pe *pe, const armprof_op *op)
+{
+    const bool v1p1 = IMPLEMENTED(pe, SPEv1p1), v1p4 = IMPLEMENTED(pe, SPEv1p4);
+    uint64_t e = op->events &
+                 (ARMPROF_SPE_EV_EXCEPTION | ARMPROF_SPE_EV_TLB_ACCESS | ARMPROF_SPE_EV_TLB_WALK |
+                  ARMPROF_SPE_EV_LLC_ACCESS | ARMPROF_SPE_EV_LLC_MISS | ARMPROF_SPE_EV_REMOTE |
+                  ARMPROF_SPE_EV_SHARED_RESOURCE);
+    if (v1p1)
+        e |= op->events &
+             (ARMPROF_SPE_EV_MISALIGNED | ARMPROF_SPE_EV_PARTIAL_PRED | ARMPROF_SPE_EV_EMPTY_PRED);
+    if (v1p4) e |= op->events & (0x1fu << 19); /* bits 23:19 */
+    e |= 1u << 1;                              /* INST_RETIRED: the operation retired */
+    if (op->l1d_access) e |= 1u << 2;          /* L1D_CACHE */
+    if (op->l1d_refill && (!v1p4 || op->op_class == ARMPROF_OP_LOAD))
+        e |= 1u << 3; /* L1D_CACHE_REFILL, or L1D_CACHE_LMISS_RD with FEAT_SPEv1p4 */
+    if (op->mispredicted) e |= 1u << 7; /* BR_MIS_PRED */
+    /* SPECompleteSample(): IMPLEMENTATION DEFINED events */
+    e |= (uint64_t)op->impdef_events << 48;
+    if (!v1p4) {
+        e = (e & ~(0xffull << 24)) | (op->events & (0xffull << 24));
+        e = (e & ~(0xfull << 12)) | (op->events & (0xfull << 12));
+    }
+    if (IMPLEMENTED(pe, SPE_SME)) /* PSTATE.SM */
+        e = (e & ~(1ull << 24)) | (op->events & ARMPROF_SPE_EV_STREAMING);
+    return e;
+}
+
+/* The operation's part of a sample (the callbacks), then
+ * SPECompleteSample(). */
+static void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
+{
+    spe_state *u = &pe->spe;
+    spe_sample *s = &u->sample;
+    switch (op->op_class) {
+    case ARMPROF_OP_LOAD:
+    case ARMPROF_OP_STORE:
+        sample_load_store(pe, s, op);
+        break;
+    case ARMPROF_OP_BRANCH:
+        break; /* SPEBranch() has run */
+    default:
+        sample_other(s, op);
+        break;
+    }
+    s->events = sample_events(pe, op);
+    /* SPEStopCounter() for the pending counters */
+    s->counter[SPECounterPosTotalLatency] = op->total_latency;
+    s->counter[SPECounterPosIssueLatency] = op->issue_latency;
+    s->counter_valid = 1u << SPECounterPosTotalLatency | 1u << SPECounterPosIssueLatency;
+    if (s->opattr.addr_valid) {
+        s->counter[SPECounterPosTranslationLatency] = op->translation_latency;
+        s->counter_valid |= 1u << SPECounterPosTranslationLatency;
+    }
+    if (IMPLEMENTED(pe, SPE_ALTCLK) && (op->events & ARMPROF_SPE_EV_SHARED_RESOURCE)) {
+        s->counter[SPECounterPosAltIssueLatency] = op->alt_issue_latency;
+        s->counter_valid |= 1u << SPECounterPosAltIssueLatency;
+    }
+
+    /* SPECompleteSample() */
+    PMUEvent(pe, PMU_EVENT_SAMPLE_FEED, 1);
+    u->stats.selected++;
+    if (s->opattr.is_conditional && !s->opattr.cond_pass) s->events |= 1u << 6;
+    const bool collect_record =
+        SPECollectRecord(pe, s->events, s->counter[SPECounterPosTotalLatency], s->opattr.op_type);
+    const bool discard = IMPLEMENTED(pe, SPEv1p2) && FIELD(pe, PMBLIMITR_EL1, FM) == 2;
+    if (collect_record && discard) u->stats.discarded++;
+    /* SPEWriteToBuffer() asserts ProfilingBufferEnabled(): a sample
+     * completing after the buffer was disabled (possible only with
+     * armprof_dispatch()) writes nothing (docs/spec-notes.md). */
+    if (collect_record && !discard && ProfilingBufferEnabled(pe)) {
+        SPEConstructRecord(pe);
+        u->stats.records++;
+        u->stats.bytes += u->record_size;
+        if (u->sink) u->sink(u->sink_ctx, u->record, u->record_size);
+        /* SPEBufferIsFull() and the buffer management event: the Profiling
+         * Buffer issue. */
+    }
+    u->in_flight = false;
+    SPEResetSampleStorage(s);
+}
+
+/* ---- Entry points ---- */
+
+void spe_retire(armprof_pe *pe, const armprof_op *op)
+{
+    spe_state *u = &pe->spe;
+    if (u->dirty) spe_refresh(pe);
+    bool completes;
+    if (op->dispatched) {
+        completes = op->spe_selected && u->in_flight;
+    } else {
+        if (!u->enabled && op->op_class != ARMPROF_OP_BRANCH) return;
+        completes = u->enabled && SPEStartSample(pe, op->pc);
+    }
+    if (op->op_class == ARMPROF_OP_BRANCH) SPEBranch(pe, op, completes);
+    if (completes) SPECompleteSample(pe, op);
+}
+
+bool armprof_dispatch(armprof_pe *pe, armprof_op *op)
+{
+    spe_state *u = &pe->spe;
+    if (u->dirty) spe_refresh(pe);
+    op->dispatched = true;
+    op->spe_selected = u->enabled && SPEStartSample(pe, op->pc);
+    return op->spe_selected;
+}
+
+void armprof_spe_set_sink(armprof_pe *pe, armprof_spe_sink sink, void *ctx)
+{
+    pe->spe.sink = sink;
+    pe->spe.sink_ctx = ctx;
+}
+
+armprof_spe_stats armprof_spe_get_stats(const armprof_pe *pe)
+{
+    return pe->spe.stats;
+}
+
+void armprof_set_physical_count(armprof_pe *pe, uint64_t count)
+{
+    pe->spe.physical_count = count;
+}

@@ -1,0 +1,139 @@
+/* The Statistical Profiling Extension (chapter D17): the sampling layer.
+ *
+ * sample.c transliterates the pseudocode that takes a member of the sample
+ * population to a sample record: SPEStartSample(), SPEToCollectSample(),
+ * SPEResetSampleCounter(), SPEBranch(), SPECompleteSample() and the
+ * SPESample* callbacks; filter.c has SPECollectRecord() and its filters,
+ * record.c SPEConstructRecord(), timestamp.c CollectTimeStamp(). The
+ * pseudocode's global sample storage is spe_state, one per PE. */
+#ifndef ARMPROF_SPE_SAMPLE_H
+#define ARMPROF_SPE_SAMPLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "armprof/armprof.h"
+
+/* SPEOpType */
+typedef enum SPEOpType {
+    SPEOpType_Load,
+    SPEOpType_Store,
+    SPEOpType_LoadAtomic,
+    SPEOpType_Branch,
+    SPEOpType_OtherSVE,
+    SPEOpType_OtherSME,
+    SPEOpType_Other,
+    SPEOpType_Invalid,
+} SPEOpType;
+
+/* SPELDSTType */
+typedef enum SPELDSTType {
+    SPELDSTType_NV2,
+    SPELDSTType_Extended,
+    SPELDSTType_General,
+    SPELDSTType_SIMDFP,
+    SPELDSTType_SVESME,
+    SPELDSTType_Tags,
+    SPELDSTType_MemCopy,
+    SPELDSTType_MemSet,
+    SPELDSTType_GCS,
+    SPELDSTType_GCSSS2,
+    SPELDSTType_Unspecified,
+} SPELDSTType;
+
+/* SPEOpAttr */
+typedef struct SPEOpAttr {
+    SPEOpType op_type;
+    SPELDSTType ldst_type;
+    bool branch_is_direct, branch_has_link, procedure_return;
+    bool is_conditional, is_floating_point, is_simd, cond_pass;
+    bool at, is_acquire_release, is_predicated, is_gather_scatter, is_exclusive;
+    uint8_t evl; /* bits(3) */
+    uint8_t ets; /* bits(4) */
+    bool addr_valid;
+} SPEOpAttr;
+
+/* Order of addresses and counters in sample storage: the architectural
+ * index values of the Address and Counter packets. */
+enum {
+    SPEAddrPosPCVirtual = 0,
+    SPEAddrPosBranchTarget = 1,
+    SPEAddrPosDataVirtual = 2,
+    SPEAddrPosDataPhysical = 3,
+    SPEAddrPosPrevBranchTarget = 4,
+    SPE_NUM_ADDRS = 5,
+};
+enum {
+    SPECounterPosTotalLatency = 0,
+    SPECounterPosIssueLatency = 1,
+    SPECounterPosTranslationLatency = 2,
+    SPECounterPosAltIssueLatency = 4,
+    SPE_NUM_COUNTERS = 5,
+};
+/* SPEMaxRecordSize */
+#define SPE_MAX_RECORD_SIZE 2048
+
+/* The sample storage of one sampled operation. */
+typedef struct spe_sample {
+    uint64_t address[SPE_NUM_ADDRS];
+    uint32_t counter[SPE_NUM_COUNTERS];
+    uint8_t address_valid; /* bit i: SPESampleAddressValid[i] */
+    uint8_t counter_valid; /* bit i: SPESampleCounterValid[i] */
+    bool context_el1_valid, context_el2_valid;
+    uint32_t context_el1, context_el2;
+    bool data_source_valid;
+    uint16_t data_source;
+    bool timestamp_valid;
+    uint64_t timestamp;
+    uint64_t events;
+    SPEOpAttr opattr;
+} spe_sample;
+
+typedef struct spe_state {
+    /* Cached: recomputed after any MSR or context change (spe_refresh()). */
+    bool dirty;
+    bool enabled;     /* StatisticalProfilingEnabled() at PSTATE.EL */
+    bool pbt;         /* FEAT_SPE_PBT: SPEBranch() tracks the previous target */
+    bool ernd_rnd;    /* PMSIRR_EL1.RND == 1 and FEAT_SPE_ERnd */
+    bool pop_counted; /* some event counter counts SAMPLE_POP */
+    uint64_t pbt_tag; /* SPESamplePreviousBranchAddress<63:56> here: ns:el:nse */
+    bool in_flight;   /* SPESampleInFlight */
+    spe_sample sample;
+    uint64_t prev_branch;   /* SPESamplePreviousBranchAddress */
+    bool prev_branch_valid; /* SPESamplePreviousBranchAddressValid */
+    uint64_t rng;           /* state of SPEGetRandomInterval()/SPEGetRandomBoolean() */
+    uint64_t physical_count;
+    armprof_spe_sink sink;
+    void *sink_ctx;
+    armprof_spe_stats stats;
+    size_t record_size; /* SPERecordSize */
+    uint8_t record[SPE_MAX_RECORD_SIZE];
+} spe_state;
+
+struct armprof_pe;
+
+/* Resets the sampling unit (a Warm or Cold reset): nothing in flight,
+ * previous branch invalid, the random generator reseeded. */
+void spe_reset(struct armprof_pe *pe);
+/* One operation retires (armprof_retire()). */
+void spe_retire(struct armprof_pe *pe, const armprof_op *op);
+/* SPEBufferIsFull()-independent record size bound for the configuration:
+ * the largest record the configured packets can make, padded. */
+size_t spe_max_record_size(const armprof_config *cfg);
+
+/* filter.c: SPECollectRecord() */
+bool SPECollectRecord(struct armprof_pe *pe, uint64_t events, uint32_t total_latency,
+                      SPEOpType optype);
+/* record.c: SPEConstructRecord() into pe->spe.record */
+void SPEConstructRecord(struct armprof_pe *pe);
+/* record.c: SPEGetEventsPayloadSize(), SPEGetDataSourcePayloadSize() */
+unsigned SPEGetEventsPayloadSize(const armprof_config *cfg);
+unsigned SPEGetDataSourcePayloadSize(const armprof_config *cfg);
+/* timestamp.c: SPESampleAddTimeStamp() */
+void SPESampleAddTimeStamp(struct armprof_pe *pe);
+/* The SPE events the PMU counts (SAMPLE_FEED_BR ...), whose number is an
+ * option: generated only when the option names a number. */
+void spe_pmu_event(struct armprof_pe *pe, uint64_t number);
+
+#endif
