@@ -276,8 +276,7 @@ void pe_recompute(armprof_pe *pe)
     e->nspb_trap = HaveEL(pe, EL3) && compute_CheckMDCR_EL3_NSPBTrap(pe);
     /* What the PMU counts depends on the context and the controls: computed
      * again when next needed. */
-    pe->pmu.dirty = true;
-    pe->spe.dirty = true;
+    pe_controls_changed(pe);
 }
 
 /* EDSCR.SDD on entry to Debug state: 0 when entering from EL3 (from Secure

@@ -73,6 +73,15 @@ struct armprof_pe {
 /* True while an external (memory-mapped) access is being carried out. */
 #define EXTERNAL_ACCESS(pe) ((pe)->ext.access != NULL)
 
+/* A register or the context changed: every cache derived from them is
+ * recomputed before it is next used (DESIGN principle 4). */
+static inline void pe_controls_changed(armprof_pe *pe)
+{
+    pe->pmu.dirty = true;
+    pe->spe.dirty = true;
+    pe->pcsr.dirty = true;
+}
+
 /* Recomputes pe->eff after a context change or a write to a register that
  * feeds it. */
 void pe_recompute(armprof_pe *pe);

@@ -38,6 +38,7 @@ static void SetPCSRActive(armprof_pe *pe)
         pe->pcsr.pmpcsctl |= PMPCSCTL_EN;
     else
         pe->pcsr.suspended = false;
+    pe->pcsr.dirty = true;
 }
 
 /* H7.1.1: PC sampling is allowed */
@@ -53,17 +54,13 @@ void pcsr_left_sampling(armprof_pe *pe)
 
 /* CreatePCSample(). The VMID is 8 bits unless FEAT_VMID16 is implemented and
  * VTCR_EL2.VS is 1. */
-void CreatePCSample(armprof_pe *pe, uint64_t pc)
+/* The context part of CreatePCSample(), computed once per context. */
+void pcsr_refresh(armprof_pe *pe)
 {
-    if (PCSRSuspended(pe)) {
-        /* Leaving suspended state needs a branch before samples are known */
-        pe->pcsr.branch_retired = false;
-        return;
-    }
-    pc_sample *s = &pe->pcsr.sample;
+    pe->pcsr.tmpl_suspended = PCSRSuspended(pe);
+    pc_sample *s = &pe->pcsr.tmpl;
     const unsigned el = pe->ctx.el;
     s->valid = ExternalNoninvasiveDebugAllowed(pe, el) && !Halted(pe);
-    s->pc = pc;
     s->el = (uint8_t)el;
     s->rw = ELUsingAArch32(pe, el) ? 0 : 1;
     s->ss = (uint8_t)CurrentSecurityState(pe);
@@ -79,20 +76,26 @@ void CreatePCSample(armprof_pe *pe, uint64_t pc)
     else
         s->contextidr_el2 = (uint32_t)OPTION_VALUE(pe, UNKNOWN_FILL); /* bits(32) UNKNOWN */
     s->el0h = el == EL0 && ELIsInHost(pe, EL0);
+    pe->pcsr.dirty = false;
+}
+
+void CreatePCSample(armprof_pe *pe, uint64_t pc)
+{
+    if (pe->pcsr.dirty) pcsr_refresh(pe);
+    if (pe->pcsr.tmpl_suspended) {
+        /* Leaving suspended state needs a branch before samples are known */
+        pe->pcsr.branch_retired = false;
+        return;
+    }
+    pc_sample *s = &pe->pcsr.sample;
+    const uint16_t vmid = s->vmid; /* kept when EL2 is not enabled */
+    *s = pe->pcsr.tmpl;
+    if (!s->has_el2) s->vmid = vmid;
+    s->pc = pc;
     pe->pcsr.sampled = true;
     /* Leaving a state where sampling is prohibited: the sample is UNKNOWN
      * until a branch retires. */
     if (!s->valid) pe->pcsr.branch_retired = false;
-}
-
-void pcsr_branch_retired(armprof_pe *pe, uint64_t target)
-{
-    if (!IMPLEMENTED(pe, PCSRv8) && !IMPLEMENTED(pe, PCSRv8p2)) return;
-    CreatePCSample(pe, target);
-    if (!PCSRSuspended(pe) && pe->pcsr.sample.valid) {
-        pe->pcsr.branch_retired = true;
-        pe->pcsr.branch_since_read = true;
-    }
 }
 
 /* The value a bits(n) UNKNOWN takes (option unknown_fill). */
@@ -270,6 +273,7 @@ void pcsr_write_pmpcsctl(armprof_pe *pe, uint32_t value)
     const bool was_suspended = PCSRSuspended(pe);
     const bool ss_set = (v & PMPCSCTL_SS) && !(pe->pcsr.pmpcsctl & PMPCSCTL_SS);
     pe->pcsr.pmpcsctl = v;
+    pe->pcsr.dirty = true;
     if (!was_suspended && PCSRSuspended(pe)) pe->pcsr.branch_retired = false;
     if (ss_set) pe->pcsr.branch_since_read = false; /* "since PMPCSCTL.SS was set to 1" */
 }
@@ -291,6 +295,7 @@ void pcsr_reset(armprof_pe *pe, bool cold)
      * without IMP the state is suspended or active as configured. */
     p->pmpcsctl = OPTION_VALUE(pe, PCSR_PMPCSCTL_IMP) ? PMPCSCTL_IMP : 0;
     p->suspended = OPTION_VALUE(pe, PCSR_ACTIVE_AT_RESET) == 0;
+    p->dirty = true;
     if (cold) p->edscr_sc2 = false; /* EDSCR.SC2 resets on a Cold reset */
     p->branch_retired = false;
     p->branch_since_read = false;

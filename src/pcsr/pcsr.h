@@ -32,6 +32,11 @@ typedef struct pcsr_state {
     bool branch_since_read; /* a branch retired since the last read of PMPCSR[31:0] */
     bool suspended;         /* PCSRSuspended() when PMPCSCTL.IMP is 0 */
     bool was_allowed;       /* PC sampling was allowed at the last sample */
+    /* Cached (DESIGN principle 4): PCSRSuspended() and the context part of a
+     * sample, recomputed after an MSR, a context change or a PMPCSCTL write. */
+    bool dirty;
+    bool tmpl_suspended;
+    pc_sample tmpl;
     /* The PC sample registers (FEAT_PCSRv8p2) */
     uint64_t pmpcsr;
     uint32_t pmcid1sr, pmcid2sr; /* FEAT_PMUv3_EXT32; with EXT64 they form PMCCIDSR */
@@ -45,8 +50,8 @@ typedef struct pcsr_state {
 /* CreatePCSample(): the PE executes a sampleable instruction at pc (for a
  * branch, the branch target is what is sampled). */
 void CreatePCSample(struct armprof_pe *pe, uint64_t pc);
-/* A branch retires: sampleable target; resets the "no branch since" states. */
-void pcsr_branch_retired(struct armprof_pe *pe, uint64_t target);
+/* The context part of CreatePCSample(): pcsr.tmpl and pcsr.tmpl_suspended. */
+void pcsr_refresh(struct armprof_pe *pe);
 /* PCSRSuspended() */
 bool PCSRSuspended(const struct armprof_pe *pe);
 /* Whether PC sampling is allowed now (H7.1.1) */

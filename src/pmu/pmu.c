@@ -6,6 +6,8 @@
 
 #include "core/arch.h"
 #include "pmu/events.h"
+#include "pcsr/branch.h"
+#include "spe/retire.h"
 #include "sysreg/external.h"
 
 /* NUM_PMU_COUNTERS */
@@ -509,6 +511,19 @@ static void refresh(armprof_pe *pe)
     if (IMPLEMENTED(pe, PMUv3_ICNTR) && CountPMUEvents(pe, INSTRUCTION_COUNTER_ID))
         counting |= 1ull << INSTRUCTION_COUNTER_ID;
     pe->pmu.counting = counting;
+    /* Whether armprof_retire() can change a counter: some counter's evtCount
+     * is one of the events a retired operation generates, or the
+     * instruction counter counts. */
+    static const uint16_t retired[] = {
+        PMU_EVENT_INST_RETIRED, PMU_EVENT_BR_RETIRED,       PMU_EVENT_BR_MIS_PRED_RETIRED,
+        PMU_EVENT_LD_RETIRED,   PMU_EVENT_ST_RETIRED,       PMU_EVENT_MEM_ACCESS,
+        PMU_EVENT_L1D_CACHE,    PMU_EVENT_L1D_CACHE_REFILL,
+    };
+    bool retire_events = (counting >> INSTRUCTION_COUNTER_ID) & 1;
+    for (unsigned idx = 0; idx < counters && !retire_events; idx++)
+        for (size_t e = 0; e < sizeof retired / sizeof retired[0]; e++)
+            if (pe->pmu.event_of[idx] == retired[e]) retire_events = true;
+    pe->pmu.retire_events = retire_events;
     pe->pmu.long_counter = long_counter;
     pe->pmu.chain_from = chain_from;
     pe->pmu.event_valid = 0;
@@ -664,18 +679,15 @@ void armprof_cycles(armprof_pe *pe, uint64_t n)
     pmu_cycles(pe, n);
 }
 
-void armprof_retire(armprof_pe *pe, const armprof_op *op)
+/* The PMU events of a retired operation (PMUEvent() for each). */
+static void retire_events(armprof_pe *pe, const armprof_op *op)
 {
-    spe_retire(pe, op);
     PMUEvent(pe, PMU_EVENT_INST_RETIRED, 1);
     switch (op->op_class) {
     case ARMPROF_OP_BRANCH:
         PMUEvent(pe, PMU_EVENT_BR_RETIRED, 1);
         if (op->mispredicted) PMUEvent(pe, PMU_EVENT_BR_MIS_PRED_RETIRED, 1);
-        /* A branch target can always be PC-sampled; a conditional branch
-         * that fails its condition check targets the next instruction. */
-        pcsr_branch_retired(pe, op->taken ? op->target : op->pc + 4);
-        return;
+        break;
     case ARMPROF_OP_LOAD:
     case ARMPROF_OP_STORE:
         PMUEvent(pe, op->op_class == ARMPROF_OP_LOAD ? PMU_EVENT_LD_RETIRED : PMU_EVENT_ST_RETIRED,
@@ -686,6 +698,24 @@ void armprof_retire(armprof_pe *pe, const armprof_op *op)
         break;
     default:
         break;
+    }
+}
+
+void armprof_retire(armprof_pe *pe, const armprof_op *op)
+{
+    spe_retire(pe, op);
+    if (IMPLEMENTED(pe, PMUv3)) {
+        if (pe->pmu.dirty) refresh(pe);
+        /* Skipped when no counter has one of these events as its evtCount
+         * and the instruction counter is not counting: PMUEvent() would
+         * change nothing (DESIGN principle 4). */
+        if (pe->pmu.retire_events) retire_events(pe, op);
+    }
+    if (op->op_class == ARMPROF_OP_BRANCH) {
+        /* A branch target can always be PC-sampled; a conditional branch
+         * that fails its condition check targets the next instruction. */
+        pcsr_branch_retired(pe, op->taken ? op->target : op->pc + 4);
+        return;
     }
     if (OPTION_VALUE(pe, PCSR_SAMPLE_ALL) && (IMPLEMENTED(pe, PCSRv8) || IMPLEMENTED(pe, PCSRv8p2)))
         CreatePCSample(pe, op->pc);

@@ -26,6 +26,7 @@ typedef struct pmu_state {
     uint32_t event_counters[64];
     uint64_t event_valid; /* bit h: event_key[h] is valid */
     bool dirty;           /* a control changed: recompute counting */
+    bool retire_events;   /* armprof_retire()'s events can reach a counter (refresh()) */
     uint8_t cycles64;     /* HasElapsed64Cycles(): cycles since the last PMCR_EL0.D increment */
     bool pmuirq;          /* the PMUIRQ output level */
     bool capture_pending; /* a Capture event was requested and has not completed */

@@ -9,7 +9,7 @@
 #include "core/arch.h"
 #include "pmu/events.h"
 #include "pmu/pmu.h"
-#include "spe/sample.h"
+#include "spe/retire.h"
 #include "spe/spe.h"
 
 /* ---- SPEGetRandomInterval(), SPEGetRandomBoolean() ---- */
@@ -81,7 +81,7 @@ static uint64_t address_tag(const armprof_pe *pe)
 
 /* The cached values spe_retire() tests on every operation (DESIGN principle
  * 4): recomputed after an MSR or a context change. */
-static void spe_refresh(armprof_pe *pe)
+void spe_refresh(armprof_pe *pe)
 {
     spe_state *u = &pe->spe;
     u->enabled = IMPLEMENTED(pe, SPE) && StatisticalProfilingEnabled(pe, pe->ctx.el);
@@ -222,19 +222,11 @@ static void set_address(spe_sample *s, unsigned index, uint64_t value)
     s->address_valid |= (uint8_t)(1u << index);
 }
 
-/* SPEStartSample(), after StatisticalProfilingEnabled() was found TRUE */
-static bool SPEStartSample(armprof_pe *pe, uint64_t pc)
+/* SPEStartSample() after StatisticalProfilingEnabled() was found TRUE and
+ * SAMPLE_POP generated (start_sample()), from SPEToCollectSample() on. */
+bool SPEStartSample(armprof_pe *pe, uint64_t pc)
 {
     spe_state *u = &pe->spe;
-    u->stats.population++;
-    if (u->pop_counted) PMUEvent(pe, PMU_EVENT_SAMPLE_POP, 1);
-    /* SPEToCollectSample() when COUNT stays nonzero and ECOUNT is not
-     * counting: a decrement and FALSE. */
-    const uint64_t icr = REG(pe, PMSICR_EL1);
-    if ((uint32_t)icr > 1 && !(u->ernd_rnd && (icr >> PMSICR_ECOUNT_LO) != 0)) {
-        REG(pe, PMSICR_EL1) = icr - 1;
-        return false;
-    }
     if (!SPEToCollectSample(pe)) return false;
     if (u->in_flight) {
         SPESampleCollision(pe);
@@ -259,7 +251,7 @@ static bool SPEStartSample(armprof_pe *pe, uint64_t pc)
  * flight during SPEBranch() is the branch's own; with armprof_dispatch()
  * another operation's sample can be in flight, so the test is whether this
  * branch is the sampled operation. */
-static void SPEBranch(armprof_pe *pe, const armprof_op *op, bool sampled)
+void SPEBranch(armprof_pe *pe, const armprof_op *op, bool sampled)
 {
     spe_state *u = &pe->spe;
     const bool taken = op->taken;
@@ -513,7 +505,7 @@ static uint64_t sample_events(const armprof_pe *pe, const armprof_op *op)
 
 /* The operation's part of a sample (the callbacks), then
  * SPECompleteSample(). */
-static void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
+void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
 {
     spe_state *u = &pe->spe;
     spe_sample *s = &u->sample;
@@ -567,27 +559,12 @@ static void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
 
 /* ---- Entry points ---- */
 
-void spe_retire(armprof_pe *pe, const armprof_op *op)
-{
-    spe_state *u = &pe->spe;
-    if (u->dirty) spe_refresh(pe);
-    bool completes;
-    if (op->dispatched) {
-        completes = op->spe_selected && u->in_flight;
-    } else {
-        if (!u->enabled && op->op_class != ARMPROF_OP_BRANCH) return;
-        completes = u->enabled && SPEStartSample(pe, op->pc);
-    }
-    if (op->op_class == ARMPROF_OP_BRANCH) SPEBranch(pe, op, completes);
-    if (completes) SPECompleteSample(pe, op);
-}
-
 bool armprof_dispatch(armprof_pe *pe, armprof_op *op)
 {
     spe_state *u = &pe->spe;
     if (u->dirty) spe_refresh(pe);
     op->dispatched = true;
-    op->spe_selected = u->enabled && SPEStartSample(pe, op->pc);
+    op->spe_selected = u->enabled && spe_start_sample(pe, op->pc);
     return op->spe_selected;
 }
 

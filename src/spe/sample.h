@@ -116,8 +116,11 @@ struct armprof_pe;
 /* Resets the sampling unit (a Warm or Cold reset): nothing in flight,
  * previous branch invalid, the random generator reseeded. */
 void spe_reset(struct armprof_pe *pe);
-/* One operation retires (armprof_retire()). */
-void spe_retire(struct armprof_pe *pe, const armprof_op *op);
+/* The parts of spe_retire() (spe/retire.h) that are not inline. */
+void spe_refresh(struct armprof_pe *pe);
+bool SPEStartSample(struct armprof_pe *pe, uint64_t pc);
+void SPEBranch(struct armprof_pe *pe, const armprof_op *op, bool sampled);
+void SPECompleteSample(struct armprof_pe *pe, const armprof_op *op);
 /* SPEBufferIsFull()-independent record size bound for the configuration:
  * the largest record the configured packets can make, padded. */
 size_t spe_max_record_size(const armprof_config *cfg);

@@ -984,7 +984,7 @@ static void location_write(armprof_pe *pe, const armprof_ext_access *a, const ex
     const uint64_t bits = (value << sh) & writable;
     const uint64_t keep = (d->flags & EXT_W1) ? 0 : sysreg_read(pe, sr, m) & ~writable;
     sysreg_write(pe, sr, m, keep | bits);
-    pe->spe.dirty = true;
+    pe_controls_changed(pe);
 }
 
 static armprof_ext_outcome ext_access(armprof_pe *pe, unsigned component, uint32_t offset,

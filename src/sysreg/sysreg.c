@@ -119,8 +119,7 @@ static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding,
             o->value = sysreg_read(pe, r.reg, r.index);
         } else {
             sysreg_write(pe, r.reg, r.index, value);
-            pe->pmu.dirty = true; /* any write may change what the PMU counts */
-            pe->spe.dirty = true; /* ... or where profiling is enabled */
+            pe_controls_changed(pe); /* what the PMU counts, where profiling is enabled */
             o->value = stored_value(pe, r.reg, r.index);
         }
         break;

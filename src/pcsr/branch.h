@@ -1,0 +1,29 @@
+/* A branch retires (PC Sample-based Profiling): CreatePCSample() of its
+ * target, inline because it runs for every branch a simulator retires; the
+ * context part of the sample is cached (pcsr_refresh()). */
+#ifndef ARMPROF_PCSR_BRANCH_H
+#define ARMPROF_PCSR_BRANCH_H
+
+#include "core/pe.h"
+
+/* CreatePCSample(target), then the "no branch since" states reset. */
+static inline void pcsr_branch_retired(armprof_pe *pe, uint64_t target)
+{
+    if (!IMPLEMENTED(pe, PCSRv8) && !IMPLEMENTED(pe, PCSRv8p2)) return;
+    pcsr_state *p = &pe->pcsr;
+    if (p->dirty) pcsr_refresh(pe);
+    if (p->tmpl_suspended) {
+        /* Leaving suspended state needs a branch before samples are known */
+        p->branch_retired = false;
+        return;
+    }
+    const uint16_t vmid = p->sample.vmid; /* kept when EL2 is not enabled */
+    p->sample = p->tmpl;
+    if (!p->sample.has_el2) p->sample.vmid = vmid;
+    p->sample.pc = target;
+    p->sampled = true;
+    p->branch_retired = p->sample.valid;
+    if (p->sample.valid) p->branch_since_read = true;
+}
+
+#endif

@@ -1,0 +1,48 @@
+/* The Statistical Profiling work of one retired operation, inline: it runs
+ * for every operation a simulator retires, so its common case (profiling
+ * disabled, or the interval counter counting down) must cost a few
+ * instructions (DESIGN principle 4). The rest is in sample.c. */
+#ifndef ARMPROF_SPE_RETIRE_H
+#define ARMPROF_SPE_RETIRE_H
+
+#include "core/pe.h"
+#include "pmu/events.h"
+#include "pmu/pmu.h"
+#include "spe/sample.h"
+
+/* SPEStartSample() for a member of the sample population, once
+ * StatisticalProfilingEnabled() holds: SAMPLE_POP, then SPEToCollectSample()
+ * with its common case here: while COUNT stays nonzero and ECOUNT is not
+ * counting, a decrement and FALSE. */
+static inline bool spe_start_sample(armprof_pe *pe, uint64_t pc)
+{
+    spe_state *u = &pe->spe;
+    u->stats.population++;
+    if (u->pop_counted) PMUEvent(pe, PMU_EVENT_SAMPLE_POP, 1);
+    const uint64_t icr = REG(pe, PMSICR_EL1);
+    if ((uint32_t)icr > 1 && !(u->ernd_rnd && (icr >> 56) != 0)) {
+        REG(pe, PMSICR_EL1) = icr - 1;
+        return false;
+    }
+    return SPEStartSample(pe, pc);
+}
+
+/* One operation retires: it is a member of the sample population (unless
+ * armprof_dispatch() counted it), a branch runs SPEBranch(), and a sampled
+ * operation completes its sample. */
+static inline void spe_retire(armprof_pe *pe, const armprof_op *op)
+{
+    spe_state *u = &pe->spe;
+    if (u->dirty) spe_refresh(pe);
+    bool completes;
+    if (op->dispatched) {
+        completes = op->spe_selected && u->in_flight;
+    } else {
+        if (!u->enabled && op->op_class != ARMPROF_OP_BRANCH) return;
+        completes = u->enabled && spe_start_sample(pe, op->pc);
+    }
+    if (op->op_class == ARMPROF_OP_BRANCH) SPEBranch(pe, op, completes);
+    if (completes) SPECompleteSample(pe, op);
+}
+
+#endif
