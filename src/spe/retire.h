@@ -41,7 +41,20 @@ static inline void spe_retire(armprof_pe *pe, const armprof_op *op)
         if (!u->enabled && op->op_class != ARMPROF_OP_BRANCH) return;
         completes = u->enabled && spe_start_sample(pe, op->pc);
     }
-    if (op->op_class == ARMPROF_OP_BRANCH) SPEBranch(pe, op, completes);
+    if (op->op_class == ARMPROF_OP_BRANCH) {
+        /* SPEBranch() for a branch that is not sampled and not an exception
+         * entry or return (whose previous-target tracking is an option):
+         * a taken branch is the new previous branch target while profiling
+         * is enabled, and invalidates it while it is disabled. */
+        if (completes || op->branch_kind >= ARMPROF_BRANCH_ERET)
+            SPEBranch(pe, op, completes);
+        else if (!u->enabled)
+            u->prev_branch_valid = u->prev_branch_valid && !op->taken;
+        else if (op->taken && u->pbt) {
+            u->prev_branch = (op->target & 0x00ffffffffffffffull) | u->pbt_tag;
+            u->prev_branch_valid = true;
+        }
+    }
     if (completes) SPECompleteSample(pe, op);
 }
 
