@@ -96,6 +96,31 @@ int main(void)
     armprof_config_set(&c, "secure_only_implementation", "1", NULL, 0);
     CHECK(rejected_with(&c, "secure_only_implementation", err, sizeof err), "%s", err);
 
+    /* Record size bounds (spe/record.c). A record's largest form, from the
+     * packet sizes of D18 (header + payload): two Context packets 2 x (1+4),
+     * Counter packets 3 x (1+2) (4 with FEAT_SPE_ALTCLK), a load's three
+     * Address packets 3 x (1+8), Data Source 1+2, Operation Type 1+1, Events
+     * 1+2 (SPEv1) or 1+4 (SPEv1p4), Timestamp 1+8. armv8.2-spe: 63 bytes,
+     * fits MaxSize 6 (64); armv9.4-all: 10+12+27+3+2+5+9 = 68, needs 7. */
+    armprof_config_preset(&c, "armv8.2-spe");
+    armprof_config_set(&c, "pmsidr_maxsize", "6", NULL, 0);
+    CHECK(armprof_config_validate(&c, err, sizeof err), "armv8.2-spe MaxSize 6: %s", err);
+    armprof_config_set(&c, "pmbidr_align", "7", NULL, 0); /* padded to 128 */
+    CHECK(rejected_with(&c, "pmsidr_maxsize", err, sizeof err), "align 7, MaxSize 6: %s", err);
+    armprof_config_preset(&c, "armv9.4-all");
+    armprof_config_set(&c, "pmsidr_maxsize", "6", NULL, 0);
+    CHECK(rejected_with(&c, "pmsidr_maxsize", err, sizeof err), "armv9.4 MaxSize 6: %s", err);
+    armprof_config_set(&c, "pmsidr_maxsize", "7", NULL, 0);
+    CHECK(armprof_config_validate(&c, err, sizeof err), "armv9.4 MaxSize 7: %s", err);
+    /* Events 23:19 (FEAT_SPEv1p4) need a 4-byte Events payload. */
+    armprof_config_set(&c, "spe_events_payload_bytes", "2", NULL, 0);
+    CHECK(rejected_with(&c, "spe_events_payload_bytes", err, sizeof err), "2-byte events: %s", err);
+    armprof_config_set(&c, "spe_events_payload_bytes", "3", NULL, 0);
+    CHECK(rejected_with(&c, "spe_events_payload_bytes", err, sizeof err), "3-byte events: %s", err);
+    armprof_config_set(&c, "spe_events_payload_bytes", "0", NULL, 0);
+    armprof_config_set(&c, "spe_data_source_bytes", "0", NULL, 0);
+    CHECK(rejected_with(&c, "FEAT_SPE_FDS", err, sizeof err), "FDS without Data Source: %s", err);
+
     /* Names. */
     CHECK(armprof_feature_lookup("FEAT_PMUv3_SS") == ARMPROF_FEAT_PMUv3_SS, "feature by name");
     CHECK(armprof_feature_lookup("PMUv3_SS") == ARMPROF_FEAT_PMUv3_SS, "feature without FEAT_");
