@@ -74,7 +74,7 @@ size_t spe_max_record_size(const armprof_config *cfg)
 static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsigned *subclass)
 {
     const unsigned cond = a->is_conditional;
-    const unsigned fp = a->is_floating_point;
+    unsigned fp = a->is_floating_point;
     const unsigned ldst = a->op_type == SPEOpType_Store;
     const unsigned ar = a->is_acquire_release;
     const unsigned excl = a->is_exclusive;
@@ -83,7 +83,7 @@ static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsi
     const unsigned pred = a->is_predicated;
     const unsigned sg = a->is_gather_scatter;
     const unsigned evl = a->evl & 7u;
-    const unsigned simd = a->is_simd;
+    unsigned simd = a->is_simd;
     const unsigned ets = a->ets & 15u;
     /* This implementation samples instructions, not micro-operations: a
      * branch with link or return is never a GCS-format Operation Type
@@ -91,6 +91,10 @@ static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsi
     const unsigned common = 1;
     switch (a->op_type) {
     case SPEOpType_Other:
+        /* D18.2.7: ASE (bit 2) and FP (bit 1) read as zero without
+         * FEAT_SPE_FPF; SPEConstructClass() does not gate them, the field
+         * descriptions do (docs/spec-notes.md). */
+        if (!IMPLEMENTED(pe, SPE_FPF)) simd = fp = 0;
         *subclass = simd << 2 | fp << 1 | cond;
         return 0;
     case SPEOpType_OtherSVE:

@@ -238,6 +238,12 @@ bool SPEStartSample(armprof_pe *pe, uint64_t pc)
     /* SPEStartCounter(TotalLatency), SPEStartCounter(IssueLatency): the
      * counts come from the operation when it completes. */
     set_address(s, SPEAddrPosPCVirtual, (pc & ADDR_55_0) | address_tag(pe));
+    /* The previous branch target is "the most recently taken branch
+     * operation in program order before the sampled operation" (D18.2.1):
+     * taken now, so that an operation other than a branch can keep it
+     * (option spe_prev_br_if_not_branch); SPEBranch() sets the same value
+     * for a sampled branch. */
+    if (u->pbt && u->prev_branch_valid) set_address(s, SPEAddrPosPrevBranchTarget, u->prev_branch);
     s->opattr.op_type = SPEOpType_Other; /* SPESampleOpOther(FALSE) */
     s->opattr.is_conditional = false;
     SPESampleAddContext(pe, s);
