@@ -10,24 +10,7 @@
 #include <time.h>
 
 #include "armprof/armprof.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void set(armprof_pe *pe, const char *name, uint64_t value)
-{
-    unsigned idx;
-    const int r = armprof_reg_lookup(name, &idx);
-    if (r < 0) {
-        fprintf(stderr, "bench_pmu: no register %s\n", name);
-        exit(2);
-    }
-    armprof_reg_set(pe, r, idx, value);
-}
+#include "bench_common.h"
 
 int main(int argc, char **argv)
 {
@@ -46,11 +29,11 @@ int main(int argc, char **argv)
     char name[32];
     for (int i = 0; i < 8; i++) {
         snprintf(name, sizeof name, "PMEVTYPER%d_EL0", i);
-        set(pe, name, (uint64_t)armprof_pmu_event_number(events[i]));
+        bench_set(pe, name, (uint64_t)armprof_pmu_event_number(events[i]));
     }
-    set(pe, "MDCR_EL2", 8);                    /* HPMN = 8: every counter in the first range */
-    set(pe, "PMCR_EL0", 1);                    /* E */
-    set(pe, "PMCNTENSET_EL0", 0x1800000ffull); /* P0..P7, C, F0 */
+    bench_set(pe, "MDCR_EL2", 8); /* HPMN = 8: every counter in the first range */
+    bench_set(pe, "PMCR_EL0", 1); /* E */
+    bench_set(pe, "PMCNTENSET_EL0", 0x1800000ffull); /* P0..P7, C, F0 */
     armprof_set_el(pe, 1, err, sizeof err);
 
     armprof_op mix[8] = {{0}};
@@ -63,12 +46,12 @@ int main(int argc, char **argv)
     mix[7].op_class = ARMPROF_OP_BRANCH;
     mix[7].mispredicted = true;
 
-    const double t0 = now();
+    const double t0 = bench_now();
     for (long i = 0; i < n; i++) {
         armprof_retire(pe, &mix[i & 7]);
         armprof_cycles(pe, 1);
     }
-    const double t = now() - t0;
+    const double t = bench_now() - t0;
     unsigned idx;
     const uint64_t cycles = armprof_reg_get(pe, armprof_reg_lookup("PMCCNTR_EL0", &idx), 0);
     const uint64_t insts = armprof_reg_get(pe, armprof_reg_lookup("PMEVCNTR1_EL0", &idx), 1);

@@ -17,24 +17,7 @@
 #include <time.h>
 
 #include "armprof/armprof.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static void set(armprof_pe *pe, const char *name, uint64_t value)
-{
-    unsigned idx;
-    const int r = armprof_reg_lookup(name, &idx);
-    if (r < 0) {
-        fprintf(stderr, "bench_spe: no register %s\n", name);
-        exit(2);
-    }
-    armprof_reg_set(pe, r, idx, value);
-}
+#include "bench_common.h"
 
 /* One operation of the stream, packed. */
 typedef struct packed_op {
@@ -134,17 +117,17 @@ int main(int argc, char **argv)
         return 2;
     }
     armprof_set_security_state(pe, ARMPROF_SS_NONSECURE, err, sizeof err);
-    set(pe, "MDCR_EL3", 3ull << 12); /* NSPB = 0b11: Non-secure owns the buffer */
-    set(pe, "MDCR_EL2", 2ull << 12); /* E2PB = 0b10: owned by EL1 */
-    set(pe, "HCR_EL2", 1ull << 31);  /* RW */
-    set(pe, "PMBSR_EL1", 0);
-    set(pe, "PMBLIMITR_EL1", 1); /* E */
-    set(pe, "PMSCR_EL2", 0x38);  /* TS, PA, CX */
-    set(pe, "PMSCR_EL1", 0x3b);  /* TS, PA, CX, E1SPE, E0SPE */
-    set(pe, "PMSFCR_EL1", 0);
-    set(pe, "PMSIRR_EL1", 0x400); /* INTERVAL 4: one sample every 1024 + 1 operations */
-    set(pe, "PMSICR_EL1", 0);
-    set(pe, "PMCR_EL0", 0);
+    bench_set(pe, "MDCR_EL3", 3ull << 12); /* NSPB = 0b11: Non-secure owns the buffer */
+    bench_set(pe, "MDCR_EL2", 2ull << 12); /* E2PB = 0b10: owned by EL1 */
+    bench_set(pe, "HCR_EL2", 1ull << 31);  /* RW */
+    bench_set(pe, "PMBSR_EL1", 0);
+    bench_set(pe, "PMBLIMITR_EL1", 1); /* E */
+    bench_set(pe, "PMSCR_EL2", 0x38);  /* TS, PA, CX */
+    bench_set(pe, "PMSCR_EL1", 0x3b);  /* TS, PA, CX, E1SPE, E0SPE */
+    bench_set(pe, "PMSFCR_EL1", 0);
+    bench_set(pe, "PMSIRR_EL1", 0x400); /* INTERVAL 4: one sample every 1024 + 1 operations */
+    bench_set(pe, "PMSICR_EL1", 0);
+    bench_set(pe, "PMCR_EL0", 0);
     uint64_t record_bytes = 0;
     armprof_spe_set_sink(pe, count_record, &record_bytes);
     armprof_set_el(pe, 1, err, sizeof err);
@@ -156,20 +139,20 @@ int main(int argc, char **argv)
     /* The read-only pass: the same unpacking, summed so that it is kept. */
     armprof_op op = {0};
     uint64_t sum = 0;
-    double t0 = now();
+    double t0 = bench_now();
     for (long i = 0; i < n; i++) {
         unpack(&ops[i], &op);
         sum += op.pc ^ op.vaddr ^ op.total_latency ^ (uint64_t)op.op_class;
     }
-    const double t_read = now() - t0;
+    const double t_read = bench_now() - t0;
 
-    t0 = now();
+    t0 = bench_now();
     for (long i = 0; i < n; i++) {
         if ((i & 63) == 0) armprof_set_physical_count(pe, (uint64_t)i); /* the timer's tick */
         unpack(&ops[i], &op);
         armprof_retire(pe, &op);
     }
-    const double t_model = now() - t0;
+    const double t_model = bench_now() - t0;
     const armprof_spe_stats s = armprof_spe_get_stats(pe);
     printf("bench_spe: %ld operations (read-only pass %.3f s, checksum %llx)\n", n, t_read,
            (unsigned long long)(sum & 0xffff));
