@@ -435,4 +435,6 @@ bool armprof_os_double_locked(const armprof_pe *pe);
 #ifdef __cplusplus
 }
 #endif
+#include "armprof/memory.h"
+
 #endif

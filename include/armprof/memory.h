@@ -1,0 +1,99 @@
+/* armprof: the physical memory the Statistical Profiling Unit writes its
+ * Profiling Buffer to, and the hook through which an embedding simulator can
+ * supply its own translation and memory instead (D17.7). Included by
+ * armprof.h. */
+#ifndef ARMPROF_MEMORY_H
+#define ARMPROF_MEMORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Physical memory ----
+ * Sparse: every physical address of every physical address space exists and
+ * reads as zero until written. Regions give a range attributes and faults;
+ * outside every region memory is Normal, Write-Back cacheable, Inner
+ * Shareable RAM that any physical address space may access. */
+typedef struct armprof_mem armprof_mem;
+
+armprof_mem *armprof_mem_create(void);
+void armprof_mem_destroy(armprof_mem *mem);
+
+/* The memory type of a region: what the location is in the system. The
+ * attributes an access is made with come from translation (or PMBMAR_EL1);
+ * the region's are what software should map it as, and a Device region is
+ * where "written once" (D17.7.6) is observable. */
+typedef enum armprof_memtype {
+    ARMPROF_MEM_NORMAL,
+    ARMPROF_MEM_DEVICE,
+} armprof_memtype;
+
+/* What a write to the region does, on top of storing the data. */
+typedef enum armprof_mem_fault {
+    ARMPROF_MEM_FAULT_NONE,
+    ARMPROF_MEM_FAULT_SYNC_EXTERNAL,  /* synchronous External abort (Fault_SyncExternal) */
+    ARMPROF_MEM_FAULT_ASYNC_EXTERNAL, /* asynchronous External abort: an SError */
+    /* The region's Granule Protection Table entry cannot be fetched: a GPC
+     * fault other than a GPF (GPT walk fault, FEAT_RME only). */
+    ARMPROF_MEM_FAULT_GPT_WALK,
+} armprof_mem_fault;
+
+/* Bits of armprof_mem_region.gpi: the physical address spaces the Granule
+ * Protection Information lets access the region (FEAT_RME). 0 = all. */
+#define ARMPROF_GPI_NONSECURE (1u << 0)
+#define ARMPROF_GPI_SECURE    (1u << 1)
+#define ARMPROF_GPI_REALM     (1u << 2)
+#define ARMPROF_GPI_ROOT      (1u << 3)
+
+typedef struct armprof_mem_region {
+    uint64_t base; /* physical address */
+    uint64_t size; /* bytes; base + size must not wrap */
+    int pas;       /* armprof_pas the region belongs to, or -1 for every one */
+    armprof_memtype type;
+    uint8_t device;          /* Device type: 0 nGnRnE, 1 nGnRE, 2 nGRE, 3 GRE */
+    uint8_t cacheability;    /* Normal: 0 Non-cacheable, 1 Write-Through, 2 Write-Back */
+    uint8_t shareability;    /* SH encoding: 0 Non-shareable, 2 Outer, 3 Inner Shareable */
+    armprof_mem_fault fault; /* on writes (and translation table reads) */
+    unsigned gpi;            /* ARMPROF_GPI_* bits; 0: every PAS may access */
+    bool fault_on_walk;      /* the fault also hits table walks reading here */
+} armprof_mem_region;
+
+/* Adds a region; later regions take precedence where they overlap. false
+ * (with a message in err) if the region is malformed or the table is full. */
+bool armprof_mem_add_region(armprof_mem *mem, const armprof_mem_region *region, char *err,
+                            size_t errlen);
+void armprof_mem_clear_regions(armprof_mem *mem);
+/* The region that decides address pa in pas; NULL for plain RAM. */
+const armprof_mem_region *armprof_mem_region_at(const armprof_mem *mem, int pas, uint64_t pa);
+
+/* Direct (debugger) access: no faults, no observer. */
+void armprof_mem_write(armprof_mem *mem, int pas, uint64_t pa, const void *data, size_t size);
+void armprof_mem_read(const armprof_mem *mem, int pas, uint64_t pa, void *data, size_t size);
+uint64_t armprof_mem_read64(const armprof_mem *mem, int pas, uint64_t pa);
+void armprof_mem_write64(armprof_mem *mem, int pas, uint64_t pa, uint64_t value);
+
+/* The attributes a write was made with (from translation or PMBMAR_EL1). */
+typedef struct armprof_mem_attrs {
+    armprof_memtype type;
+    uint8_t device;       /* as armprof_mem_region */
+    uint8_t inner, outer; /* cacheability, as armprof_mem_region */
+    uint8_t shareability;
+    bool tagged;    /* false: a Tag Unchecked access (D17.7.6) */
+    uint16_t mecid; /* the MECID the write carries (FEAT_MEC) */
+} armprof_mem_attrs;
+
+/* Every write the SPU makes to memory, after it is made: for tests and
+ * tracing. */
+typedef void (*armprof_mem_observer)(void *ctx, int pas, uint64_t pa, const uint8_t *data,
+                                     size_t size, const armprof_mem_attrs *attrs);
+void armprof_mem_set_observer(armprof_mem *mem, armprof_mem_observer fn, void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
