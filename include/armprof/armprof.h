@@ -71,6 +71,9 @@ bool armprof_in_debug_state(const armprof_pe *pe);
 void armprof_set_core_power(armprof_pe *pe, bool on);
 bool armprof_core_powered(const armprof_pe *pe);
 void armprof_set_os_lock(armprof_pe *pe, bool locked);
+/* PSTATE.PM (FEAT_EBEP): masks the SPE Profiling exception at the owning
+ * Exception level (armprof_spe_exception()). */
+void armprof_set_pstate_pm(armprof_pe *pe, bool pm);
 bool armprof_os_locked(const armprof_pe *pe);
 void armprof_set_signal(armprof_pe *pe, armprof_signal sig, bool high);
 bool armprof_signal_level(const armprof_pe *pe, armprof_signal sig);
@@ -317,6 +320,13 @@ typedef struct armprof_spe_stats {
     uint64_t discarded;  /* ... of which Discard mode wrote nothing */
     uint64_t records;    /* records constructed */
     uint64_t bytes;      /* ... their size, padding included */
+    /* The Profiling Buffer: */
+    uint64_t written;           /* records written to memory whole */
+    uint64_t written_bytes;     /* bytes written to memory */
+    uint64_t lost;              /* records not written whole (faults, aborts, discards) */
+    uint64_t management_events; /* Profiling Buffer management events */
+    uint64_t serrors;           /* External aborts taken as an SError exception */
+    uint64_t held;              /* records held in the unit now, awaiting a write */
 } armprof_spe_stats;
 armprof_spe_stats armprof_spe_get_stats(const armprof_pe *pe);
 

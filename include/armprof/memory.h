@@ -1,7 +1,7 @@
 /* armprof: the physical memory the Statistical Profiling Unit writes its
  * Profiling Buffer to, and the hook through which an embedding simulator can
  * supply its own translation and memory instead (D17.7). Included by
- * armprof.h. */
+ * armprof.h, after the types it uses. */
 #ifndef ARMPROF_MEMORY_H
 #define ARMPROF_MEMORY_H
 
@@ -91,6 +91,66 @@ typedef struct armprof_mem_attrs {
 typedef void (*armprof_mem_observer)(void *ctx, int pas, uint64_t pa, const uint8_t *data,
                                      size_t size, const armprof_mem_attrs *attrs);
 void armprof_mem_set_observer(armprof_mem *mem, armprof_mem_observer fn, void *ctx);
+
+/* ---- The Profiling Buffer's memory ---- */
+
+/* The memory the PE's Statistical Profiling Unit writes to and translates
+ * through (owned by the PE, created with it). */
+armprof_mem *armprof_pe_memory(armprof_pe *pe);
+
+/* One write the SPU makes to its Profiling Buffer, as an embedder's hook
+ * sees it: bytes that lie in one page of the smallest translation granule
+ * (4KB), to be translated in the owning translation regime. */
+typedef struct armprof_buffer_write {
+    uint64_t address;    /* PMBPTR_EL1 of the first byte: a VA, or with nvm an IPA or PA */
+    const uint8_t *data; /* the bytes */
+    size_t size;
+    int owning_ss;      /* armprof_security_state */
+    unsigned owning_el; /* 1 or 2 */
+    int regime;         /* armprof_spe_regime */
+    bool nvm;           /* Effective PMBLIMITR_EL1.nVM: stage 1 is disabled */
+    int pas;            /* physical address space stage 1 starts in (armprof_pas) */
+    uint16_t asid;      /* ASID of the regime's TTBR (EL1&0, EL2&0) */
+    uint16_t vmid;      /* VMID, with stage 2 */
+    uint16_t mecid;     /* MECID of the owning regime (FEAT_MEC) */
+} armprof_buffer_write;
+
+/* What happened to it. */
+typedef enum armprof_buffer_outcome {
+    ARMPROF_BUFFER_WRITTEN,       /* all bytes written */
+    ARMPROF_BUFFER_FAULT,         /* an MMU or Alignment fault at byte `written` */
+    ARMPROF_BUFFER_EXTERNAL_ABORT /* an External abort at byte `written` */
+} armprof_buffer_outcome;
+
+typedef struct armprof_buffer_result {
+    armprof_buffer_outcome outcome;
+    size_t written; /* bytes written before the fault */
+    /* For a fault: the PMBSR_ELx syndrome parts (DebugWriteFault()). ec is
+     * 0x24 stage 1, 0x25 stage 2, 0x1E GPC fault other than a GPF; fsc is
+     * EncodeLDFSC(). */
+    uint8_t ec, fsc;
+    bool assuredonly, toplevel, overlay, dirtybit;
+    /* For an External abort: on a translation table walk (ttw), and
+     * asynchronous (async). */
+    bool ttw, async;
+} armprof_buffer_result;
+
+/* The embedder translates and writes instead of the model's walker and
+ * memory. NULL restores the model's. */
+typedef armprof_buffer_result (*armprof_buffer_hook)(void *ctx, const armprof_buffer_write *w);
+void armprof_spe_set_buffer_hook(armprof_pe *pe, armprof_buffer_hook hook, void *ctx);
+
+/* PSB CSYNC (ProfilingSynchronizationBarrier()): every record held inside
+ * the unit is written, and PMBPTR_EL1 and PMBSR_ELx reflect them (D17.9). */
+void armprof_psb_csync(armprof_pe *pe);
+/* The PMBIRQ output level (SPEInterruptEnabled() and PMBSR_EL1.S). */
+bool armprof_pmbirq(armprof_pe *pe);
+/* CheckForSPEException() (FEAT_SPE_EXC): true if an SPE Profiling exception
+ * is pending and unmasked now; *target_el receives where it is taken. */
+bool armprof_spe_exception(armprof_pe *pe, unsigned *target_el);
+/* A Profiling Buffer management event for an IMPLEMENTATION DEFINED reason
+ * (D17.8.6): EC 0x1F with the given MSS. */
+void armprof_spe_impdef_event(armprof_pe *pe, uint16_t mss);
 
 #ifdef __cplusplus
 }

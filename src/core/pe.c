@@ -23,6 +23,11 @@ armprof_pe *armprof_pe_create(const armprof_config *cfg, char *err, size_t errle
         return NULL;
     }
     pe->cfg = *cfg;
+    if (!spe_buffer_init(pe)) {
+        armprof_pe_destroy(pe);
+        fail(err, errlen, "out of memory");
+        return NULL;
+    }
     sysreg_configure(&pe->cfg, pe->info);
     sysreg_build_map(pe);
     armprof_reset(pe, ARMPROF_RESET_COLD);
@@ -31,6 +36,8 @@ armprof_pe *armprof_pe_create(const armprof_config *cfg, char *err, size_t errle
 
 void armprof_pe_destroy(armprof_pe *pe)
 {
+    if (!pe) return;
+    spe_buffer_free(pe);
     free(pe);
 }
 
@@ -64,6 +71,7 @@ void armprof_reset(armprof_pe *pe, armprof_reset_kind kind)
     pmu_reset(pe);
     pcsr_reset(pe, cold);
     spe_reset(pe);
+    spe_buffer_reset(pe);
     external_reset(pe, cold);
     pe_recompute(pe);
 }
@@ -189,6 +197,11 @@ bool armprof_core_powered(const armprof_pe *pe)
 {
     return pe->ctx.core_powered;
 }
+void armprof_set_pstate_pm(armprof_pe *pe, bool pm)
+{
+    pe->ctx.pstate_pm = pm;
+}
+
 void armprof_set_os_lock(armprof_pe *pe, bool locked)
 {
     pe->ctx.os_lock = locked;

@@ -6,6 +6,7 @@
 #include "armprof/armprof.h"
 #include "pcsr/pcsr.h"
 #include "pmu/pmu.h"
+#include "spe/buffer.h"
 #include "spe/sample.h"
 #include "sysreg/sysreg_table.h"
 
@@ -14,6 +15,7 @@ enum { EL0 = 0, EL1 = 1, EL2 = 2, EL3 = 3 };
 
 typedef struct pe_context {
     uint8_t el;          /* PSTATE.EL */
+    bool pstate_pm;      /* PSTATE.PM (FEAT_EBEP): masks SPE Profiling exceptions */
     bool aarch32[4];     /* ELUsingAArch32(el) */
     bool halted;         /* Halted(): in Debug state */
     bool edscr_sdd;      /* EDSCR.SDD, latched on entry to Debug state */
@@ -54,6 +56,7 @@ struct armprof_pe {
     pmu_state pmu;
     pcsr_state pcsr;
     spe_state spe;
+    spe_buffer_state buf;
     pe_external ext;
     uint64_t regs[STO_COUNT];
     sysreg_pe_info info[SR_COUNT];

@@ -1,6 +1,7 @@
 /* The scenario interpreter. One statement per line; see
  * docs/scenario-language.md. */
 #define _POSIX_C_SOURCE 200809L
+#include "scenario/memory_words.h"
 #include "scenario/scenario.h"
 
 #include <sys/stat.h>
@@ -37,6 +38,7 @@ typedef struct run_state {
     /* Operations given to `dispatch` and not yet retired, oldest first. */
     armprof_op dispatched[8];
     unsigned dispatched_n;
+    scenario_tables tables; /* where `map` takes table pages from */
 } run_state;
 
 /* The scenario's Statistical Profiling sink: keeps each record for
@@ -469,6 +471,18 @@ static bool output_value(run_state *st, const char *name, uint64_t *value)
         *value = armprof_pmuirq(st->pe);
         return true;
     }
+    if (strcmp(name, "pmbirq") == 0) {
+        *value = armprof_pmbirq(st->pe);
+        return true;
+    }
+    if (strcmp(name, "spe.exception") == 0 || strcmp(name, "spe.exception_el") == 0) {
+        /* spe.exception: 1 if an SPE Profiling exception would be taken now;
+         * spe.exception_el: where (0 when none) */
+        unsigned el = 0;
+        const bool taken = armprof_spe_exception(st->pe, &el);
+        *value = name[13] == '_' ? (taken ? el : 0) : taken;
+        return true;
+    }
     if (strcmp(name, "records") == 0) { /* records made and not yet checked */
         if (st->records_overflow) return false;
         *value = st->records_pending;
@@ -533,6 +547,34 @@ static int do_expect_record(run_state *st, where at, const line_words *lw)
                 got_text);
     } else if (!st->opts->quiet) {
         fprintf(st->opts->out, "%s:%u: record %s  [ok]\n", at.file, at.line, got_text);
+    }
+    return 0;
+}
+
+/* Memory statements (scenario/memory_words.c); the checks among them are
+ * counted and reported like any expectation. */
+static int do_memory(run_state *st, where at, line_words *lw)
+{
+    int rc = need_pe(st, at);
+    if (rc) return rc;
+    memory_check check;
+    char err[256] = "";
+    if (scenario_memory_statement(st->pe, &st->tables, lw->w, lw->n, &check, err, sizeof err) !=
+        MEMORY_HANDLED)
+        return error_at(st, at, "%s", err);
+    if (!check.is_check) return 0;
+    count(st, check.ok);
+    if (st->opts->json) {
+        fprintf(st->opts->out, "{\"file\":");
+        json_string(st->opts->out, at.file);
+        fprintf(st->opts->out, ",\"line\":%u,\"op\":\"expect\",\"memory\":", at.line);
+        json_string(st->opts->out, check.got);
+        fprintf(st->opts->out, ",\"check\":\"%s\"}\n", check.ok ? "pass" : "fail");
+    } else if (!check.ok) {
+        fprintf(st->opts->err, "%s:%u: expected other memory contents, got %s\n", at.file, at.line,
+                check.got);
+    } else if (!st->opts->quiet) {
+        fprintf(st->opts->out, "%s:%u: memory %s  [ok]\n", at.file, at.line, check.got);
     }
     return 0;
 }
@@ -767,6 +809,27 @@ static int activity_statement(run_state *st, where at, const line_words *lw, boo
             return error_at(st, at, "usage: counter N (the physical count, PhysicalCountInt())");
         if ((rc = need_pe(st, at)) != 0) return rc;
         armprof_set_physical_count(st->pe, n);
+        return 0;
+    }
+    if (!strcmp(cmd, "psb")) {
+        if (lw->n != 2 || strcmp(lw->w[1], "csync")) return error_at(st, at, "usage: psb csync");
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        armprof_psb_csync(st->pe);
+        return 0;
+    }
+    if (!strcmp(cmd, "isb") || !strcmp(cmd, "dsb")) {
+        /* The model applies each MSR at once and writes memory in program
+         * order: both barriers are accepted and change nothing
+         * (docs/scenario-language.md). */
+        if (lw->n != 1 && !(lw->n == 2 && !strcmp(cmd, "dsb")))
+            return error_at(st, at, "usage: isb | dsb [OPTION]");
+        return need_pe(st, at);
+    }
+    if (!strcmp(cmd, "pstate.pm")) {
+        if (lw->n != 2 || (strcmp(lw->w[1], "0") && strcmp(lw->w[1], "1")))
+            return error_at(st, at, "usage: pstate.pm 0|1");
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        armprof_set_pstate_pm(st->pe, lw->w[1][0] == '1');
         return 0;
     }
     if (!strcmp(cmd, "snapshot-request")) {
@@ -1017,6 +1080,7 @@ static int statement(run_state *st, where at, line_words *lw)
     if (!strcmp(cmd, "xwrite")) return do_external(st, at, lw, false);
     if (!strcmp(cmd, "msr")) return do_access(st, at, lw, false);
     if (!strcmp(cmd, "set")) return do_set(st, at, lw);
+    if (scenario_is_memory_statement(lw->w, lw->n)) return do_memory(st, at, lw);
     if (!strcmp(cmd, "expect")) return do_expect(st, at, lw);
     if (!strcmp(cmd, "validate")) return do_validate(st, at, lw);
     if (!strcmp(cmd, "include")) return do_include(st, at, lw);

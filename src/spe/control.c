@@ -358,10 +358,19 @@ bool armprof_spe_value(const armprof_pe *pe, const char *name, uint64_t *value)
             const char *name;
             uint64_t value;
         } stats[] = {
-            {"population", t->population}, {"selected", t->selected},
-            {"collisions", t->collisions}, {"filtered", t->filtered},
-            {"discarded", t->discarded},   {"records", t->records},
+            {"population", t->population},
+            {"selected", t->selected},
+            {"collisions", t->collisions},
+            {"filtered", t->filtered},
+            {"discarded", t->discarded},
+            {"records", t->records},
             {"bytes", t->bytes},
+            {"written", t->written},
+            {"written_bytes", t->written_bytes},
+            {"lost", t->lost},
+            {"management_events", t->management_events},
+            {"serrors", t->serrors},
+            {"held", t->held},
         };
         for (size_t i = 0; i < sizeof stats / sizeof stats[0]; i++) {
             if (strcmp(name + 6, stats[i].name) == 0) {

@@ -550,14 +550,16 @@ void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
     if (collect_record && discard) u->stats.discarded++;
     /* SPEWriteToBuffer() asserts ProfilingBufferEnabled(): a sample
      * completing after the buffer was disabled (possible only with
-     * armprof_dispatch()) writes nothing (docs/spec-notes.md). */
-    if (collect_record && !discard && ProfilingBufferEnabled(pe)) {
+     * armprof_dispatch()) is RSXWCP's case, whose outcome is
+     * Unpredictable_SPE_BUFFER_DISABLED; 1 (silently discarded) needs no
+     * record at all (docs/spec-notes.md). */
+    if (collect_record && !discard &&
+        (ProfilingBufferEnabled(pe) || constrained_unpredictable(pe, SPE_BUFFER_DISABLED) != 1)) {
         SPEConstructRecord(pe);
         u->stats.records++;
         u->stats.bytes += u->record_size;
         if (u->sink) u->sink(u->sink_ctx, u->record, u->record_size);
-        /* SPEBufferIsFull() and the buffer management event: the Profiling
-         * Buffer issue. */
+        spe_buffer_complete_record(pe);
     }
     u->in_flight = false;
     SPEResetSampleStorage(s);

@@ -1,0 +1,110 @@
+/* The owning translation regime of a Profiling Buffer write, as the
+ * walker's configuration (D17.7.1 to D17.7.5): which registers make up
+ * stage 1 and stage 2, AArch64.S1Enabled() for AccessType_SPE, and the
+ * attributes stage 1 outputs when it is disabled. */
+#include <string.h>
+
+#include "core/arch.h"
+#include "spe/buffer.h"
+#include "spe/spe.h"
+
+/* OAMax (RQJNFT) */
+static unsigned oamax(const armprof_pe *pe)
+{
+    if (IMPLEMENTED(pe, D128)) return 55;
+    if (IMPLEMENTED(pe, LPA) || IMPLEMENTED(pe, LPA2)) return 51;
+    return 47;
+}
+
+/* The regime the owner gives (RTDHBH, RKRVDC), also when the buffer is not
+ * enabled (a record written under Unpredictable_SPE_BUFFER_DISABLED 0). */
+static mmu_regime owner_regime(const armprof_pe *pe, spe_owner owner)
+{
+    if (owner.el == EL1) return MMU_REGIME_EL10;
+    return EffectiveHCR_EL2_E2H(pe) ? MMU_REGIME_EL20 : MMU_REGIME_EL2;
+}
+
+void spe_walk_config(const armprof_pe *pe, int pas, mmu_walk_config *c)
+{
+    memset(c, 0, sizeof *c);
+    const spe_owner owner = ProfilingBufferOwner(pe);
+    const bool el2_enabled = EL2EnabledInOwningSecurityState(pe, owner);
+    const bool nvm = EffectivePMBLIMITR_EL1_nVM(pe) == 1;
+    c->regime = owner_regime(pe, owner);
+    if (c->regime == MMU_REGIME_EL10) {
+        c->tcr = REG(pe, TCR_EL1);
+        c->ttbr0 = REG(pe, TTBR0_EL1);
+        c->ttbr1 = REG(pe, TTBR1_EL1);
+        c->mair = REG(pe, MAIR_EL1);
+    } else {
+        c->tcr = REG(pe, TCR_EL2);
+        c->ttbr0 = REG(pe, TTBR0_EL2);
+        c->ttbr1 = REG(pe, TTBR1_EL2);
+        c->mair = REG(pe, MAIR_EL2);
+    }
+    const bool dc = c->regime == MMU_REGIME_EL10 && el2_enabled && FIELD(pe, HCR_EL2, DC) == 1;
+    /* AArch64.S1Enabled(regime, AccessType_SPE) */
+    if (nvm)
+        c->s1_enabled = false;
+    else if (c->regime == MMU_REGIME_EL10)
+        c->s1_enabled =
+            (!el2_enabled || (FIELD(pe, HCR_EL2, DC) == 0 && FIELD(pe, HCR_EL2, TGE) == 0)) &&
+            FIELD(pe, SCTLR_EL1, M) == 1;
+    else
+        c->s1_enabled = FIELD(pe, SCTLR_EL2, M) == 1;
+    /* Stage 1 disabled outputs: HCR_EL2.DC's Normal Non-shareable
+     * Write-Back (regardless of PMBMAR_EL1, D17.7.3), else PMBMAR_EL1 with
+     * nVM (D17.7.2), else Device-nGnRnE Outer Shareable
+     * (AArch64.S1DisabledOutput()). */
+    if (dc) {
+        c->s1_disabled_attr = 0xFF;
+        c->s1_disabled_sh = 0;
+    } else if (nvm) {
+        c->s1_disabled_attr = (uint8_t)FIELD(pe, PMBMAR_EL1, Attr);
+        c->s1_disabled_sh = (uint8_t)FIELD(pe, PMBMAR_EL1, SH);
+    } else {
+        c->s1_disabled_attr = 0x00;
+        c->s1_disabled_sh = 2;
+    }
+    c->oamax = oamax(pe);
+    c->s1_disabled_ignore_top = constrained_unpredictable(pe, SPE_NVM_TOPBITS) == 1;
+    /* Stage 2 for the EL1&0 regime with EL2 enabled in the owning Security
+     * state and HCR_EL2.{VM,DC} not {0,0} (RTDHBH, D17.7.3). */
+    c->s2_enabled = c->regime == MMU_REGIME_EL10 && el2_enabled &&
+                    (FIELD(pe, HCR_EL2, VM) == 1 || FIELD(pe, HCR_EL2, DC) == 1);
+    c->vtcr = REG(pe, VTCR_EL2);
+    c->vttbr = REG(pe, VTTBR_EL2);
+    c->fwb = FIELD(pe, HCR_EL2, FWB) == 1;
+    c->pas = pas;
+    c->pa_bits = (unsigned)OPTION_VALUE(pe, PA_SIZE);
+    c->lpa2 = IMPLEMENTED(pe, LPA2);
+    c->the = IMPLEMENTED(pe, THE);
+    c->gpc = IMPLEMENTED(pe, RME);
+    c->manage_af_dirty = OPTION_VALUE(pe, PMBIDR_F) == 1;
+}
+
+void spe_write_identity(const armprof_pe *pe, armprof_buffer_write *w)
+{
+    const spe_owner owner = ProfilingBufferOwner(pe);
+    const mmu_regime regime = owner_regime(pe, owner);
+    /* The current ASID: TTBR0 or TTBR1 by TCR_ELx.A1, 8 or 16 bits by
+     * TCR_ELx.AS (the EL2 regime has none). */
+    if (regime != MMU_REGIME_EL2) {
+        const uint64_t tcr = regime == MMU_REGIME_EL10 ? REG(pe, TCR_EL1) : REG(pe, TCR_EL2);
+        const bool a1 = (tcr >> 22) & 1, as = (tcr >> 36) & 1;
+        uint64_t ttbr;
+        if (regime == MMU_REGIME_EL10)
+            ttbr = a1 ? REG(pe, TTBR1_EL1) : REG(pe, TTBR0_EL1);
+        else
+            ttbr = a1 ? REG(pe, TTBR1_EL2) : REG(pe, TTBR0_EL2);
+        w->asid = (uint16_t)(ttbr >> 48);
+        if (!as) w->asid &= 0xFF;
+    }
+    if (regime == MMU_REGIME_EL10 && EL2EnabledInOwningSecurityState(pe, owner)) {
+        w->vmid = (uint16_t)FIELD(pe, VTTBR_EL2, VMID);
+        if (!(IMPLEMENTED(pe, VMID16) && FIELD(pe, VTCR_EL2, VS) == 1)) w->vmid &= 0xFF;
+    }
+    /* FEAT_MEC's MECID registers are not modelled: every write carries
+     * the default MECID, 0 (RDFFVT; docs/spec-notes.md). */
+    w->mecid = 0;
+}
