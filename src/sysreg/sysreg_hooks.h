@@ -47,6 +47,9 @@ void write_PMZR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
 uint64_t read_DBGAUTHSTATUS_EL1(armprof_pe *pe, unsigned reg, unsigned m);
 /* ---- end Debug registers ---- */
 
+/* ---- Profiling Buffer ---- */
+uint64_t read_PMBIDR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
+
 /* ---- SPE filter registers ---- */
 uint64_t read_PMSEVFR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
 uint64_t read_PMSNEVFR_EL1(armprof_pe *pe, unsigned reg, unsigned m);

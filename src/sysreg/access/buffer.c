@@ -1,7 +1,9 @@
 /* Access checks of the Profiling Buffer registers and the SPE ID registers
  * (PMBLIMITR_EL1, PMBPTR_EL1, PMBSR_EL1, PMBSR_EL12, PMBSR_EL2, PMBSR_EL3,
  * PMBMAR_EL1, PMBIDR_EL1, PMSIDR_EL1). */
+#include "spe/spe.h"
 #include "sysreg/sysreg_access.h"
+#include "sysreg/sysreg_hooks.h"
 
 /* NVMem offsets under FEAT_NV2 */
 #define NV2_OFFSET_PMBLIMITR_EL1 0x800
@@ -187,4 +189,26 @@ sysreg_route access_PMSIDR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
     default:
         return route_reg(SR_PMSIDR_EL1, 0);
     }
+}
+
+/* ---- PMBIDR_EL1's fields that depend on the context ---- */
+
+/* P: 'Programming not allowed': 0 at EL3; elsewhere 1 when the owning
+ * Exception level is higher than the current one or the owning Security
+ * state is not the current one (the page's list spells this out per
+ * MDCR_EL3.{NSPB,NSPBE} and MDCR_EL2.E2PB; ProfilingBufferOwner() gives the
+ * same owner). AddrMode (FEAT_SPE_nVM): 0b01 when the Effective
+ * PMSCR_EL2.EnVM is 1 and P reads 0, else 0b00. */
+uint64_t read_PMBIDR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
+{
+    (void)reg;
+    (void)m;
+    uint64_t v = REG(pe, PMBIDR_EL1) & ~(1ull << PMBIDR_EL1_P_LO | 3ull << PMBIDR_EL1_AddrMode_LO);
+    const spe_owner owner = ProfilingBufferOwner(pe);
+    const unsigned el = pe->ctx.el;
+    const bool p = el != EL3 && (owner.el > el || owner.ss != CurrentSecurityState(pe));
+    v |= (uint64_t)p << PMBIDR_EL1_P_LO;
+    if (IMPLEMENTED(pe, SPE_nVM) && EffectivePMSCR_EL2_EnVM(pe) == 1 && !p)
+        v |= 1ull << PMBIDR_EL1_AddrMode_LO;
+    return v;
 }
