@@ -121,7 +121,11 @@ int main(int argc, char **argv)
     bench_set(pe, "MDCR_EL2", 2ull << 12); /* E2PB = 0b10: owned by EL1 */
     bench_set(pe, "HCR_EL2", 1ull << 31);  /* RW */
     bench_set(pe, "PMBSR_EL1", 0);
-    bench_set(pe, "PMBLIMITR_EL1", 1); /* E */
+    /* A 1MB Profiling Buffer at PA 0x8000_0000 (stage 1 is off: SCTLR_EL1.M
+     * resets to 0), emptied by the PMBIRQ handler below whenever it fills. */
+    const uint64_t buffer = 0x80000000u, buffer_size = 1u << 20;
+    bench_set(pe, "PMBPTR_EL1", buffer);
+    bench_set(pe, "PMBLIMITR_EL1", (buffer + buffer_size) | 1); /* LIMIT, E */
     bench_set(pe, "PMSCR_EL2", 0x38);  /* TS, PA, CX */
     bench_set(pe, "PMSCR_EL1", 0x3b);  /* TS, PA, CX, E1SPE, E0SPE */
     bench_set(pe, "PMSFCR_EL1", 0);
@@ -146,9 +150,20 @@ int main(int argc, char **argv)
     }
     const double t_read = bench_now() - t0;
 
+    uint64_t interrupts = 0;
     t0 = bench_now();
     for (long i = 0; i < n; i++) {
-        if ((i & 63) == 0) armprof_set_physical_count(pe, (uint64_t)i); /* the timer's tick */
+        if ((i & 63) == 0) {
+            armprof_set_physical_count(pe, (uint64_t)i); /* the timer's tick */
+            if (armprof_pmbirq(pe)) {
+                /* The driver's PMBIRQ handler: the buffer is full; start
+                 * again from its base, PMBSR_EL1 cleared last. */
+                armprof_psb_csync(pe);
+                bench_set(pe, "PMBPTR_EL1", buffer);
+                bench_set(pe, "PMBSR_EL1", 0);
+                interrupts++;
+            }
+        }
         unpack(&ops[i], &op);
         armprof_retire(pe, &op);
     }
@@ -160,6 +175,10 @@ int main(int argc, char **argv)
            "%.0f records per second (%llu records, %llu bytes), %.2f times the read-only pass\n",
            t_model, (double)n / t_model / 1e6, (double)s.records / t_model,
            (unsigned long long)s.records, (unsigned long long)s.bytes, t_model / t_read);
+    printf("bench_spe: %llu records (%llu bytes) written to the Profiling Buffer, %llu lost, "
+           "%llu buffer full interrupts\n",
+           (unsigned long long)s.written, (unsigned long long)s.written_bytes,
+           (unsigned long long)s.lost, (unsigned long long)interrupts);
     armprof_pe_destroy(pe);
     free(ops);
     return 0;

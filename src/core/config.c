@@ -320,6 +320,18 @@ bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
                         "option %s is too small: a record of this configuration's packets, "
                         "padded to %s, can be larger%s",
                         "pmsidr_maxsize", "pmbidr_align", "");
+        /* PMBIDR_EL1.EA 0b0000 (External aborts reported to the SPU) is
+         * not permitted from Armv8.8 (FEAT_SPEv1p3, D17.8.4.4 ITCPLL), and
+         * DebugWriteExternalAbort() asserts it is not used with
+         * FEAT_SPE_EXC. */
+        if (c->options[ARMPROF_OPT_PMBIDR_EA] == 0 && (HAS(SPEv1p3) || HAS(SPE_EXC)))
+            return fail(err, errlen,
+                        "option %s 0 (External aborts reported to the SPU) is not "
+                        "permitted with %s%s",
+                        "pmbidr_ea", HAS(SPEv1p3) ? "FEAT_SPEv1p3" : "FEAT_SPE_EXC", "");
+        if (c->options[ARMPROF_OPT_PMBIDR_F] == 0 && HAS(SPEv1p3))
+            return fail(err, errlen, "option %s 0 is not permitted with %s (D17.8.3.1)%s",
+                        "pmbidr_f", "FEAT_SPEv1p3", "");
     }
 #undef HAS
     return true;

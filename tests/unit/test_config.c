@@ -96,6 +96,21 @@ int main(void)
     armprof_config_set(&c, "secure_only_implementation", "1", NULL, 0);
     CHECK(rejected_with(&c, "secure_only_implementation", err, sizeof err), "%s", err);
 
+    /* PMBIDR_EL1.EA 0b0000 and F 0 are not permitted from Armv8.8
+     * (registers/PMBIDR_EL1.md; FEAT_SPEv1p3), and EA 0 cannot go with
+     * FEAT_SPE_EXC (DebugWriteExternalAbort()'s assertion). armv8.2-spe
+     * may use both. */
+    armprof_config_preset(&c, "armv8.2-spe");
+    armprof_config_set(&c, "pmbidr_ea", "0", NULL, 0);
+    armprof_config_set(&c, "pmbidr_f", "0", NULL, 0);
+    CHECK(armprof_config_validate(&c, err, sizeof err), "armv8.2-spe EA 0, F 0: %s", err);
+    armprof_config_preset(&c, "armv9.4-all");
+    armprof_config_set(&c, "pmbidr_ea", "0", NULL, 0);
+    CHECK(rejected_with(&c, "pmbidr_ea", err, sizeof err), "armv9.4 EA 0: %s", err);
+    armprof_config_preset(&c, "armv9.4-all");
+    armprof_config_set(&c, "pmbidr_f", "0", NULL, 0);
+    CHECK(rejected_with(&c, "pmbidr_f", err, sizeof err), "armv9.4 F 0: %s", err);
+
     /* Record size bounds (spe/record.c). A record's largest form, from the
      * packet sizes of D18 (header + payload): two Context packets 2 x (1+4),
      * Counter packets 3 x (1+2) (4 with FEAT_SPE_ALTCLK), a load's three
