@@ -99,6 +99,10 @@ typedef struct mmu_result {
     uint64_t pa;             /* output address */
     int pas;                 /* output physical address space (ARMPROF_PAS_*) */
     armprof_mem_attrs attrs; /* combined memory attributes */
+    /* An asynchronous External abort on a descriptor read or update
+     * (HandleExternalTTWAbort()): the walk went on and the caller pends the
+     * SError. May be set with or without a fault. */
+    bool async_abort_on_walk;
 } mmu_result;
 
 /* AArch64.TranslateAddress() for one SPU write to virtual address va (the
