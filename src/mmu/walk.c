@@ -1367,33 +1367,29 @@ static bool s1_walk(walk_ctx *ctx, mmu_fault *fault, const s1_ttw_params *wp, ui
 }
 
 /* AArch64.S1DirectBasePermissions(): the privileged write permission (pw);
- * PSTATE.PAN is 0 for the SPU, execute permissions do not matter. */
-static unsigned s1_direct_base_pw(const ttw_state *ws, const s1_ttw_params *wp, mmu_regime regime)
+ * PSTATE.PAN is 0 for the SPU, and execute permissions do not matter. The
+ * two-range regimes' AP[2:1] table (0b10 and 0b11 read-only) and the EL2
+ * regime's AP[2] agree for a privileged write, as do APTable 0b10/0b11 and
+ * the EL2 regime's APTable[1] (S1ApplyTablePerms() already dropped
+ * APTable[0] there). */
+static unsigned s1_direct_base_pw(const ttw_state *ws, const s1_ttw_params *wp)
 {
     permissions p = ws->perms;
     /* DBM with hardware dirty state management clears AP[2] in effect */
     if (p.dbm && wp->hd) p.ap &= 1;
-    unsigned pw;
-    if (has_unprivileged(regime)) {
-        /* leaf: AP[2:1] 00 and 01 writable, 10 and 11 read-only */
-        pw = (p.ap & 2) ? 0 : 1;
-        /* hierarchical: APTable 10 and 11 remove write */
-        if (p.ap_table & 2) pw = 0;
-    } else {
-        pw = (p.ap & 2) ? 0 : 1;
-        if (p.ap_table & 2) pw = 0;
-    }
+    unsigned pw = (p.ap & 2) ? 0 : 1; /* leaf permissions */
+    if (p.ap_table & 2) pw = 0;       /* hierarchical permissions */
     return pw;
 }
 
 /* AArch64.S1CheckPermissions() for a write (no PIE, no overlays, no
  * AccessType_GCS, no tag access) */
 static mmu_fault s1_check_permissions(const mmu_fault *fault_in, const ttw_state *ws,
-                                      const s1_ttw_params *wp, mmu_regime regime)
+                                      const s1_ttw_params *wp)
 {
     mmu_fault fault = *fault_in;
     /* AArch64.S1ComputePermissions() */
-    const unsigned w = s1_direct_base_pw(ws, wp, regime);
+    const unsigned w = s1_direct_base_pw(ws, wp);
     if (!w) fault.type = MMU_FAULT_PERMISSION;
     /* fault.dirtybit is set only with the indirect permission scheme
      * (walkparams.pie and the nDirty bit), which is not modelled. */
@@ -1460,7 +1456,7 @@ static bool s1_translate(walk_ctx *ctx, mmu_fault *fault, uint64_t va, addr_desc
     int descpas = 0;
     if (!s1_walk(ctx, fault, &wp, va, &ws, &descipaddr, &descpas, &descriptor)) return false;
 
-    const mmu_fault fault_perm = s1_check_permissions(fault, &ws, &wp, cfg->regime);
+    const mmu_fault fault_perm = s1_check_permissions(fault, &ws, &wp);
     const acc_desc accdesc = {.ttw = false, .write = true};
     uint64_t new_desc = descriptor;
     if (set_access_flag(wp.ha, fault)) new_desc |= UINT64_C(1) << DESC_AF;
@@ -1529,6 +1525,7 @@ mmu_result mmu_translate_spe_write(armprof_mem *mem, const mmu_walk_config *cfg,
     addr_desc pa;
     memset(&pa, 0, sizeof pa);
     if (full_translate(&ctx, &result.fault, va, &pa)) {
+        memset(&result.fault, 0, sizeof result.fault); /* NoFault() */
         result.pa = pa.address;
         result.pas = pa.paspace;
         result.attrs = pa.memattrs;
