@@ -189,6 +189,9 @@ static armprof_buffer_result model_translate(armprof_pe *pe, const armprof_buffe
     mmu_walk_config cfg;
     spe_walk_config(pe, w->pas, &cfg);
     *t = mmu_translate_spe_write(pe->buf.mem, &cfg, w->address);
+    /* An asynchronous External abort on a descriptor access pends an
+     * SError and the walk goes on. */
+    if (t->async_abort_on_walk) pe->spe.stats.serrors++;
     if (t->fault.type == MMU_FAULT_NONE) {
         t->attrs.mecid = w->mecid;
         t->attrs.tagged = false; /* Tag Unchecked (D17.7.6) */
