@@ -1,0 +1,81 @@
+/* Records (D18.1.2): a sequence of packets ended by an End packet or a
+ * Timestamp packet; only Padding stands between records (D18.1.3). */
+#include <string.h>
+
+#include "armprof/decode.h"
+
+/* Stores a known, unreserved packet's value in the record. */
+static void record_packet(armprof_spe_record *r, const armprof_spe_packet *p)
+{
+    switch (p->type) {
+    case ARMPROF_SPE_PKT_ADDRESS:
+        r->address_valid |= 1u << p->index;
+        r->address[p->index] = p->payload;
+        break;
+    case ARMPROF_SPE_PKT_COUNTER:
+        r->counter_valid |= 1u << p->index;
+        r->counter[p->index] = (uint16_t)p->payload;
+        break;
+    case ARMPROF_SPE_PKT_CONTEXT:
+        r->context_valid |= (uint8_t)(1u << p->index);
+        r->context[p->index] = (uint32_t)p->payload;
+        break;
+    case ARMPROF_SPE_PKT_EVENTS:
+        r->events_valid = true;
+        r->events_size = p->payload_size;
+        r->events = p->payload;
+        break;
+    case ARMPROF_SPE_PKT_DATA_SOURCE:
+        r->data_source_valid = true;
+        r->data_source_size = p->payload_size;
+        r->data_source = (uint16_t)p->payload;
+        break;
+    case ARMPROF_SPE_PKT_OP_TYPE:
+        r->op_valid = true;
+        r->op_class = p->index;
+        r->op_subclass = (uint8_t)p->payload;
+        break;
+    case ARMPROF_SPE_PKT_TIMESTAMP:
+        r->timestamp_valid = true;
+        r->timestamp = p->payload;
+        break;
+    default:
+        break;
+    }
+}
+
+armprof_spe_decode_status armprof_spe_next_record(armprof_spe_decoder *d, armprof_spe_record *r)
+{
+    memset(r, 0, sizeof *r);
+    armprof_spe_packet p;
+    armprof_spe_decode_status st;
+    /* Padding before the record. */
+    for (;;) {
+        if (d->pos >= d->size) return ARMPROF_SPE_DECODE_EOF;
+        if (d->data[d->pos] != 0x00) break;
+        d->pos++;
+    }
+    r->offset = d->pos;
+    while ((st = armprof_spe_next_packet(d, &p)) == ARMPROF_SPE_DECODE_OK) {
+        if (p.type == ARMPROF_SPE_PKT_PADDING) {
+            /* D18.1.3: Padding only between records. A record whose packets
+             * are split by Padding is still one record; count nothing. */
+            continue;
+        }
+        r->packets++;
+        if (p.type == ARMPROF_SPE_PKT_UNKNOWN || p.reserved)
+            r->ignored++;
+        else
+            record_packet(r, &p);
+        if (p.type == ARMPROF_SPE_PKT_END || p.type == ARMPROF_SPE_PKT_TIMESTAMP) {
+            r->size = d->pos - r->offset;
+            return ARMPROF_SPE_DECODE_OK;
+        }
+    }
+    r->size = d->pos - r->offset;
+    if (st == ARMPROF_SPE_DECODE_EOF) {
+        d->error = "record not ended by an End or Timestamp packet before the end of the data";
+        d->error_offset = r->offset;
+    }
+    return ARMPROF_SPE_DECODE_ERROR;
+}

@@ -1,0 +1,245 @@
+/* Packets as text and as JSON, with the field names of D18.2. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "armprof/decode.h"
+
+/* snprintf into a fixed buffer, keeping the length it would need. */
+typedef struct out {
+    char *buf;
+    size_t size;
+    int len;
+} out;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void
+put(out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    const size_t used = (size_t)o->len;
+    const int n = vsnprintf(used < o->size ? o->buf + used : NULL,
+                            used < o->size ? o->size - used : 0, fmt, ap);
+    va_end(ap);
+    if (n > 0) o->len += n;
+}
+
+typedef struct style {
+    bool json;
+} style;
+
+/* A named field: ' NAME=VALUE' as text, ',"name":VALUE' as JSON. */
+static void field_u(out *o, style s, const char *text, const char *json, unsigned long long v)
+{
+    if (s.json)
+        put(o, ",\"%s\":%llu", json, v);
+    else
+        put(o, " %s=%llu", text, v);
+}
+
+static void field_x(out *o, style s, const char *text, const char *json, unsigned long long v)
+{
+    if (s.json)
+        put(o, ",\"%s\":\"0x%llx\"", json, v);
+    else
+        put(o, " %s=0x%llx", text, v);
+}
+
+static void field_s(out *o, style s, const char *text, const char *json, const char *v)
+{
+    if (s.json)
+        put(o, ",\"%s\":\"%s\"", json, v);
+    else if (text)
+        put(o, " %s=%s", text, v);
+    else
+        put(o, " %s", v);
+}
+
+static void describe_address(out *o, style s, const armprof_spe_packet *p)
+{
+    field_s(o, s, NULL, "name", armprof_spe_address_name(p->index));
+    switch (p->index) {
+    case ARMPROF_SPE_ADDR_PC:
+    case ARMPROF_SPE_ADDR_BRANCH_TARGET:
+    case ARMPROF_SPE_ADDR_PREV_BRANCH_TARGET: {
+        const armprof_spe_inst_address a = armprof_spe_decode_inst_address(p->payload);
+        if (!s.json) put(o, " 0x%016llx", (unsigned long long)a.va);
+        if (s.json) field_x(o, s, "VA", "va", a.va);
+        field_u(o, s, "EL", "el", a.el);
+        field_u(o, s, "NS", "ns", a.ns);
+        field_u(o, s, "NSE", "nse", a.nse);
+        field_s(o, s, NULL, "security", a.security);
+        break;
+    }
+    case ARMPROF_SPE_ADDR_DATA_VIRTUAL: {
+        const armprof_spe_data_va a = armprof_spe_decode_data_va(p->payload);
+        if (!s.json) put(o, " 0x%016llx", (unsigned long long)a.va);
+        if (s.json) field_x(o, s, "VA", "va", a.va);
+        field_x(o, s, "TAG", "tag", a.tag);
+        break;
+    }
+    case ARMPROF_SPE_ADDR_DATA_PHYSICAL: {
+        const armprof_spe_data_pa a = armprof_spe_decode_data_pa(p->payload);
+        if (!s.json) put(o, " 0x%014llx", (unsigned long long)a.pa);
+        if (s.json) field_x(o, s, "PA", "pa", a.pa);
+        field_u(o, s, "NS", "ns", a.ns);
+        field_u(o, s, "NSE", "nse", a.nse);
+        field_u(o, s, "CH", "ch", a.ch);
+        field_x(o, s, "PAT", "pat", a.pat);
+        field_s(o, s, NULL, "pas", a.pas);
+        break;
+    }
+    default:
+        field_u(o, s, "INDEX", "index", p->index);
+        field_x(o, s, "value", "value", p->payload);
+        break;
+    }
+}
+
+static void describe_events(out *o, style s, const armprof_spe_packet *p)
+{
+    field_x(o, s, "E", "e", p->payload);
+    if (s.json) put(o, ",\"events\":[");
+    bool first = true;
+    for (unsigned bit = 0; bit < 8u * p->payload_size; bit++) {
+        if (!(p->payload >> bit & 1)) continue;
+        const char *name = armprof_spe_event_short_name(bit);
+        if (s.json) {
+            put(o, "%s", first ? "" : ",");
+            if (name)
+                put(o, "\"%s\"", name);
+            else
+                put(o, "\"E[%u]\"", bit);
+        } else if (name) {
+            put(o, " %s", name);
+        } else {
+            put(o, " E[%u]", bit);
+        }
+        first = false;
+    }
+    if (s.json) put(o, "]");
+}
+
+static void describe_op(out *o, style s, const armprof_spe_packet *p)
+{
+    const armprof_spe_op op = armprof_spe_decode_op(p->index, (unsigned)p->payload);
+    field_u(o, s, "CLASS", "class", p->index);
+    field_x(o, s, "SUBCLASS", "subclass", p->payload);
+    if (s.json)
+        field_s(o, s, NULL, "kind", op.name);
+    else
+        put(o, " %s", op.name);
+    switch (op.kind) {
+    case ARMPROF_SPE_OP_OTHER:
+        field_u(o, s, "ASE", "ase", op.ase);
+        field_u(o, s, "FP", "fp", op.fp);
+        field_u(o, s, "COND", "cond", op.cond);
+        break;
+    case ARMPROF_SPE_OP_SVE:
+        field_u(o, s, "EVL", "evl_bits", 32u << op.evl);
+        field_u(o, s, "PRED", "pred", op.pred);
+        field_u(o, s, "FP", "fp", op.fp);
+        break;
+    case ARMPROF_SPE_OP_SME:
+        if (op.ets == 15)
+            field_s(o, s, "ETS", "ets", "ZA");
+        else
+            field_u(o, s, "ETS", "ets_bits", 128ull << op.ets);
+        field_u(o, s, "FP", "fp", op.fp);
+        break;
+    case ARMPROF_SPE_OP_LDST_EXT:
+        field_u(o, s, "AR", "ar", op.ar);
+        field_u(o, s, "EXCL", "excl", op.excl);
+        field_u(o, s, "AT", "at", op.at);
+        field_u(o, s, "LDST", "ldst", op.ldst);
+        break;
+    case ARMPROF_SPE_OP_LDST_SVE_SME:
+        field_u(o, s, "SG", "sg", op.sg);
+        field_u(o, s, "EVL", "evl_bits", 32u << op.evl);
+        field_u(o, s, "PRED", "pred", op.pred);
+        field_u(o, s, "LDST", "ldst", op.ldst);
+        break;
+    case ARMPROF_SPE_OP_LDST_GCS:
+        field_u(o, s, "COMM", "comm", op.comm);
+        field_u(o, s, "LDST", "ldst", op.ldst);
+        break;
+    case ARMPROF_SPE_OP_BRANCH:
+        field_u(o, s, "CR", "cr", op.cr);
+        field_u(o, s, "GCS", "gcs", op.gcs);
+        field_u(o, s, "IND", "ind", op.ind);
+        field_u(o, s, "COND", "cond", op.cond);
+        break;
+    case ARMPROF_SPE_OP_RESERVED:
+        break;
+    default:
+        field_u(o, s, "LDST", "ldst", op.ldst);
+        break;
+    }
+}
+
+static void describe(out *o, style s, const armprof_spe_packet *p)
+{
+    switch (p->type) {
+    case ARMPROF_SPE_PKT_TIMESTAMP:
+        field_u(o, s, "TS", "ts", p->payload);
+        break;
+    case ARMPROF_SPE_PKT_ADDRESS:
+        describe_address(o, s, p);
+        break;
+    case ARMPROF_SPE_PKT_COUNTER:
+        field_s(o, s, NULL, "name", armprof_spe_counter_name(p->index));
+        if (p->index > 4) field_u(o, s, "INDEX", "index", p->index);
+        field_u(o, s, "COUNT", "count", p->payload);
+        break;
+    case ARMPROF_SPE_PKT_CONTEXT:
+        if (p->index < 2)
+            field_s(o, s, NULL, "name", p->index ? "CONTEXTIDR_EL2" : "CONTEXTIDR_EL1");
+        else
+            field_u(o, s, "INDEX", "index", p->index);
+        field_x(o, s, "CONTEXT", "context", p->payload);
+        break;
+    case ARMPROF_SPE_PKT_DATA_SOURCE:
+        field_x(o, s, "SOURCE", "source", p->payload);
+        break;
+    case ARMPROF_SPE_PKT_EVENTS:
+        describe_events(o, s, p);
+        break;
+    case ARMPROF_SPE_PKT_OP_TYPE:
+        describe_op(o, s, p);
+        break;
+    case ARMPROF_SPE_PKT_UNKNOWN:
+        if (p->header_size == 2)
+            field_x(o, s, "header", "header", (unsigned)p->header[0] << 8 | p->header[1]);
+        else
+            field_x(o, s, "header", "header", p->header[0]);
+        if (p->payload_size) field_x(o, s, "payload", "payload", p->payload);
+        break;
+    default: /* Padding, End */
+        break;
+    }
+}
+
+int armprof_spe_packet_text(const armprof_spe_packet *p, char *buf, size_t size)
+{
+    out o = {buf, size, 0};
+    if (size) buf[0] = '\0';
+    put(&o, "%s", armprof_spe_packet_type_name(p->type));
+    describe(&o, (style){false}, p);
+    if (p->type == ARMPROF_SPE_PKT_UNKNOWN) put(&o, " (ignored)");
+    if (p->reserved) put(&o, " (reserved value, ignored)");
+    return o.len;
+}
+
+int armprof_spe_packet_json(const armprof_spe_packet *p, char *buf, size_t size)
+{
+    out o = {buf, size, 0};
+    if (size) buf[0] = '\0';
+    put(&o, "{\"offset\":%zu,\"type\":\"%s\",\"size\":%u", p->offset,
+        armprof_spe_packet_type_name(p->type), (unsigned)p->header_size + p->payload_size);
+    describe(&o, (style){true}, p);
+    if (p->reserved || p->type == ARMPROF_SPE_PKT_UNKNOWN) put(&o, ",\"ignored\":true");
+    put(&o, "}");
+    return o.len;
+}
