@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "armprof/armprof.h"
+#include "cli/commands.h"
 #include "cli/example.h"
 #include "scenario/scenario.h"
 
@@ -19,6 +20,8 @@ static void usage(FILE *f)
             "  regs [--preset NAME] [--fields] [REG]\n"
             "                            list the register table (encoding, presence in the\n"
             "                            preset, with --fields every bit range), or one register\n"
+            "  decode [--json] FILE      the SPE packets in a record file (a Profiling\n"
+            "                            Buffer dump), one a line, records separated\n"
             "  presets                   list the configuration presets\n"
             "  features                  list the architectural features\n"
             "  options                   list the IMPLEMENTATION DEFINED and CONSTRAINED\n"
@@ -161,6 +164,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "features")) return cmd_features();
     if (!strcmp(cmd, "options")) return cmd_options();
     if (!strcmp(cmd, "demo")) return cmd_demo();
+    if (!strcmp(cmd, "decode")) return decode_command(argc - 2, argv + 2);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);
         return 0;

@@ -1,0 +1,20 @@
+/* The armprof subcommands that live in their own files. Each takes the
+ * arguments after its name and returns the process exit status: 0 done,
+ * 1 the input was malformed (what could be read was still shown), 2 a
+ * usage or file error. */
+#ifndef ARMPROF_CLI_COMMANDS_H
+#define ARMPROF_CLI_COMMANDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+int decode_command(int argc, char **argv);
+int report_command(int argc, char **argv);
+int demo_command(int argc, char **argv);
+
+/* Reads a whole file into memory; on failure prints "PROG: PATH: why" to
+ * stderr and returns NULL. The caller frees the bytes. An empty file gives
+ * a non-NULL pointer and *size 0. */
+uint8_t *read_file_bytes(const char *prog, const char *path, size_t *size);
+
+#endif
