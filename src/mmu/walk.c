@@ -597,6 +597,26 @@ static armprof_mem_attrs normal_nc_mem_attr(void)
     return m;
 }
 
+/* The checks on the leaf that AArch64.S1Walk() and AArch64.S2Walk() make
+ * alike once the walk stops: a misprogrammed Contiguous bit (Translation
+ * fault), the output address StageOA() gives out of range (Address Size
+ * fault), AF 0 without hardware Access flag management (Access flag fault).
+ * ia is the input address of the stage. Records the first that applies in
+ * fault->type; false if the walk then has a fault. */
+static bool leaf_checks(const mmu_walk_config *cfg, const ttw_state *ws, uint64_t ia, uint64_t desc,
+                        tgx t, unsigned txsz, unsigned ds, unsigned ps, unsigned ha,
+                        mmu_fault *fault)
+{
+    const uint64_t oa = stage_oa(ia, t, ws);
+    if (ws->contiguous && contiguous_bit_faults(txsz, t, ws->level))
+        fault->type = MMU_FAULT_TRANSLATION;
+    else if (oa_out_of_range(cfg, oa, ds, ps, t))
+        fault->type = MMU_FAULT_ADDRESS_SIZE;
+    else if (BIT(desc, DESC_AF) == 0 && !ha)
+        fault->type = MMU_FAULT_ACCESS_FLAG;
+    return !is_fault(fault);
+}
+
 /* ---- Descriptor accesses ---- */
 
 /* The physical address space of the owning Security state, as
@@ -962,14 +982,9 @@ static bool s2_walk(walk_ctx *ctx, mmu_fault *fault, const addr_desc *ipa, const
             return false;
         }
     }
-    const uint64_t oa = stage_oa(ipa->address, wp->tgx, &ws);
-    if (ws.contiguous && contiguous_bit_faults(wp->txsz, wp->tgx, ws.level))
-        fault->type = MMU_FAULT_TRANSLATION;
-    else if (oa_out_of_range(cfg, oa, wp->ds, wp->ps, wp->tgx))
-        fault->type = MMU_FAULT_ADDRESS_SIZE;
-    else if (BIT(desc, DESC_AF) == 0 && !wp->ha)
-        fault->type = MMU_FAULT_ACCESS_FLAG;
-    if (is_fault(fault)) return false;
+    if (!leaf_checks(cfg, &ws, ipa->address, desc, wp->tgx, wp->txsz, wp->ds, wp->ps, wp->ha,
+                     fault))
+        return false;
     *walkstate = ws;
     *descriptor = desc;
     return true;
@@ -1353,14 +1368,8 @@ static bool s1_walk(walk_ctx *ctx, mmu_fault *fault, const s1_ttw_params *wp, ui
             return false;
         }
     }
-    const uint64_t oa = stage_oa(va, wp->tgx, &ws);
-    if (ws.contiguous && contiguous_bit_faults(wp->txsz, wp->tgx, ws.level))
-        fault->type = MMU_FAULT_TRANSLATION;
-    else if (oa_out_of_range(cfg, oa, wp->ds, wp->ps, wp->tgx))
-        fault->type = MMU_FAULT_ADDRESS_SIZE;
-    else if (BIT(desc, DESC_AF) == 0 && !wp->ha)
-        fault->type = MMU_FAULT_ACCESS_FLAG;
-    if (is_fault(fault)) return false;
+    if (!leaf_checks(cfg, &ws, va, desc, wp->tgx, wp->txsz, wp->ds, wp->ps, wp->ha, fault))
+        return false;
     *walkstate = ws;
     *descriptor = desc;
     return true;
