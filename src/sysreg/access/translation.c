@@ -105,117 +105,49 @@ static sysreg_route el2_name(const armprof_pe *pe, unsigned el2_reg)
     }
 }
 
-/* Accessing TTBR0_EL1 (MRS, MSR: bits [63:0]) */
-sysreg_route access_TTBR0_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    return el1_name(pe, is_read, SR_TTBR0_EL1, SR_TTBR0_EL2, NV2_OFFSET_TTBR0_EL1);
-}
+/* The access functions of an EL1 register REG_EL1 and its EL12 name (the
+ * first two shapes in the header comment); REG_EL2 is what the EL1 name
+ * reaches at EL2 when ELIsInHost(EL2). */
+#define EL1_REGISTER(REG)                                                                          \
+    sysreg_route access_##REG##_EL1(const armprof_pe *pe, unsigned m, bool is_read)                \
+    {                                                                                              \
+        (void)m;                                                                                   \
+        return el1_name(pe, is_read, SR_##REG##_EL1, SR_##REG##_EL2, NV2_OFFSET_##REG##_EL1);      \
+    }                                                                                              \
+    sysreg_route access_##REG##_EL12(const armprof_pe *pe, unsigned m, bool is_read)               \
+    {                                                                                              \
+        (void)m;                                                                                   \
+        (void)is_read;                                                                             \
+        return el12_name(pe, SR_##REG##_EL1, NV2_OFFSET_##REG##_EL1);                              \
+    }
 
-/* Accessing TTBR0_EL12 (on the TTBR0_EL1 page) */
-sysreg_route access_TTBR0_EL12(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return el12_name(pe, SR_TTBR0_EL1, NV2_OFFSET_TTBR0_EL1);
-}
+/* The access function of an EL2 register REG_EL2 (the third shape) */
+#define EL2_REGISTER(REG)                                                                          \
+    sysreg_route access_##REG##_EL2(const armprof_pe *pe, unsigned m, bool is_read)                \
+    {                                                                                              \
+        (void)m;                                                                                   \
+        (void)is_read;                                                                             \
+        return el2_name(pe, SR_##REG##_EL2);                                                       \
+    }
 
-/* Accessing TTBR1_EL1 */
-sysreg_route access_TTBR1_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    return el1_name(pe, is_read, SR_TTBR1_EL1, SR_TTBR1_EL2, NV2_OFFSET_TTBR1_EL1);
-}
-
-/* Accessing TTBR1_EL12 */
-sysreg_route access_TTBR1_EL12(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return el12_name(pe, SR_TTBR1_EL1, NV2_OFFSET_TTBR1_EL1);
-}
-
-/* Accessing TCR_EL1 */
-sysreg_route access_TCR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    return el1_name(pe, is_read, SR_TCR_EL1, SR_TCR_EL2, NV2_OFFSET_TCR_EL1);
-}
-
-/* Accessing TCR_EL12 */
-sysreg_route access_TCR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return el12_name(pe, SR_TCR_EL1, NV2_OFFSET_TCR_EL1);
-}
-
-/* Accessing MAIR_EL1 */
-sysreg_route access_MAIR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    return el1_name(pe, is_read, SR_MAIR_EL1, SR_MAIR_EL2, NV2_OFFSET_MAIR_EL1);
-}
-
-/* Accessing MAIR_EL12 */
-sysreg_route access_MAIR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return el12_name(pe, SR_MAIR_EL1, NV2_OFFSET_MAIR_EL1);
-}
-
-/* Accessing SCTLR_EL1 */
-sysreg_route access_SCTLR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    return el1_name(pe, is_read, SR_SCTLR_EL1, SR_SCTLR_EL2, NV2_OFFSET_SCTLR_EL1);
-}
-
-/* Accessing SCTLR_EL12 */
-sysreg_route access_SCTLR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return el12_name(pe, SR_SCTLR_EL1, NV2_OFFSET_SCTLR_EL1);
-}
+/* Accessing TTBR0_EL1 (MRS, MSR: bits [63:0]) and TTBR0_EL12 (on the TTBR0_EL1 page) */
+EL1_REGISTER(TTBR0)
+/* Accessing TTBR1_EL1, TTBR1_EL12 */
+EL1_REGISTER(TTBR1)
+/* Accessing TCR_EL1, TCR_EL12 */
+EL1_REGISTER(TCR)
+/* Accessing MAIR_EL1, MAIR_EL12 */
+EL1_REGISTER(MAIR)
+/* Accessing SCTLR_EL1, SCTLR_EL12 */
+EL1_REGISTER(SCTLR)
 
 /* Accessing TTBR0_EL2 (bits [63:0]) */
-sysreg_route access_TTBR0_EL2(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return el2_name(pe, SR_TTBR0_EL2);
-}
-
+EL2_REGISTER(TTBR0)
 /* Accessing TTBR1_EL2 (present only with FEAT_VHE) */
-sysreg_route access_TTBR1_EL2(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return el2_name(pe, SR_TTBR1_EL2);
-}
-
+EL2_REGISTER(TTBR1)
 /* Accessing TCR_EL2 */
-sysreg_route access_TCR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return el2_name(pe, SR_TCR_EL2);
-}
-
+EL2_REGISTER(TCR)
 /* Accessing MAIR_EL2 */
-sysreg_route access_MAIR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return el2_name(pe, SR_MAIR_EL2);
-}
-
+EL2_REGISTER(MAIR)
 /* Accessing SCTLR_EL2 */
-sysreg_route access_SCTLR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return el2_name(pe, SR_SCTLR_EL2);
-}
+EL2_REGISTER(SCTLR)
