@@ -773,6 +773,29 @@ static void map_s2(armprof_mem *mem, int pas, uint64_t s2_leaf)
     armprof_mem_write64(mem, pas, S2_L3 + 0x123 * 8, s2_leaf);
 }
 
+/* A stage 2 page mapping IPA_DATA to PA_DATA: S2_NORMAL with the bits in
+ * extra ORed in (AArch64.S2NextWalkStateLeaf() reads them). */
+static uint64_t s2_page(uint64_t extra)
+{
+    return PA_DATA | S2_NORMAL | extra | D_TABLE | D_VALID;
+}
+/* The same page with MemAttr[3:0] = memattr (S2DecodeMemAttrs(),
+ * AArch64.S2ApplyFWBMemAttrs()). */
+static uint64_t s2_page_memattr(unsigned memattr)
+{
+    return (s2_page(0) & ~S2_MEMATTR(0xF)) | S2_MEMATTR(memattr);
+}
+
+/* Stage 1 disabled (PMBLIMITR_EL1.nVM 1): the output address is the input
+ * address, with the attributes PMBMAR_EL1 gives (AArch64.S1DisabledOutput():
+ * attr the MAIR-format byte, sh the Shareability). */
+static void s1_disabled(mmu_walk_config *c, uint8_t attr, uint8_t sh)
+{
+    c->s1_enabled = false;
+    c->s1_disabled_attr = attr;
+    c->s1_disabled_sh = sh;
+}
+
 static mmu_walk_config s2_cfg(void)
 {
     mmu_walk_config c = base_cfg();
@@ -793,7 +816,7 @@ static void test_stage2(void)
      * the 1GB identity block. */
     fresh(&mem);
     map4k(mem, NS, page(IPA_DATA, 6));
-    map_s2(mem, NS, PA_DATA | S2_NORMAL | D_TABLE | D_VALID);
+    map_s2(mem, NS, s2_page(0));
     r = mmu_translate_spe_write(mem, &c, VA4K);
     CHECK(r.fault.type == MMU_FAULT_NONE && r.pa == PA_DATA + 0x567 && r.pas == NS,
           "stage 2: %d %d s2 %d 0x%llx", r.fault.type, r.fault.level, r.fault.secondstage,
@@ -804,12 +827,12 @@ static void test_stage2(void)
           "combined WB: %u %u %u", r.attrs.inner, r.attrs.outer, r.attrs.shareability);
     /* stage 2 MemAttr 0b0101 (Normal oNC iNC): the combination is
      * Non-cacheable and Outer Shareable (EffectiveShareability()) */
-    map_s2(mem, NS, PA_DATA | (S2_NORMAL & ~S2_MEMATTR(0xF)) | S2_MEMATTR(5) | D_TABLE | D_VALID);
+    map_s2(mem, NS, s2_page_memattr(5));
     r = mmu_translate_spe_write(mem, &c, VA4K);
     CHECK(r.attrs.inner == 0 && r.attrs.outer == 0 && r.attrs.shareability == 2,
           "combined NC: %u %u %u", r.attrs.inner, r.attrs.outer, r.attrs.shareability);
     /* stage 2 Device-nGnRE (0b0001) wins over stage 1 Normal */
-    map_s2(mem, NS, PA_DATA | (S2_NORMAL & ~S2_MEMATTR(0xF)) | S2_MEMATTR(1) | D_TABLE | D_VALID);
+    map_s2(mem, NS, s2_page_memattr(1));
     r = mmu_translate_spe_write(mem, &c, VA4K);
     CHECK(r.attrs.type == ARMPROF_MEM_DEVICE && r.attrs.device == 1, "S2 Device: %d %u",
           r.attrs.type, r.attrs.device);
@@ -831,15 +854,13 @@ static void test_stage2(void)
     c.vtcr |= VTCR_HA | VTCR_HD;
     r = mmu_translate_spe_write(mem, &c, VA4K);
     CHECK(r.fault.type == MMU_FAULT_NONE && r.pa == PA_DATA + 0x567, "S2 DBM: %d", r.fault.type);
-    CHECK(armprof_mem_read64(mem, NS, S2_L3 + 0x123 * 8) ==
-              (PA_DATA | S2_NORMAL | D_DBM | D_TABLE | D_VALID),
-          "S2AP[1] set: 0x%llx",
+    CHECK(armprof_mem_read64(mem, NS, S2_L3 + 0x123 * 8) == s2_page(D_DBM), "S2AP[1] set: 0x%llx",
           (unsigned long long)armprof_mem_read64(mem, NS, S2_L3 + 0x123 * 8));
     c = s2_cfg();
 
     /* Stage 2 Access flag: fault (secondstage) without VTCR_EL2.HA, set
      * with it. */
-    map_s2(mem, NS, (PA_DATA | S2_NORMAL | D_TABLE | D_VALID) & ~D_AF);
+    map_s2(mem, NS, s2_page(0) & ~D_AF);
     r = mmu_translate_spe_write(mem, &c, VA4K);
     CHECK(fault_is(&r, MMU_FAULT_ACCESS_FLAG, 3) && r.fault.secondstage, "S2 AF: %d %d",
           r.fault.type, r.fault.secondstage);
@@ -855,7 +876,7 @@ static void test_stage2(void)
      * Translation fault at level 1 with s1ptw (AArch64.S1Walk()). */
     fresh(&mem);
     map4k(mem, NS, page(IPA_DATA, 6));
-    map_s2(mem, NS, PA_DATA | S2_NORMAL | D_TABLE | D_VALID);
+    map_s2(mem, NS, s2_page(0));
     armprof_mem_write64(mem, NS, S2_L1, 0);
     r = mmu_translate_spe_write(mem, &c, VA4K);
     CHECK(fault_is(&r, MMU_FAULT_TRANSLATION, 1) && r.fault.secondstage && r.fault.s1ptw &&
@@ -889,7 +910,7 @@ static void test_stage2(void)
      * Translation fault level 0 (AArch64.IPAIsOutOfRange()). */
     fresh(&mem);
     map4k(mem, NS, page(0x10000000000ull, 6));
-    map_s2(mem, NS, PA_DATA | S2_NORMAL | D_TABLE | D_VALID);
+    map_s2(mem, NS, s2_page(0));
     c.tcr = (c.tcr & ~TCR_IPS(7)) | TCR_IPS(5);
     r = mmu_translate_spe_write(mem, &c, VA4K);
     CHECK(fault_is(&r, MMU_FAULT_TRANSLATION, 0) && r.fault.secondstage && !r.fault.s1ptw,
@@ -908,9 +929,7 @@ static void test_stage2(void)
     /* Stage 1 disabled (PMBLIMITR_EL1.nVM 1) and stage 2: the IPA is the
      * VA. */
     c = s2_cfg();
-    c.s1_enabled = false;
-    c.s1_disabled_attr = 0xFF;
-    c.s1_disabled_sh = 3;
+    s1_disabled(&c, 0xFF, 3);
     r = mmu_translate_spe_write(mem, &c, IPA_DATA + 0x567);
     CHECK(r.fault.type == MMU_FAULT_NONE && r.pa == PA_DATA + 0x567, "nVM + s2: %d", r.fault.type);
 
@@ -928,10 +947,8 @@ static void test_assuredonly_fwb(void)
      * FEAT_THE and VTCR_EL2.AssuredOnly 1) gives a stage 2 Permission fault
      * with fault.assuredonly (AArch64.S2NextWalkStateLeaf(),
      * S2CheckPermissions()). */
-    c.s1_enabled = false;
-    c.s1_disabled_attr = 0xFF;
-    c.s1_disabled_sh = 3;
-    map_s2(mem, NS, PA_DATA | S2_NORMAL | D_AO | D_TABLE | D_VALID);
+    s1_disabled(&c, 0xFF, 3);
+    map_s2(mem, NS, s2_page(D_AO));
     r = mmu_translate_spe_write(mem, &c, IPA_DATA);
     CHECK(r.fault.type == MMU_FAULT_NONE, "AO bit without FEAT_THE: %d", r.fault.type);
     c.the = true;
@@ -951,7 +968,7 @@ static void test_assuredonly_fwb(void)
           r.fault.type);
     /* AssuredOnly on the page that holds the stage 1 tables: the walk's
      * read faults, s1ptw (the TTW branch of AArch64.S2CheckPermissions()) */
-    map_s2(mem, NS, PA_DATA | S2_NORMAL | D_TABLE | D_VALID);
+    map_s2(mem, NS, s2_page(0));
     armprof_mem_write64(mem, NS, S2_L1, S2_NORMAL | D_AO | D_VALID);
     r = mmu_translate_spe_write(mem, &c, VA4K);
     CHECK(fault_is(&r, MMU_FAULT_PERMISSION, 1) && r.fault.assuredonly && r.fault.s1ptw,
@@ -962,10 +979,8 @@ static void test_assuredonly_fwb(void)
      * stage 1's; 0b0101 Non-cacheable; 0b0001 Device-nGnRE. */
     c = s2_cfg();
     c.fwb = true;
-    c.s1_enabled = false;
-    c.s1_disabled_attr = 0x44;
-    c.s1_disabled_sh = 0;
-    map_s2(mem, NS, PA_DATA | (S2_NORMAL & ~S2_MEMATTR(0xF)) | S2_MEMATTR(6) | D_TABLE | D_VALID);
+    s1_disabled(&c, 0x44, 0);
+    map_s2(mem, NS, s2_page_memattr(6));
     r = mmu_translate_spe_write(mem, &c, IPA_DATA);
     CHECK(r.fault.type == MMU_FAULT_NONE && r.attrs.type == ARMPROF_MEM_NORMAL &&
               r.attrs.inner == 2 && r.attrs.outer == 2,
@@ -973,21 +988,20 @@ static void test_assuredonly_fwb(void)
     /* shareability: S2CombineS1Shareability(OSH (stage 1 NC is Outer in
      * effect), ISH) = OSH */
     CHECK(r.attrs.shareability == 2, "FWB sh %u", r.attrs.shareability);
-    map_s2(mem, NS, PA_DATA | (S2_NORMAL & ~S2_MEMATTR(0xF)) | S2_MEMATTR(7) | D_TABLE | D_VALID);
+    map_s2(mem, NS, s2_page_memattr(7));
     r = mmu_translate_spe_write(mem, &c, IPA_DATA);
     CHECK(r.attrs.inner == 0 && r.attrs.outer == 0, "FWB stage 1 attrs: %u %u", r.attrs.inner,
           r.attrs.outer);
-    c.s1_disabled_attr = 0xFF;
-    c.s1_disabled_sh = 3;
+    s1_disabled(&c, 0xFF, 3);
     r = mmu_translate_spe_write(mem, &c, IPA_DATA);
     CHECK(r.attrs.inner == 2 && r.attrs.outer == 2 && r.attrs.shareability == 3,
           "FWB stage 1 WB: %u %u %u", r.attrs.inner, r.attrs.outer, r.attrs.shareability);
-    map_s2(mem, NS, PA_DATA | (S2_NORMAL & ~S2_MEMATTR(0xF)) | S2_MEMATTR(5) | D_TABLE | D_VALID);
+    map_s2(mem, NS, s2_page_memattr(5));
     r = mmu_translate_spe_write(mem, &c, IPA_DATA);
     CHECK(r.attrs.type == ARMPROF_MEM_NORMAL && r.attrs.inner == 0 && r.attrs.outer == 0 &&
               r.attrs.shareability == 2,
           "FWB NC: %u %u %u", r.attrs.inner, r.attrs.outer, r.attrs.shareability);
-    map_s2(mem, NS, PA_DATA | (S2_NORMAL & ~S2_MEMATTR(0xF)) | S2_MEMATTR(1) | D_TABLE | D_VALID);
+    map_s2(mem, NS, s2_page_memattr(1));
     r = mmu_translate_spe_write(mem, &c, IPA_DATA);
     CHECK(r.attrs.type == ARMPROF_MEM_DEVICE && r.attrs.device == 1, "FWB Device: %d %u",
           r.attrs.type, r.attrs.device);
@@ -996,7 +1010,7 @@ static void test_assuredonly_fwb(void)
      * stage 1 Write-Back: oNC iWT (S2DecodeMemAttrs(),
      * S2CombineS1AttrHints()). */
     c.fwb = false;
-    map_s2(mem, NS, PA_DATA | (S2_NORMAL & ~S2_MEMATTR(0xF)) | S2_MEMATTR(6) | D_TABLE | D_VALID);
+    map_s2(mem, NS, s2_page_memattr(6));
     r = mmu_translate_spe_write(mem, &c, IPA_DATA);
     CHECK(r.attrs.inner == 1 && r.attrs.outer == 0, "no FWB: %u %u", r.attrs.inner, r.attrs.outer);
 
@@ -1006,13 +1020,12 @@ static void test_assuredonly_fwb(void)
     mem = armprof_mem_create();
     c = s2_cfg();
     c.pas = RLM;
-    c.s1_enabled = false;
-    c.s1_disabled_attr = 0xFF;
-    map_s2(mem, RLM, PA_DATA | S2_NORMAL | D_TABLE | D_VALID);
+    s1_disabled(&c, 0xFF, 0);
+    map_s2(mem, RLM, s2_page(0));
     r = mmu_translate_spe_write(mem, &c, IPA_DATA);
     CHECK(r.fault.type == MMU_FAULT_NONE && r.pas == RLM, "Realm s2: %d pas %d", r.fault.type,
           r.pas);
-    map_s2(mem, RLM, PA_DATA | S2_NORMAL | (1ull << 55) | D_TABLE | D_VALID);
+    map_s2(mem, RLM, s2_page(1ull << 55));
     r = mmu_translate_spe_write(mem, &c, IPA_DATA);
     CHECK(r.fault.type == MMU_FAULT_NONE && r.pas == NS, "Realm s2 NS: pas %d", r.pas);
 
@@ -1027,9 +1040,7 @@ static void test_s1_disabled(void)
 
     /* AArch64.S1DisabledOutput(): the PA is the VA; attributes from
      * PMBMAR_EL1 (here Normal WB, Inner Shareable). */
-    c.s1_enabled = false;
-    c.s1_disabled_attr = 0xFF;
-    c.s1_disabled_sh = 3;
+    s1_disabled(&c, 0xFF, 3);
     c.pa_bits = 40;
     c.oamax = 47;
     r = mmu_translate_spe_write(mem, &c, 0x12345678);
@@ -1038,8 +1049,7 @@ static void test_s1_disabled(void)
     CHECK(r.attrs.type == ARMPROF_MEM_NORMAL && r.attrs.inner == 2 && r.attrs.shareability == 3,
           "PMBMAR attrs");
     /* Device from PMBMAR: SH is ignored (Outer) */
-    c.s1_disabled_attr = 0x04;
-    c.s1_disabled_sh = 0;
+    s1_disabled(&c, 0x04, 0);
     r = mmu_translate_spe_write(mem, &c, 0x12345678);
     CHECK(r.attrs.type == ARMPROF_MEM_DEVICE && r.attrs.device == 1 && r.attrs.shareability == 2,
           "PMBMAR Device: %d %u %u", r.attrs.type, r.attrs.device, r.attrs.shareability);
