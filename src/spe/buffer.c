@@ -213,11 +213,24 @@ static armprof_buffer_result model_translate(armprof_pe *pe, const armprof_buffe
     return res;
 }
 
+/* The result of a chunk whose PhysMemWrite() got an External abort: a
+ * synchronous abort (EncodeLDFSC(Fault_SyncExternal) 0x10) writes nothing,
+ * an asynchronous one (Fault_AsyncExternal, 0x11) comes after the write. */
+static armprof_buffer_result external_abort_result(size_t size, bool async)
+{
+    const armprof_buffer_result res = {.outcome = ARMPROF_BUFFER_EXTERNAL_ABORT,
+                                       .written = async ? size : 0,
+                                       .async = async,
+                                       .ec = EC_STAGE1,
+                                       .fsc = async ? 0x11 : 0x10};
+    return res;
+}
+
 /* PhysMemWrite() of a translated chunk. */
 static armprof_buffer_result model_store(armprof_pe *pe, const armprof_buffer_write *w,
                                          const mmu_result *t)
 {
-    armprof_buffer_result res = {.outcome = ARMPROF_BUFFER_WRITTEN, .written = w->size};
+    const armprof_buffer_result written = {.outcome = ARMPROF_BUFFER_WRITTEN, .written = w->size};
     const mem_status s =
         mem_write(pe->buf.mem, t->pas, t->pa, w->data, w->size, IMPLEMENTED(pe, RME), &t->attrs);
     switch (s) {
@@ -226,19 +239,11 @@ static armprof_buffer_result model_store(armprof_pe *pe, const armprof_buffer_wr
     case MEM_GPT_WALK:
         break;
     case MEM_ASYNC_EXTERNAL:
-        res.outcome = ARMPROF_BUFFER_EXTERNAL_ABORT;
-        res.async = true;
-        res.ec = EC_STAGE1;
-        res.fsc = 0x11; /* EncodeLDFSC(Fault_AsyncExternal) */
-        break;
+        return external_abort_result(w->size, true);
     case MEM_SYNC_EXTERNAL:
-        res.outcome = ARMPROF_BUFFER_EXTERNAL_ABORT;
-        res.written = 0;
-        res.ec = EC_STAGE1;
-        res.fsc = 0x10; /* EncodeLDFSC(Fault_SyncExternal) */
-        break;
+        return external_abort_result(w->size, false);
     }
-    return res;
+    return written;
 }
 
 /* The security state SCR_EL3.{NSE,NS} select for the ELs below EL3. */
