@@ -159,7 +159,7 @@ static const struct {
     {"Last Level cache access", "llc-access"},
     {"Last Level cache miss", "llc-miss"},
     {"Remote access", "remote"},
-    {"Alignment", "misaligned"},
+    {"Misalignment", "misaligned"},
     {NULL, NULL},
     {NULL, NULL},
     {NULL, NULL},
