@@ -22,6 +22,10 @@ static void usage(FILE *f)
             "                            preset, with --fields every bit range), or one register\n"
             "  decode [--json] FILE      the SPE packets in a record file (a Profiling\n"
             "                            Buffer dump), one a line, records separated\n"
+            "  report [--html|--svg] [--top N] [-o OUT] FILE\n"
+            "                            statistics of an SPE record file: operation mix,\n"
+            "                            hottest PCs, latency histograms, data sources,\n"
+            "                            events (docs/report.md)\n"
             "  presets                   list the configuration presets\n"
             "  features                  list the architectural features\n"
             "  options                   list the IMPLEMENTATION DEFINED and CONSTRAINED\n"
@@ -165,6 +169,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "options")) return cmd_options();
     if (!strcmp(cmd, "demo")) return cmd_demo();
     if (!strcmp(cmd, "decode")) return decode_command(argc - 2, argv + 2);
+    if (!strcmp(cmd, "report")) return report_command(argc - 2, argv + 2);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
         usage(stdout);
         return 0;

@@ -1,0 +1,35 @@
+/* armprof report: decode, gather, render (report.h). */
+#include "cli/report.h"
+#include "cli/report_render.h"
+
+int report_write(FILE *out, const char *name, const uint8_t *data, size_t size,
+                 const report_options *o)
+{
+    report_stats s;
+    if (!report_stats_init(&s)) {
+        if (o->err) fprintf(o->err, "armprof report: %s: out of memory\n", name);
+        return 2;
+    }
+    const int rc = report_collect(&s, data, size);
+    if (rc < 0 || !report_stats_sort(&s)) {
+        if (o->err) fprintf(o->err, "armprof report: %s: out of memory\n", name);
+        report_stats_free(&s);
+        return 2;
+    }
+    const unsigned top = o->top ? o->top : 10;
+    switch (o->format) {
+    case REPORT_HTML:
+        report_render_html(out, name, &s, top);
+        break;
+    case REPORT_SVG:
+        report_render_svg(out, name, &s);
+        break;
+    default:
+        report_render_text(out, name, &s, top);
+        break;
+    }
+    if (s.error && o->err)
+        fprintf(o->err, "armprof report: %s: offset 0x%zx: %s\n", name, s.error_offset, s.error);
+    report_stats_free(&s);
+    return rc;
+}

@@ -1,0 +1,31 @@
+/* armprof report: what an SPE record stream says, as text or as a
+ * self-contained HTML or SVG page. */
+#ifndef ARMPROF_CLI_REPORT_H
+#define ARMPROF_CLI_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum report_format {
+    REPORT_TEXT,
+    REPORT_HTML,
+    REPORT_SVG,
+} report_format;
+
+typedef struct report_options {
+    report_format format;
+    unsigned top; /* hottest PCs shown; 0 means 10 */
+    /* If not NULL, where a malformed stream's offset and reason, or running
+     * out of memory, is also reported ("armprof report: NAME: ..."). */
+    FILE *err;
+} report_options;
+
+/* Decodes the records in data (name titles the report and its errors) and
+ * writes the report to out. Returns 0, or 1 if the stream was malformed:
+ * the report then covers the records before the error and says where the
+ * decoding stopped. Returns 2, having written nothing, if out of memory. */
+int report_write(FILE *out, const char *name, const uint8_t *data, size_t size,
+                 const report_options *o);
+
+#endif

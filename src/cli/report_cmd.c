@@ -1,0 +1,80 @@
+/* armprof report [--html|--svg] [--top N] [-o OUT] FILE */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "cli/report.h"
+
+#define PROG "armprof report"
+
+static int usage_error(void)
+{
+    fprintf(stderr, "usage: " PROG " [--html|--svg] [--top N] [-o OUT] FILE\n");
+    return 2;
+}
+
+static bool parse_top(const char *text, unsigned *top)
+{
+    char *end;
+    errno = 0;
+    const unsigned long v = strtoul(text, &end, 10);
+    if (errno || end == text || *end || text[0] == '-' || v == 0 || v > 1000000) return false;
+    *top = (unsigned)v;
+    return true;
+}
+
+int report_command(int argc, char **argv)
+{
+    report_options o = {.format = REPORT_TEXT, .top = 10, .err = stderr};
+    const char *path = NULL, *out_path = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--html"))
+            o.format = REPORT_HTML;
+        else if (!strcmp(a, "--svg"))
+            o.format = REPORT_SVG;
+        else if (!strcmp(a, "--top") || !strcmp(a, "-o")) {
+            if (i + 1 == argc) {
+                fprintf(stderr, PROG ": %s needs a value\n", a);
+                return usage_error();
+            }
+            const char *v = argv[++i];
+            if (a[1] == 'o')
+                out_path = v;
+            else if (!parse_top(v, &o.top)) {
+                fprintf(stderr, PROG ": --top wants a positive count, not '%s'\n", v);
+                return 2;
+            }
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, PROG ": unknown option '%s'\n", a);
+            return usage_error();
+        } else if (!path)
+            path = a;
+        else {
+            fprintf(stderr, PROG ": one file at a time ('%s')\n", a);
+            return 2;
+        }
+    }
+    if (!path) {
+        fprintf(stderr, PROG ": no record file given\n");
+        return usage_error();
+    }
+    size_t size;
+    uint8_t *data = read_file_bytes(PROG, path, &size);
+    if (!data) return 2;
+    FILE *out = stdout;
+    if (out_path && !(out = fopen(out_path, "w"))) {
+        fprintf(stderr, PROG ": %s: %s\n", out_path, strerror(errno));
+        free(data);
+        return 2;
+    }
+    int rc = report_write(out, path, data, size, &o);
+    free(data);
+    if ((out != stdout ? fclose(out) : fflush(out)) != 0) {
+        fprintf(stderr, PROG ": %s: write error\n", out_path ? out_path : "standard output");
+        rc = 2;
+    }
+    return rc;
+}

@@ -1,0 +1,74 @@
+/* The report's counting table: open addressing with linear probing, grown
+ * at half full so that probes stay short. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/report_map.h"
+
+/* Keys are often aligned addresses whose low bits are all zero; multiplying
+ * by an odd constant and taking the high half spreads them over the table. */
+static size_t slot_of(uint64_t key, size_t cap)
+{
+    const uint64_t h = key * UINT64_C(0x9e3779b97f4a7c15);
+    return (size_t)(h ^ h >> 29) & (cap - 1);
+}
+
+static report_count *find(report_count *slot, size_t cap, uint64_t key)
+{
+    size_t i = slot_of(key, cap);
+    while (slot[i].count && slot[i].key != key)
+        i = (i + 1) & (cap - 1);
+    return &slot[i];
+}
+
+static bool grow(report_map *m)
+{
+    const size_t cap = m->cap ? m->cap * 2 : 64;
+    if (cap < m->cap || cap > SIZE_MAX / sizeof(report_count)) return false;
+    report_count *slot = calloc(cap, sizeof *slot);
+    if (!slot) return false;
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->slot[i].count) *find(slot, cap, m->slot[i].key) = m->slot[i];
+    free(m->slot);
+    m->slot = slot;
+    m->cap = cap;
+    return true;
+}
+
+bool report_map_add(report_map *m, uint64_t key)
+{
+    if ((m->used + 1) * 2 > m->cap && !grow(m)) return false;
+    report_count *c = find(m->slot, m->cap, key);
+    if (!c->count) {
+        c->key = key;
+        m->used++;
+    }
+    c->count++;
+    return true;
+}
+
+static int by_count_then_key(const void *pa, const void *pb)
+{
+    const report_count *a = pa, *b = pb;
+    if (a->count != b->count) return a->count > b->count ? -1 : 1;
+    return (a->key > b->key) - (a->key < b->key);
+}
+
+bool report_map_sorted(const report_map *m, report_count **out)
+{
+    /* One spare entry so that an empty map still gives a pointer to free. */
+    report_count *list = malloc((m->used + 1) * sizeof *list);
+    if (!list) return false;
+    size_t n = 0;
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->slot[i].count) list[n++] = m->slot[i];
+    qsort(list, n, sizeof *list, by_count_then_key);
+    *out = list;
+    return true;
+}
+
+void report_map_free(report_map *m)
+{
+    free(m->slot);
+    memset(m, 0, sizeof *m);
+}

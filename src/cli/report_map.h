@@ -1,0 +1,31 @@
+/* A count per 64-bit key (a PC packet payload, a context ID, a Data Source
+ * value) for the report's "most frequent" lists. */
+#ifndef ARMPROF_CLI_REPORT_MAP_H
+#define ARMPROF_CLI_REPORT_MAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct report_count {
+    uint64_t key;
+    uint64_t count; /* 0 marks an empty slot: a stored key has count >= 1 */
+} report_count;
+
+typedef struct report_map {
+    report_count *slot; /* open addressing; cap is 0 or a power of two */
+    size_t cap, used;
+} report_map;
+
+/* Counts one more occurrence of key. False if out of memory (the map is
+ * unchanged and still valid). A zeroed report_map is an empty map. */
+bool report_map_add(report_map *m, uint64_t key);
+
+/* The entries, most frequent first and equal counts by ascending key, so
+ * that the output does not depend on the hash. *out (m->used entries) is
+ * the caller's to free; false if out of memory. */
+bool report_map_sorted(const report_map *m, report_count **out);
+
+void report_map_free(report_map *m);
+
+#endif

@@ -1,0 +1,155 @@
+/* The text report: sections of aligned columns, histograms drawn with '#'. */
+#include <inttypes.h>
+
+#include "cli/report_render.h"
+
+#define BAR_WIDTH 40
+
+static double share(uint64_t part, uint64_t whole)
+{
+    return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+static void row(FILE *out, const char *label, uint64_t n)
+{
+    fprintf(out, "  %-34s %10" PRIu64 "\n", label, n);
+}
+
+static void row_share(FILE *out, const char *label, uint64_t n, uint64_t whole)
+{
+    fprintf(out, "  %-34s %10" PRIu64 "  %5.1f%%\n", label, n, share(n, whole));
+}
+
+static void summary(FILE *out, const char *name, const report_stats *s)
+{
+    fprintf(out, "armprof report: %s\n\n", name);
+    row(out, "bytes", s->bytes);
+    row(out, "records", s->records);
+    row(out, "packets", s->packets);
+    row(out, "packets ignored (unknown/reserved)", s->ignored);
+    if (s->error)
+        fprintf(out, "  %-34s offset 0x%zx: %s\n", "decoding stopped", s->error_offset, s->error);
+}
+
+static void op_mix(FILE *out, const report_stats *s)
+{
+    fprintf(out, "\noperation mix (Operation Type)\n");
+    for (unsigned k = 0; k <= ARMPROF_SPE_OP_RESERVED; k++) {
+        if (!s->op_kind[k]) continue;
+        row_share(out, s->op_name[k], s->op_kind[k], s->records);
+    }
+    if (s->no_op) row_share(out, "(no Operation Type packet)", s->no_op, s->records);
+    row(out, "loads", s->loads);
+    row(out, "stores", s->stores);
+    row(out, "branches", s->branches);
+    row(out, "  conditional", s->branch_cond);
+    row(out, "  indirect", s->branch_indirect);
+    row(out, "  mispredicted (E[7])", s->branch_mispredicted);
+    row(out, "  not taken (E[6])", s->branch_not_taken);
+}
+
+static void hot_pcs(FILE *out, const report_stats *s, unsigned top)
+{
+    const size_t n = s->pcs.used < top ? s->pcs.used : top;
+    fprintf(out, "\nhottest PCs (top %zu of %zu distinct, %" PRIu64 " records with a PC)\n", n,
+            s->pcs.used, s->with_pc);
+    if (!n) return;
+    fprintf(out, "  %-18s %-3s %-10s %10s  %6s\n", "PC", "EL", "security", "samples", "share");
+    for (size_t i = 0; i < n; i++) {
+        const report_count *c = &s->pc_list[i];
+        const armprof_spe_inst_address a = armprof_spe_decode_inst_address(c->key);
+        fprintf(out, "  0x%016" PRIx64 " EL%u %-10s %10" PRIu64 "  %5.1f%%\n", a.va, a.el,
+                a.security, c->count, share(c->count, s->records));
+    }
+}
+
+static void histogram(FILE *out, unsigned index, const report_histogram *h)
+{
+    fprintf(out, "\n%s (Counter %u): %" PRIu64 " samples", report_latency_title(index), index,
+            h->samples);
+    if (!h->samples) {
+        fprintf(out, "\n");
+        return;
+    }
+    fprintf(out, ", min %u, median %u, p90 %u, max %u, mean %.1f\n", h->min,
+            report_percentile(h, 50), report_percentile(h, 90), h->max,
+            (double)h->sum / (double)h->samples);
+    uint64_t most = 0;
+    for (unsigned b = 0; b < REPORT_BUCKETS; b++)
+        if (h->bucket[b] > most) most = h->bucket[b];
+    /* Only the buckets from the lowest to the highest value: the empty
+     * ones outside that range would say nothing. */
+    const unsigned first = report_bucket_of(h->min), last = report_bucket_of(h->max);
+    for (unsigned b = first; b <= last; b++) {
+        char label[16];
+        report_bucket_label(b, label, sizeof label);
+        /* Rounded up so that any non-empty bucket shows at least one '#'. */
+        const uint64_t len = (h->bucket[b] * BAR_WIDTH + most - 1) / most;
+        fprintf(out, "  %11s cycles %10" PRIu64 " |", label, h->bucket[b]);
+        for (uint64_t i = 0; i < len; i++)
+            fputc('#', out);
+        fputc('\n', out);
+    }
+}
+
+static void data_sources(FILE *out, const report_stats *s, unsigned top)
+{
+    fprintf(out,
+            "\ndata source (IMPLEMENTATION DEFINED values): %" PRIu64
+            " records with a Data Source packet, %zu distinct\n",
+            s->with_source, s->sources.used);
+    for (size_t i = 0; i < s->sources.used && i < top; i++) {
+        char label[32];
+        snprintf(label, sizeof label, "SOURCE 0x%04" PRIx64, s->source_list[i].key);
+        row_share(out, label, s->source_list[i].count, s->with_source);
+    }
+}
+
+static void events(FILE *out, const report_stats *s)
+{
+    fprintf(out, "\nevents: %" PRIu64 " records with an Events packet\n", s->with_events);
+    for (unsigned b = 0; b < 64; b++) {
+        if (!s->event[b]) continue;
+        const char *name = armprof_spe_event_name(b);
+        char label[80];
+        snprintf(label, sizeof label, "E[%u]%s%s", b, name ? " " : "", name ? name : "");
+        row_share(out, label, s->event[b], s->with_events);
+    }
+}
+
+static void timestamps(FILE *out, const report_stats *s)
+{
+    fprintf(out, "\ntimestamps: %" PRIu64 " records with a Timestamp packet\n", s->with_timestamp);
+    if (!s->with_timestamp) return;
+    row(out, "first", s->ts_first);
+    row(out, "last", s->ts_last);
+    row(out, "span (max - min)", s->ts_max - s->ts_min);
+    if (s->ts_backwards) row(out, "steps backwards", s->ts_backwards);
+}
+
+static void contexts(FILE *out, const report_stats *s)
+{
+    fprintf(out, "\ncontext IDs\n");
+    for (unsigned i = 0; i < 2; i++) {
+        fprintf(out, "  CONTEXTIDR_EL%u: %" PRIu64 " records, %zu distinct\n", i + 1,
+                s->with_context[i], s->contexts[i].used);
+        for (size_t j = 0; j < s->contexts[i].used && j < REPORT_TOP_CONTEXTS; j++) {
+            char label[32];
+            snprintf(label, sizeof label, "  0x%08" PRIx64, s->context_list[i][j].key);
+            row_share(out, label, s->context_list[i][j].count, s->with_context[i]);
+        }
+    }
+}
+
+void report_render_text(FILE *out, const char *name, const report_stats *s, unsigned top)
+{
+    summary(out, name, s);
+    op_mix(out, s);
+    hot_pcs(out, s, top);
+    for (unsigned i = 0; i < REPORT_LATENCIES; i++)
+        histogram(out, i, &s->latency[i]);
+    data_sources(out, s, top);
+    events(out, s);
+    timestamps(out, s);
+    contexts(out, s);
+}
