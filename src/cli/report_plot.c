@@ -23,6 +23,8 @@ static void y_axis(FILE *out, uint64_t most, int plot_h)
     /* Ticks at 0, half and the tallest bar, which is the scale's top. */
     for (unsigned t = 0; t <= 2; t++) {
         const uint64_t v = most * t / 2;
+        /* Below 2 the middle tick would repeat 0 or 1 at a fractional height. */
+        if (t == 1 && most < 2) continue;
         const int y = TOP + plot_h - (int)(most ? (uint64_t)plot_h * v / most : 0);
         fprintf(out,
                 "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ccc\"/>"
