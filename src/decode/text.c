@@ -122,6 +122,16 @@ static void describe_events(out *o, style s, const armprof_spe_packet *p)
     if (s.json) put(o, "]");
 }
 
+/* D18.2.7 EVL: 32 << EVL bits for 0b000 to 0b110; 0b111 is "More than
+ * 2048 bits", not 4096, so it is shown as such (like ETS's whole ZA). */
+static void field_evl(out *o, style s, unsigned evl)
+{
+    if (evl == 7)
+        field_s(o, s, "EVL", "evl", ">2048");
+    else
+        field_u(o, s, "EVL", "evl_bits", 32u << evl);
+}
+
 static void describe_op(out *o, style s, const armprof_spe_packet *p)
 {
     const armprof_spe_op op = armprof_spe_decode_op(p->index, (unsigned)p->payload);
@@ -138,7 +148,7 @@ static void describe_op(out *o, style s, const armprof_spe_packet *p)
         field_u(o, s, "COND", "cond", op.cond);
         break;
     case ARMPROF_SPE_OP_SVE:
-        field_u(o, s, "EVL", "evl_bits", 32u << op.evl);
+        field_evl(o, s, op.evl);
         field_u(o, s, "PRED", "pred", op.pred);
         field_u(o, s, "FP", "fp", op.fp);
         break;
@@ -157,7 +167,7 @@ static void describe_op(out *o, style s, const armprof_spe_packet *p)
         break;
     case ARMPROF_SPE_OP_LDST_SVE_SME:
         field_u(o, s, "SG", "sg", op.sg);
-        field_u(o, s, "EVL", "evl_bits", 32u << op.evl);
+        field_evl(o, s, op.evl);
         field_u(o, s, "PRED", "pred", op.pred);
         field_u(o, s, "LDST", "ldst", op.ldst);
         break;
