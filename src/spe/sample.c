@@ -487,11 +487,15 @@ static uint64_t sample_events(const armprof_pe *pe, const armprof_op *op)
     const bool v1p1 = IMPLEMENTED(pe, SPEv1p1), v1p4 = IMPLEMENTED(pe, SPEv1p4);
     uint64_t e = op->events &
                  (ARMPROF_SPE_EV_EXCEPTION | ARMPROF_SPE_EV_TLB_ACCESS | ARMPROF_SPE_EV_TLB_WALK |
-                  ARMPROF_SPE_EV_LLC_ACCESS | ARMPROF_SPE_EV_LLC_MISS | ARMPROF_SPE_EV_REMOTE |
-                  ARMPROF_SPE_EV_SHARED_RESOURCE);
-    if (v1p1)
-        e |= op->events &
-             (ARMPROF_SPE_EV_MISALIGNED | ARMPROF_SPE_EV_PARTIAL_PRED | ARMPROF_SPE_EV_EMPTY_PRED);
+                  ARMPROF_SPE_EV_LLC_ACCESS | ARMPROF_SPE_EV_LLC_MISS | ARMPROF_SPE_EV_REMOTE);
+    /* SPESampleOnSharedResource() is an SME implementation's call; with
+     * FEAT_SPEv1p4 and no FEAT_SPE_SME, E[25] reads as zero (D18.2.6). */
+    if (IMPLEMENTED(pe, SPE_SME)) e |= op->events & ARMPROF_SPE_EV_SHARED_RESOURCE;
+    if (v1p1) e |= op->events & ARMPROF_SPE_EV_MISALIGNED;
+    /* SVE_PRED_* events exist only with SVE or SME: D18.2.6 defines E[17]
+     * and E[18] when FEAT_SPEv1p1 and (FEAT_SVE or FEAT_SME). */
+    if (v1p1 && (IMPLEMENTED(pe, SVE) || IMPLEMENTED(pe, SME)))
+        e |= op->events & (ARMPROF_SPE_EV_PARTIAL_PRED | ARMPROF_SPE_EV_EMPTY_PRED);
     if (v1p4) e |= op->events & (0x1fu << 19); /* bits 23:19 */
     e |= 1u << 1;                              /* INST_RETIRED: the operation retired */
     if (op->l1d_access) e |= 1u << 2;          /* L1D_CACHE */
