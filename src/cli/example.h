@@ -1,5 +1,5 @@
-/* The built-in example scenario that `armprof demo` runs until the full
- * profiling demo exists. */
+/* The built-in example scenario that `armprof example` runs: a tour of who
+ * may access the profiling controls. */
 #ifndef ARMPROF_CLI_EXAMPLE_H
 #define ARMPROF_CLI_EXAMPLE_H
 

@@ -14,7 +14,13 @@ static void usage(FILE *f)
             "usage: armprof COMMAND [ARGS]\n"
             "\n"
             "commands:\n"
-            "  demo                      run the built-in example scenario\n"
+            "  demo [-o FILE] [--ops N] [--quiet]\n"
+            "                            profile a built-in workload on an Armv9.4 PE as an\n"
+            "                            operating system would: PMU, PMU snapshots, PC\n"
+            "                            sampling and SPE; writes the Profiling Buffer data\n"
+            "                            to FILE (armprof-demo.spe) and reports (docs/demo.md)\n"
+            "  example                   run the built-in example scenario: who may access\n"
+            "                            the profiling controls\n"
             "  run [--json] [--quiet] FILE...\n"
             "                            run scenario files (docs/scenario-language.md)\n"
             "  regs [--preset NAME] [--fields] [REG]\n"
@@ -149,7 +155,7 @@ static int cmd_options(void)
     return 0;
 }
 
-static int cmd_demo(void)
+static int cmd_example(void)
 {
     scenario_options o = {.json = false, .quiet = false, .out = stdout, .err = stderr};
     return scenario_run_text("(built-in example)", armprof_example_scenario, &o);
@@ -167,7 +173,8 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "presets")) return cmd_presets();
     if (!strcmp(cmd, "features")) return cmd_features();
     if (!strcmp(cmd, "options")) return cmd_options();
-    if (!strcmp(cmd, "demo")) return cmd_demo();
+    if (!strcmp(cmd, "demo")) return demo_command(argc - 2, argv + 2);
+    if (!strcmp(cmd, "example")) return cmd_example();
     if (!strcmp(cmd, "decode")) return decode_command(argc - 2, argv + 2);
     if (!strcmp(cmd, "report")) return report_command(argc - 2, argv + 2);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {

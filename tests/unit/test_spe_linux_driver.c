@@ -32,6 +32,8 @@
 
 #include "armprof/armprof.h"
 #include "check.h"
+#include "drv/drv_regs.h"
+#include "drv/drv_s1.h"
 
 #define VA_BASE     0xffff000010000000ull /* TTBR1_EL1 region, T1SZ 16 */
 #define NPAGES      16u                   /* 64KB of buffer VA */
@@ -59,7 +61,7 @@ typedef struct drv {
     armprof_pe *pe;
     armprof_mem *mem;
     uint64_t page_pa[NPAGES];
-    unsigned traps; /* EL1 accesses the hypervisor emulated */
+    drv_cpu cpu; /* .traps: EL1 accesses the hypervisor emulated */
     /* probe */
     unsigned align_log2, max_size_log2;
     /* the current enable period */
@@ -80,59 +82,29 @@ typedef struct drv {
 
 /* ---- register access, with the hypervisor's trap-and-emulate ---- */
 
-static uint32_t enc(const char *name, unsigned *index)
-{
-    const int r = armprof_reg_lookup(name, index);
-    CHECK(r >= 0, "register %s", name);
-    return r >= 0 ? armprof_reg_encoding(r, *index) : 0;
-}
-
-static armprof_outcome access(drv *d, const char *name, bool write, uint64_t v)
-{
-    unsigned idx = 0;
-    const uint32_t e = enc(name, &idx);
-    armprof_outcome o = write ? armprof_msr(d->pe, e, 0, v) : armprof_mrs(d->pe, e, 0);
-    if (o.kind == ARMPROF_TRAP && o.target_el == 2 && armprof_current_el(d->pe) == 1) {
-        /* MDCR_EL2.E2PB 0b10: the hypervisor emulates the access at EL2. */
-        d->traps++;
-        char err[128];
-        armprof_set_el(d->pe, 2, err, sizeof err);
-        o = write ? armprof_msr(d->pe, e, 0, v) : armprof_mrs(d->pe, e, 0);
-        armprof_set_el(d->pe, 1, err, sizeof err);
-    }
-    CHECK(o.kind == ARMPROF_DONE, "%s %s at EL%u: outcome %d (EC 0x%x)", write ? "MSR" : "MRS",
-          name, armprof_current_el(d->pe), (int)o.kind, o.ec);
-    return o;
-}
-
+/* MDCR_EL2.E2PB 0b10: drv_access() has the hypervisor emulate each EL1
+ * access that traps to EL2. */
 static void msr(drv *d, const char *name, uint64_t v)
 {
-    access(d, name, true, v);
+    const armprof_outcome o = drv_access(&d->cpu, name, true, v);
+    CHECK(o.kind == ARMPROF_DONE, "MSR %s: %s", name, d->cpu.failure);
 }
 
 static uint64_t mrs(drv *d, const char *name)
 {
-    return access(d, name, false, 0).value;
+    const armprof_outcome o = drv_access(&d->cpu, name, false, 0);
+    CHECK(o.kind == ARMPROF_DONE, "MRS %s: %s", name, d->cpu.failure);
+    return o.value;
 }
 
-/* A field's value placed at its position, from the register declaration. */
 static uint64_t fld(const char *reg, const char *field, uint64_t v)
 {
-    unsigned idx = 0, hi = 0, lo = 0;
-    const int r = armprof_reg_lookup(reg, &idx);
-    const bool found = r >= 0 && armprof_reg_field(r, field, &hi, &lo);
-    CHECK(found, "%s.%s", reg, field);
-    return found ? v << lo : 0;
+    return drv_fld(reg, field, v);
 }
 
 static uint64_t get_fld(const char *reg, const char *field, uint64_t value)
 {
-    unsigned idx = 0, hi = 0, lo = 0;
-    const int r = armprof_reg_lookup(reg, &idx);
-    const bool found = r >= 0 && armprof_reg_field(r, field, &hi, &lo);
-    CHECK(found, "%s.%s", reg, field);
-    if (!found) return 0;
-    return (value >> lo) & (~0ull >> (63 - (hi - lo)));
+    return drv_get_fld(reg, field, value);
 }
 
 /* ---- memory seen by the driver through its own page tables ---- */
@@ -223,8 +195,8 @@ static size_t packet_size(const uint8_t *p, size_t n)
  * Compares them with the next records the sink saw. */
 static void consume(drv *d, uint64_t from, uint64_t to)
 {
-    CHECK(to >= from && to <= d->limit, "PMBPTR 0x%llx in [0x%llx, 0x%llx]",
-          (unsigned long long)to, (unsigned long long)from, (unsigned long long)d->limit);
+    CHECK(to >= from && to <= d->limit, "PMBPTR 0x%llx in [0x%llx, 0x%llx]", (unsigned long long)to,
+          (unsigned long long)from, (unsigned long long)d->limit);
     if (to < from || to > d->limit) return;
     const size_t n = (size_t)(to - from);
     uint8_t *buf = malloc(n ? n : 1);
@@ -260,8 +232,7 @@ static void consume(drv *d, uint64_t from, uint64_t to)
         /* (b) the same bytes as the next record the sink saw */
         if (d->sink_next < d->sink_count) {
             const size_t sz = d->sink_sizes[d->sink_next++];
-            if (sz != off - start ||
-                memcmp(d->sink_bytes + d->sink_pos, buf + start, sz) != 0)
+            if (sz != off - start || memcmp(d->sink_bytes + d->sink_pos, buf + start, sz) != 0)
                 d->sink_mismatch++;
             d->sink_pos += sz;
         } else {
@@ -280,19 +251,7 @@ static void build_tables(drv *d)
      * contiguous nor in order. */
     for (unsigned i = 0; i < NPAGES; i++)
         d->page_pa[i] = 0x40000000ull + (uint64_t)((NPAGES - 1 - i) * 3 + (i & 1) * 100) * 4096;
-    const uint64_t l0 = TABLE_PA, l1 = TABLE_PA + 0x1000, l2 = TABLE_PA + 0x2000,
-                   l3 = TABLE_PA + 0x3000;
-    const unsigned i0 = (unsigned)((VA_BASE >> 39) & 0x1ff), i1 = (unsigned)((VA_BASE >> 30) & 0x1ff),
-                   i2 = (unsigned)((VA_BASE >> 21) & 0x1ff), i3 = (unsigned)((VA_BASE >> 12) & 0x1ff);
-    /* Table descriptors: next-level address | 0b11 (D8 VMSAv8-64). */
-    armprof_mem_write64(d->mem, ARMPROF_PAS_NONSECURE, l0 + 8 * i0, l1 | 3);
-    armprof_mem_write64(d->mem, ARMPROF_PAS_NONSECURE, l1 + 8 * i1, l2 | 3);
-    armprof_mem_write64(d->mem, ARMPROF_PAS_NONSECURE, l2 + 8 * i2, l3 | 3);
-    /* Page descriptors: OA | AF (bit 10) | SH Inner (9:8 = 0b11) | AP 0b00
-     * (EL1 read/write, 7:6) | AttrIndx 0 (4:2) | 0b11. */
-    for (unsigned i = 0; i < NPAGES; i++)
-        armprof_mem_write64(d->mem, ARMPROF_PAS_NONSECURE, l3 + 8 * (i3 + i),
-                            d->page_pa[i] | 1u << 10 | 3u << 8 | 0u << 6 | 0u << 2 | 3);
+    drv_s1_map_pages(d->mem, TABLE_PA, VA_BASE, d->page_pa, NPAGES);
 }
 
 static void firmware_and_hypervisor(drv *d)
@@ -319,14 +278,7 @@ static void firmware_and_hypervisor(drv *d)
 static void kernel_mmu_on(drv *d)
 {
     build_tables(d);
-    msr(d, "MAIR_EL1", 0xFF); /* Attr0: Normal Write-Back */
-    /* T0SZ 16, EPD0 1, T1SZ 16, TG1 4KB (0b10), SH1 Inner, IRGN1/ORGN1 WB,
-     * IPS 48 bits (0b101). */
-    const uint64_t tcr = 16ull | 1ull << 7 | 16ull << 16 | 1ull << 24 | 1ull << 26 | 3ull << 28 |
-                         2ull << 30 | 5ull << 32;
-    msr(d, "TCR_EL1", tcr);
-    msr(d, "TTBR1_EL1", TABLE_PA);
-    msr(d, "SCTLR_EL1", mrs(d, "SCTLR_EL1") | fld("SCTLR_EL1", "M", 1));
+    drv_s1_kernel_mmu_on(&d->cpu, TABLE_PA);
 }
 
 /* arm_spe_pmu_dev_init(): the probe. */
@@ -369,9 +321,9 @@ static void start(drv *d)
     msr(d, "PMSIRR_EL1", fld("PMSIRR_EL1", "INTERVAL", 256 >> 8));
     /* isb() */
     msr(d, "PMSICR_EL1", 0);
-    msr(d, "PMSCR_EL1", fld("PMSCR_EL1", "E0SPE", 1) | fld("PMSCR_EL1", "E1SPE", 1) |
-                            fld("PMSCR_EL1", "TS", 1) | fld("PMSCR_EL1", "PA", 1) |
-                            fld("PMSCR_EL1", "CX", 1));
+    msr(d, "PMSCR_EL1",
+        fld("PMSCR_EL1", "E0SPE", 1) | fld("PMSCR_EL1", "E1SPE", 1) | fld("PMSCR_EL1", "TS", 1) |
+            fld("PMSCR_EL1", "PA", 1) | fld("PMSCR_EL1", "CX", 1));
 }
 
 /* arm_spe_pmu_irq_handler() with arm_spe_pmu_buf_get_fault_act(). */
@@ -452,6 +404,7 @@ static void run(unsigned held)
     drv d;
     memset(&d, 0, sizeof d);
     d.pe = pe;
+    d.cpu.pe = pe;
     d.mem = armprof_pe_memory(pe);
     armprof_mem_set_observer(d.mem, observer, &d);
     armprof_spe_set_sink(pe, sink, &d);
@@ -533,7 +486,8 @@ static void run(unsigned held)
            "(%llu bytes), %llu buffer full events, %llu hypervisor traps\n",
            held, (unsigned long long)NOPS, (unsigned long long)s.population,
            (unsigned long long)s.selected, (unsigned long long)s.records,
-           (unsigned long long)s.bytes, (unsigned long long)d.full_events, (unsigned long long)d.traps);
+           (unsigned long long)s.bytes, (unsigned long long)d.full_events,
+           (unsigned long long)d.cpu.traps);
 
     /* (a) every sample accounted for */
     CHECK(s.population == NOPS, "every operation at EL0/EL1 is in the population: %llu",
@@ -557,7 +511,7 @@ static void run(unsigned held)
     CHECK(sbf_count == d.full_events, "SAMPLE_BUFFER_FULL counted %llu, interrupts %llu",
           (unsigned long long)sbf_count, (unsigned long long)d.full_events);
     CHECK(d.truncated == 0, "no data loss");
-    CHECK(d.traps > 0, "E2PB 0b10 traps EL1's buffer register accesses to EL2");
+    CHECK(d.cpu.traps > 0, "E2PB 0b10 traps EL1's buffer register accesses to EL2");
     /* (b) memory holds the sink's records, in order, and nothing else */
     CHECK(d.sink_count == s.records, "sink saw %zu records", d.sink_count);
     CHECK(d.sink_next == d.sink_count && d.sink_pos == d.sink_len,

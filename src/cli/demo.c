@@ -1,0 +1,192 @@
+/* armprof demo [-o FILE] [--ops N] [--quiet]: the built-in profiling run
+ * (demo_driver.h), its Profiling Buffer data written to FILE, then the
+ * report of the records and a summary of the PMU snapshots. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "armprof/decode.h"
+#include "cli/commands.h"
+#include "cli/demo_driver.h"
+#include "cli/report.h"
+
+#define DEFAULT_OPS 8000000ull
+
+typedef struct demo_opts {
+    const char *out;
+    uint64_t ops;
+    bool quiet;
+} demo_opts;
+
+static int parse(int argc, char **argv, demo_opts *o)
+{
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+            o->out = argv[++i];
+        } else if (!strcmp(argv[i], "--ops") && i + 1 < argc) {
+            char *end;
+            errno = 0;
+            const unsigned long long n = strtoull(argv[++i], &end, 0);
+            if (errno || *end || n < 1000 || argv[i][0] == '-') {
+                fprintf(stderr, "armprof demo: --ops needs a number of at least 1000\n");
+                return 2;
+            }
+            o->ops = n;
+        } else if (!strcmp(argv[i], "--quiet")) {
+            o->quiet = true;
+        } else {
+            fprintf(stderr,
+                    "armprof demo: unexpected argument '%s'\n"
+                    "usage: armprof demo [-o FILE] [--ops N] [--quiet]\n",
+                    argv[i]);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* Records in the data, by the public decoder: what `armprof decode` will
+ * find in the file. */
+static uint64_t count_records(const uint8_t *data, size_t size, bool *malformed)
+{
+    armprof_spe_decoder d;
+    armprof_spe_decoder_init(&d, data, size);
+    armprof_spe_record rec;
+    uint64_t n = 0;
+    armprof_spe_decode_status st;
+    while ((st = armprof_spe_next_record(&d, &rec)) == ARMPROF_SPE_DECODE_OK)
+        n++;
+    *malformed = st == ARMPROF_SPE_DECODE_ERROR;
+    return n;
+}
+
+static bool write_file(const char *path, const uint8_t *data, size_t size)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        fprintf(stderr, "armprof demo: %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    const bool ok = fwrite(data, 1, size, f) == size;
+    if (fclose(f) != 0 || !ok) {
+        fprintf(stderr, "armprof demo: %s: write failed\n", path);
+        return false;
+    }
+    return true;
+}
+
+static void print_pc_sampling(const demo_result *r)
+{
+    printf("PC sampling: %llu PMPCSR reads, %llu samples:", (unsigned long long)r->pc_reads,
+           (unsigned long long)r->pc_samples);
+    for (unsigned p = 0; p <= DEMO_PHASES; p++) {
+        if (p == DEMO_PHASES && !r->pc_in_phase[p]) break;
+        printf(" %s %llu%s", demo_phase_name(p), (unsigned long long)r->pc_in_phase[p],
+               p < DEMO_PHASES - 1 ? "," : "");
+    }
+    printf("\n");
+}
+
+static double ratio(uint64_t a, uint64_t b)
+{
+    return b ? (double)a / (double)b : 0.0;
+}
+
+/* Per phase: the differences between the saved values of the Capture
+ * events before and after it. */
+static void print_snapshots(const demo_result *r)
+{
+    printf("\nPMU snapshots (PMSSCR_EL1.SS, saved values PMCCNTSVR_EL1, PMICNTSVR_EL1, "
+           "PMEVCNTSVR<n>_EL1): %u Capture events\n",
+           r->snapshots);
+    printf("%-14s %12s %12s %6s", "phase", "cycles", "instructions", "IPC");
+    for (unsigned i = 0; i < DEMO_COUNTERS; i++)
+        printf(" %*s", i == DEMO_COUNTERS - 1 ? 18 : 16, r->counter_name[i]);
+    printf("\n");
+    for (unsigned p = 0; p < DEMO_PHASES && p + 1 < r->snapshots; p++) {
+        const demo_snapshot *a = &r->snapshot[p], *b = &r->snapshot[p + 1];
+        const uint64_t cyc = b->cycles - a->cycles, ins = b->instructions - a->instructions;
+        printf("%-14s %12llu %12llu %6.2f", demo_phase_name(p), (unsigned long long)cyc,
+               (unsigned long long)ins, ratio(ins, cyc));
+        for (unsigned i = 0; i < DEMO_COUNTERS; i++)
+            printf(" %*llu", i == DEMO_COUNTERS - 1 ? 18 : 16,
+                   (unsigned long long)(b->counter[i] - a->counter[i]));
+        printf("\n");
+    }
+    if (r->snapshots) {
+        const demo_snapshot *z = &r->snapshot[r->snapshots - 1];
+        printf("%-14s %12llu %12llu %6.2f", "(total)", (unsigned long long)z->cycles,
+               (unsigned long long)z->instructions, ratio(z->instructions, z->cycles));
+        for (unsigned i = 0; i < DEMO_COUNTERS; i++)
+            printf(" %*llu", i == DEMO_COUNTERS - 1 ? 18 : 16, (unsigned long long)z->counter[i]);
+        printf("\n");
+    }
+}
+
+int demo_command(int argc, char **argv)
+{
+    demo_opts o = {.out = "armprof-demo.spe", .ops = DEFAULT_OPS, .quiet = false};
+    const int rc = parse(argc, argv, &o);
+    if (rc) return rc;
+    if (!o.quiet)
+        printf("armprof demo: an Armv9.4 PE (preset armv9.4-all) programmed as firmware, a "
+               "hypervisor and a kernel do\n\n");
+    demo_params p = {.ops = o.ops, .log = o.quiet ? NULL : stdout};
+    demo_result r;
+    char err[256];
+    if (!demo_run(&p, &r, err, sizeof err)) {
+        fprintf(stderr, "armprof demo: %s\n", err);
+        return 1;
+    }
+    int status = 0;
+    if (r.failures) {
+        fprintf(stderr, "armprof demo: %u register accesses failed, the first: %s\n", r.failures,
+                r.failure);
+        status = 1;
+    }
+    if (!write_file(o.out, r.data, r.size)) {
+        demo_result_free(&r);
+        return 2;
+    }
+    bool malformed;
+    const uint64_t decoded = count_records(r.data, r.size, &malformed);
+    const armprof_spe_stats *s = &r.stats;
+    const bool same = r.size == r.sink_size && memcmp(r.data, r.sink_data, r.size) == 0;
+    if (!o.quiet) printf("\n");
+    const uint64_t sbf = r.snapshots ? r.snapshot[r.snapshots - 1].counter[5] : 0;
+    printf("SPE: %llu of %llu operations sampled, %llu records constructed, %llu written to "
+           "the buffer, %llu lost; %s: %zu bytes, %llu records decoded\n",
+           (unsigned long long)s->selected, (unsigned long long)s->population,
+           (unsigned long long)s->records, (unsigned long long)s->written,
+           (unsigned long long)s->lost, o.out, r.size, (unsigned long long)decoded);
+    printf("PMBIRQ: %llu serviced, %llu buffer full; SAMPLE_BUFFER_FULL counted %llu\n",
+           (unsigned long long)r.irqs, (unsigned long long)r.buffer_full, (unsigned long long)sbf);
+    print_pc_sampling(&r);
+    /* What the file and the interrupts must be if the unit and the driver
+     * are right: the bytes are those the unit constructed, every record
+     * decodes, and each buffer full event was one interrupt (D17.8.2). */
+    const bool verified = same && !malformed && decoded == s->written && decoded == s->records &&
+                          s->lost == 0 && r.faults == 0 && r.irq_stuck == 0 &&
+                          r.irqs == r.buffer_full && sbf == r.irqs;
+    if (verified) {
+        printf("verified: records written == records decoded == %llu, 0 lost, the file is the "
+               "records the unit constructed byte for byte, PMBIRQ == SAMPLE_BUFFER_FULL == "
+               "%llu\n",
+               (unsigned long long)decoded, (unsigned long long)r.irqs);
+    } else {
+        printf("NOT VERIFIED: file %s the records constructed, %s, %llu faults, PMBIRQ stuck "
+               "%llu times\n",
+               same ? "holds" : "differs from", malformed ? "malformed" : "well formed",
+               (unsigned long long)r.faults, (unsigned long long)r.irq_stuck);
+        status = 1;
+    }
+    if (!o.quiet) {
+        printf("\n");
+        const report_options ro = {.format = REPORT_TEXT, .top = 20};
+        if (report_write(stdout, o.out, r.data, r.size, &ro) != 0) status = 1;
+        print_snapshots(&r);
+    }
+    demo_result_free(&r);
+    return status;
+}
