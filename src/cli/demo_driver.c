@@ -408,6 +408,8 @@ static void run_phase(sys *s, demo_workload *w, unsigned phase, uint64_t ops)
 {
     armprof_pe *pe = s->cpu.pe;
     const uint64_t irqs = s->r->irqs;
+    /* the context switch to the phase's task */
+    msr(s, "CONTEXTIDR_EL1", DEMO_PID(phase));
     drv_set_el(&s->cpu, 0);
     demo_workload_set_phase(w, phase);
     for (uint64_t i = 0; i < ops; i++) {
@@ -448,8 +450,8 @@ bool demo_run(const demo_params *p, demo_result *r, char *err, size_t errlen)
     pmu_start(&s);
     bool ok = spe_probe(&s, err, errlen);
     if (ok) {
-        pcsr_start(&s);
         spe_start(&s);
+        pcsr_start(&s);
         ok = snapshot(&s, &r->snapshot[0]);
         if (!ok) snprintf(err, errlen, "the first PMU snapshot failed");
     }

@@ -34,6 +34,11 @@ const char *demo_phase_name(unsigned phase);
 /* [first, end) of the phase's code. */
 uint64_t demo_phase_code_start(unsigned phase);
 uint64_t demo_phase_code_end(unsigned phase);
+/* The PID the kernel gives each phase's task: it writes it to CONTEXTIDR_EL1
+ * when it switches to the task (as Linux does with PID_IN_CONTEXTIDR), so
+ * each record's Context packet names the task it sampled. */
+#define DEMO_PID(phase) (1000u + (phase))
+
 /* Which phase's code pc is in; DEMO_PHASES if none. */
 unsigned demo_phase_of_pc(uint64_t pc);
 

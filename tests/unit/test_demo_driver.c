@@ -26,7 +26,7 @@ static void check_records(const demo_result *r)
     armprof_spe_decoder d;
     armprof_spe_decoder_init(&d, r->data, r->size);
     armprof_spe_record rec;
-    uint64_t n = 0, bad_pc = 0, per_phase[DEMO_PHASES + 1] = {0};
+    uint64_t n = 0, bad_pc = 0, bad_context = 0, per_phase[DEMO_PHASES + 1] = {0};
     while (armprof_spe_next_record(&d, &rec) == ARMPROF_SPE_DECODE_OK) {
         n++;
         if (!(rec.address_valid & 1u << ARMPROF_SPE_ADDR_PC)) {
@@ -36,12 +36,18 @@ static void check_records(const demo_result *r)
         const uint64_t a = rec.address[ARMPROF_SPE_ADDR_PC];
         /* EL, byte 7 bits [6:5], is 0; NS, bit 7, is 1 */
         if ((a >> 61 & 3) != 0 || !(a >> 63)) bad_pc++;
-        per_phase[demo_phase_of_pc(a & ((1ull << 56) - 1))]++;
+        const unsigned phase = demo_phase_of_pc(a & ((1ull << 56) - 1));
+        per_phase[phase]++;
+        /* PMSCR_EL1.CX: the Context packet with INDEX 0 holds CONTEXTIDR_EL1
+         * (D18.2.2), the PID the kernel wrote when it switched to the task */
+        if (!(rec.context_valid & 1) || rec.context[0] != DEMO_PID(phase)) bad_context++;
     }
     CHECK(d.error == NULL, "decoding stopped: %s at %zu", d.error ? d.error : "", d.error_offset);
     CHECK(n == r->stats.records, "%llu records decoded, %llu constructed", (unsigned long long)n,
           (unsigned long long)r->stats.records);
     CHECK(bad_pc == 0, "%llu records without an EL0 Non-secure PC", (unsigned long long)bad_pc);
+    CHECK(bad_context == 0, "%llu records without their task's CONTEXTIDR_EL1",
+          (unsigned long long)bad_context);
     CHECK(per_phase[DEMO_PHASES] == 0, "%llu records outside the phases' code",
           (unsigned long long)per_phase[DEMO_PHASES]);
     for (unsigned p = 0; p < DEMO_PHASES; p++)
