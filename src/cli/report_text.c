@@ -12,12 +12,12 @@ static double share(uint64_t part, uint64_t whole)
 
 static void row(FILE *out, const char *label, uint64_t n)
 {
-    fprintf(out, "  %-34s %10" PRIu64 "\n", label, n);
+    fprintf(out, "  %-40s %10" PRIu64 "\n", label, n);
 }
 
 static void row_share(FILE *out, const char *label, uint64_t n, uint64_t whole)
 {
-    fprintf(out, "  %-34s %10" PRIu64 "  %5.1f%%\n", label, n, share(n, whole));
+    fprintf(out, "  %-40s %10" PRIu64 "  %5.1f%%\n", label, n, share(n, whole));
 }
 
 static void summary(FILE *out, const char *name, const report_stats *s)
@@ -28,7 +28,7 @@ static void summary(FILE *out, const char *name, const report_stats *s)
     row(out, "packets", s->packets);
     row(out, "packets ignored (unknown/reserved)", s->ignored);
     if (s->error)
-        fprintf(out, "  %-34s offset 0x%zx: %s\n", "decoding stopped", s->error_offset, s->error);
+        fprintf(out, "  %-40s offset 0x%zx: %s\n", "decoding stopped", s->error_offset, s->error);
 }
 
 static void op_mix(FILE *out, const report_stats *s)

@@ -216,7 +216,7 @@ static void test_text(void)
     char *t = render("sample", &s, REPORT_TEXT, &rc);
     CHECK(t && rc == 0, "text");
     if (!t) return;
-    CHECK(strstr(t, "records                                     6"), "records line");
+    CHECK(strstr(t, "records                                           6"), "records line");
     CHECK(strstr(t, "hottest PCs (top 2 of 3 distinct"), "top 2");
     CHECK(strstr(t, "0x0000000000401000 EL0 Non-secure          3   50.0%"), "pc row");
     CHECK(!strstr(t, "0x0000000000402000"), "--top 2 leaves the third PC out");
