@@ -60,20 +60,10 @@ unsigned demo_phase_of_pc(uint64_t pc)
     return p < DEMO_PHASES ? (unsigned)p : DEMO_PHASES;
 }
 
-static uint64_t rnd(demo_workload *w)
-{
-    uint64_t x = w->rng;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    w->rng = x;
-    return x;
-}
-
 /* true with probability pct percent */
-static bool chance(demo_workload *w, unsigned pct)
+static bool percent(demo_workload *w, unsigned pct)
 {
-    return rnd(w) % 100 < pct;
+    return below(&w->rng, 100) < pct;
 }
 
 /* The user program's memory is mapped 1GB-block by 1GB-block: each 4GB
@@ -116,13 +106,13 @@ static armprof_op *mem(demo_workload *w, uint64_t pc, armprof_op_class cls, uint
 {
     static const unsigned latency[] = {4, 14, 45, 180};
     static const uint16_t source[] = {DS_L1, DS_L2, DS_SLC, DS_DRAM};
-    unsigned lat = latency[lvl] + (unsigned)(rnd(w) % (latency[lvl] / 2 + 1));
-    const unsigned walk_cycles = walk ? 25 + (unsigned)(rnd(w) % 40) : 1;
+    unsigned lat = latency[lvl] + (unsigned)(rnd(&w->rng) % (latency[lvl] / 2 + 1));
+    const unsigned walk_cycles = walk ? 25 + (unsigned)(rnd(&w->rng) % 40) : 1;
     /* A load the next instruction waits for costs its latency; stores and
      * independent loads retire from the store buffer or overlap. */
     armprof_op *op = emit(w, pc, cls, 1);
     op->total_latency = lat + walk_cycles + 2;
-    op->issue_latency = 1 + (unsigned)(rnd(w) % 3);
+    op->issue_latency = 1 + (unsigned)(rnd(&w->rng) % 3);
     op->translation_latency = walk_cycles;
     op->vaddr = va;
     op->paddr = user_pa(va);
@@ -171,16 +161,16 @@ static void pointer_chase(demo_workload *w)
 {
     const uint64_t pc = demo_phase_code_start(1);
     const uint64_t node = CHASE_HEAP + (w->chase_node & (CHASE_SIZE - 1) & ~63ull);
-    const unsigned r = (unsigned)(rnd(w) % 100);
+    const unsigned r = (unsigned)(rnd(&w->rng) % 100);
     const level lvl = r < 10 ? HIT_L2 : r < 40 ? HIT_LLC : HIT_DRAM;
-    const bool walk = chance(w, 35);
+    const bool walk = percent(w, 35);
     armprof_op *ld = mem(w, pc, ARMPROF_OP_LOAD, node + 8, lvl, walk);
     /* The next hop cannot start before this load completes. */
     w->cost[w->n - 1] = ld->total_latency;
     mem(w, pc + 4, ARMPROF_OP_LOAD, node, HIT_L1, false);
     alu(w, pc + 8);
     branch(emit(w, pc + 12, ARMPROF_OP_BRANCH, 1), ARMPROF_BRANCH_DIRECT, true, true, pc, false);
-    w->chase_node = rnd(w);
+    w->chase_node = rnd(&w->rng);
 }
 
 /* A bytecode interpreter: fetch a bytecode, load its handler from a jump
@@ -192,19 +182,19 @@ static void interpreter(demo_workload *w)
     const uint64_t base = demo_phase_code_start(2);
     const uint64_t helper = base + 0x800, helper2 = base + 0x900;
     /* A skewed bytecode mix: 0 and 1 are most frequent. */
-    const unsigned r = (unsigned)(rnd(w) % 16);
+    const unsigned r = (unsigned)(rnd(&w->rng) % 16);
     const unsigned k = r < 5 ? 0 : r < 9 ? 1 : r - 8;
     const uint64_t handler = base + 0x100 + k * 0x80;
     mem(w, base, ARMPROF_OP_LOAD, BYTECODE + w->bytecode_pc, HIT_L1, false);
     mem(w, base + 4, ARMPROF_OP_LOAD, JUMP_TABLE + 8 * k, HIT_L1, false);
     armprof_op *br = emit(w, base + 8, ARMPROF_OP_BRANCH, 1);
-    branch(br, ARMPROF_BRANCH_INDIRECT, false, true, handler, k > 1 && chance(w, 40));
+    branch(br, ARMPROF_BRANCH_INDIRECT, false, true, handler, k > 1 && percent(w, 40));
     if (br->mispredicted) w->cost[w->n - 1] += 12;
     uint64_t pc = handler;
     for (unsigned i = 0; i < 2 + k % 3; i++, pc += 4)
         alu(w, pc);
     if (k % 2) {
-        const bool taken = chance(w, 50), miss = chance(w, 25);
+        const bool taken = percent(w, 50), miss = percent(w, 25);
         armprof_op *b = emit(w, pc, ARMPROF_OP_BRANCH, miss ? 13 : 1);
         branch(b, ARMPROF_BRANCH_DIRECT, true, taken, pc + 12, miss);
         if (!taken) {
@@ -282,7 +272,7 @@ static void sve_compute(demo_workload *w)
 void demo_workload_init(demo_workload *w, uint64_t seed)
 {
     memset(w, 0, sizeof *w);
-    w->rng = seed ? seed : 0x9E3779B97F4A7C15ull;
+    w->rng.s = seed ? seed : 0x9E3779B97F4A7C15ull;
 }
 
 void demo_workload_set_phase(demo_workload *w, unsigned phase)

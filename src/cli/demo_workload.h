@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "armprof/armprof.h"
+#include "drv/drv_rng.h"
 
 enum { DEMO_PHASES = 4, DEMO_LOOP_MAX = 24 };
 
@@ -18,7 +19,7 @@ enum {
 };
 
 typedef struct demo_workload {
-    uint64_t rng; /* xorshift64 state: the same seed, the same run */
+    rng rng; /* the same seed, the same run */
     unsigned phase;
     /* one iteration of the current phase's loop, retired one at a time */
     armprof_op loop[DEMO_LOOP_MAX];

@@ -40,6 +40,7 @@
 
 #include "armprof/armprof.h"
 #include "check.h"
+#include "drv/drv_rng.h"
 
 #define RUNS       300u
 #define OPS        2500u
@@ -48,30 +49,6 @@
 #define MEM_SIZE   0x400000ull
 #define TABLE_BASE 0x20000000ull
 
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint64_t rnd(rng *r)
-{
-    uint64_t x = r->s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    r->s = x;
-    return x;
-}
-
-static unsigned below(rng *r, unsigned n)
-{
-    return (unsigned)(rnd(r) % n);
-}
-
-static bool chance(rng *r, unsigned one_in)
-{
-    return below(r, one_in) == 0;
-}
-
 typedef struct run_ctx {
     armprof_pe *pe;
     unsigned run;
@@ -79,10 +56,10 @@ typedef struct run_ctx {
     int owning_pas;
     /* what the PE is doing while a write arrives */
     bool in_retire;
-    bool retire_ss_owning;  /* CurrentSecurityState() == owning Security state */
-    bool retire_el_enabled; /* StatisticalProfilingEnabled(current EL) */
-    bool stopped;           /* after PMSCR_EL1 = PMSCR_EL2 = 0 and PSB CSYNC */
-    uint64_t sw_ptr;        /* PMBPTR_EL1 as software last wrote it */
+    bool retire_ss_owning;                 /* CurrentSecurityState() == owning Security state */
+    bool retire_el_enabled;                /* StatisticalProfilingEnabled(current EL) */
+    bool stopped;                          /* after PMSCR_EL1 = PMSCR_EL2 = 0 and PSB CSYNC */
+    uint64_t sw_ptr;                       /* PMBPTR_EL1 as software last wrote it */
     int id_pmblimitr, id_pmbsr, id_pmsicr; /* register ids looked up once */
     /* violations */
     uint64_t p1, p2, p3, p3_outside, p4, p5, p6;
@@ -180,8 +157,7 @@ static void build_identity_map(armprof_mem *mem)
         armprof_mem_write64(mem, pas, l1 + 8 * ((MEM_BASE >> 30) & 0x1ff), l2 | 3);
         for (uint64_t a = MEM_BASE; a < MEM_BASE + MEM_SIZE; a += 0x200000)
             /* block: OA | AF | SH Inner | AP 0b00 | AttrIndx 0 | 0b01 */
-            armprof_mem_write64(mem, pas, l2 + 8 * ((a >> 21) & 0x1ff),
-                                a | 1u << 10 | 3u << 8 | 1);
+            armprof_mem_write64(mem, pas, l2 + 8 * ((a >> 21) & 0x1ff), a | 1u << 10 | 3u << 8 | 1);
     }
 }
 
@@ -442,7 +418,8 @@ int main(void)
     rng r = {0x2545F4914F6CDD1Dull};
     totals t;
     memset(&t, 0, sizeof t);
-    for (unsigned run = 0; run < RUNS; run++) one_run(run, &r, &t);
+    for (unsigned run = 0; run < RUNS; run++)
+        one_run(run, &r, &t);
 
     printf("%llu runs (%llu configurations rejected), %llu operations, %llu records, %llu "
            "written (%llu bytes), %llu lost, %llu buffer full events, %llu other management "

@@ -32,6 +32,7 @@
 
 #include "armprof/armprof.h"
 #include "check.h"
+#include "drv/drv_rng.h"
 #include "drv/drv_regs.h"
 #include "drv/drv_s1.h"
 
@@ -42,20 +43,6 @@
 #define TABLE_PA    0x80000000ull
 #define SBF_EVENT   0x40FFu /* an event number no other event uses */
 #define NOPS        600000u
-
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint64_t rng_next(rng *r)
-{
-    uint64_t x = r->s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    r->s = x;
-    return x;
-}
 
 typedef struct drv {
     armprof_pe *pe;
@@ -431,7 +418,7 @@ static void run(unsigned held)
             armprof_set_el(pe, el, err, sizeof err);
             pc = el ? 0xffff800008010000ull : 0x400000ull;
         }
-        const uint64_t x = rng_next(&r);
+        const uint64_t x = rnd(&r);
         armprof_op op;
         memset(&op, 0, sizeof op);
         op.pc = pc;

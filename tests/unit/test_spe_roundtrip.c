@@ -43,36 +43,13 @@
 #include "armprof/armprof.h"
 #include "armprof/decode.h"
 #include "check.h"
+#include "drv/drv_rng.h"
 
 #define BUF_PA   0x80000000ull
 #define BUF_SIZE 0x400000ull /* 4MB: far more than the samples need, no buffer full event */
 #define CNTVOFF  0x123456ull
 #define OPS      24000u
 #define ADDR56   0x00ffffffffffffffull
-
-typedef struct rng {
-    uint64_t s;
-} rng;
-
-static uint64_t rnd(rng *r)
-{
-    uint64_t x = r->s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    r->s = x;
-    return x;
-}
-
-static unsigned below(rng *r, unsigned n)
-{
-    return (unsigned)(rnd(r) % n);
-}
-
-static bool chance(rng *r, unsigned one_in)
-{
-    return below(r, one_in) == 0;
-}
 
 /* ---- registers by name ---- */
 
