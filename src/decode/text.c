@@ -132,6 +132,112 @@ static void field_evl(out *o, style s, unsigned evl)
         field_u(o, s, "EVL", "evl_bits", 32u << evl);
 }
 
+/* The fields of each Operation Type payload type, in the order D18.2.7
+ * lists them (EVL and ETS have their own encodings, shown in bits). */
+typedef enum op_field {
+    F_NONE,
+    F_ASE,
+    F_FP,
+    F_COND,
+    F_EVL,
+    F_PRED,
+    F_ETS,
+    F_SG,
+    F_AR,
+    F_EXCL,
+    F_AT,
+    F_LDST,
+    F_COMM,
+    F_CR,
+    F_GCS,
+    F_IND
+} op_field;
+
+static const uint8_t op_fields[][4] = {
+    [ARMPROF_SPE_OP_OTHER] = {F_ASE, F_FP, F_COND},
+    [ARMPROF_SPE_OP_SVE] = {F_EVL, F_PRED, F_FP},
+    [ARMPROF_SPE_OP_SME] = {F_ETS, F_FP},
+    [ARMPROF_SPE_OP_LDST_GP] = {F_LDST},
+    [ARMPROF_SPE_OP_LDST_SIMDFP] = {F_LDST},
+    [ARMPROF_SPE_OP_LDST_UNSPEC] = {F_LDST},
+    [ARMPROF_SPE_OP_LDST_TAGS] = {F_LDST},
+    [ARMPROF_SPE_OP_LDST_NV2] = {F_LDST},
+    [ARMPROF_SPE_OP_LDST_EXT] = {F_AR, F_EXCL, F_AT, F_LDST},
+    [ARMPROF_SPE_OP_LDST_SVE_SME] = {F_SG, F_EVL, F_PRED, F_LDST},
+    [ARMPROF_SPE_OP_LDST_MEMCPY] = {F_LDST},
+    [ARMPROF_SPE_OP_LDST_MEMSET] = {F_LDST},
+    [ARMPROF_SPE_OP_LDST_GCS] = {F_COMM, F_LDST},
+    [ARMPROF_SPE_OP_BRANCH] = {F_CR, F_GCS, F_IND, F_COND},
+    [ARMPROF_SPE_OP_RESERVED] = {F_NONE},
+};
+
+static void describe_op_field(out *o, style s, const armprof_spe_op *op, op_field f)
+{
+    static const struct {
+        const char *text, *json;
+    } names[] = {
+        [F_ASE] = {"ASE", "ase"},    [F_FP] = {"FP", "fp"}, [F_COND] = {"COND", "cond"},
+        [F_PRED] = {"PRED", "pred"}, [F_SG] = {"SG", "sg"}, [F_AR] = {"AR", "ar"},
+        [F_EXCL] = {"EXCL", "excl"}, [F_AT] = {"AT", "at"}, [F_LDST] = {"LDST", "ldst"},
+        [F_COMM] = {"COMM", "comm"}, [F_CR] = {"CR", "cr"}, [F_GCS] = {"GCS", "gcs"},
+        [F_IND] = {"IND", "ind"},
+    };
+    unsigned v = 0;
+    switch (f) {
+    case F_EVL:
+        field_evl(o, s, op->evl);
+        return;
+    case F_ETS:
+        if (op->ets == 15)
+            field_s(o, s, "ETS", "ets", "ZA");
+        else
+            field_u(o, s, "ETS", "ets_bits", 128ull << op->ets);
+        return;
+    case F_NONE:
+        return;
+    case F_ASE:
+        v = op->ase;
+        break;
+    case F_FP:
+        v = op->fp;
+        break;
+    case F_COND:
+        v = op->cond;
+        break;
+    case F_PRED:
+        v = op->pred;
+        break;
+    case F_SG:
+        v = op->sg;
+        break;
+    case F_AR:
+        v = op->ar;
+        break;
+    case F_EXCL:
+        v = op->excl;
+        break;
+    case F_AT:
+        v = op->at;
+        break;
+    case F_LDST:
+        v = op->ldst;
+        break;
+    case F_COMM:
+        v = op->comm;
+        break;
+    case F_CR:
+        v = op->cr;
+        break;
+    case F_GCS:
+        v = op->gcs;
+        break;
+    case F_IND:
+        v = op->ind;
+        break;
+    }
+    field_u(o, s, names[f].text, names[f].json, v);
+}
+
 static void describe_op(out *o, style s, const armprof_spe_packet *p)
 {
     const armprof_spe_op op = armprof_spe_decode_op(p->index, (unsigned)p->payload);
@@ -141,52 +247,8 @@ static void describe_op(out *o, style s, const armprof_spe_packet *p)
         field_s(o, s, NULL, "kind", op.name);
     else
         put(o, " %s", op.name);
-    switch (op.kind) {
-    case ARMPROF_SPE_OP_OTHER:
-        field_u(o, s, "ASE", "ase", op.ase);
-        field_u(o, s, "FP", "fp", op.fp);
-        field_u(o, s, "COND", "cond", op.cond);
-        break;
-    case ARMPROF_SPE_OP_SVE:
-        field_evl(o, s, op.evl);
-        field_u(o, s, "PRED", "pred", op.pred);
-        field_u(o, s, "FP", "fp", op.fp);
-        break;
-    case ARMPROF_SPE_OP_SME:
-        if (op.ets == 15)
-            field_s(o, s, "ETS", "ets", "ZA");
-        else
-            field_u(o, s, "ETS", "ets_bits", 128ull << op.ets);
-        field_u(o, s, "FP", "fp", op.fp);
-        break;
-    case ARMPROF_SPE_OP_LDST_EXT:
-        field_u(o, s, "AR", "ar", op.ar);
-        field_u(o, s, "EXCL", "excl", op.excl);
-        field_u(o, s, "AT", "at", op.at);
-        field_u(o, s, "LDST", "ldst", op.ldst);
-        break;
-    case ARMPROF_SPE_OP_LDST_SVE_SME:
-        field_u(o, s, "SG", "sg", op.sg);
-        field_evl(o, s, op.evl);
-        field_u(o, s, "PRED", "pred", op.pred);
-        field_u(o, s, "LDST", "ldst", op.ldst);
-        break;
-    case ARMPROF_SPE_OP_LDST_GCS:
-        field_u(o, s, "COMM", "comm", op.comm);
-        field_u(o, s, "LDST", "ldst", op.ldst);
-        break;
-    case ARMPROF_SPE_OP_BRANCH:
-        field_u(o, s, "CR", "cr", op.cr);
-        field_u(o, s, "GCS", "gcs", op.gcs);
-        field_u(o, s, "IND", "ind", op.ind);
-        field_u(o, s, "COND", "cond", op.cond);
-        break;
-    case ARMPROF_SPE_OP_RESERVED:
-        break;
-    default:
-        field_u(o, s, "LDST", "ldst", op.ldst);
-        break;
-    }
+    for (unsigned i = 0; i < 4 && op_fields[op.kind][i] != F_NONE; i++)
+        describe_op_field(o, s, &op, (op_field)op_fields[op.kind][i]);
 }
 
 static void describe(out *o, style s, const armprof_spe_packet *p)
