@@ -4,14 +4,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static uint32_t encoding_of(const char *name)
+int drv_reg(const char *name, unsigned *index)
 {
-    unsigned index = 0;
-    const int r = armprof_reg_lookup(name, &index);
+    const int r = armprof_reg_lookup(name, index);
     if (r < 0) {
         fprintf(stderr, "drv: unknown register %s\n", name);
         abort();
     }
+    return r;
+}
+
+static uint32_t encoding_of(const char *name)
+{
+    unsigned index = 0;
+    const int r = drv_reg(name, &index);
     return armprof_reg_encoding(r, index);
 }
 
@@ -87,4 +93,29 @@ uint64_t drv_get_fld(const char *reg, const char *field, uint64_t reg_value)
     unsigned hi, lo;
     field_position(reg, field, &hi, &lo);
     return (reg_value >> lo) & (~0ull >> (63 - (hi - lo)));
+}
+
+void drv_set(armprof_pe *pe, const char *reg, uint64_t value)
+{
+    unsigned index = 0;
+    const int r = drv_reg(reg, &index);
+    armprof_reg_set(pe, r, index, value);
+}
+
+uint64_t drv_get(const armprof_pe *pe, const char *reg)
+{
+    unsigned index = 0;
+    const int r = drv_reg(reg, &index);
+    return armprof_reg_get(pe, r, index);
+}
+
+void drv_set_field(armprof_pe *pe, const char *reg, const char *field, uint64_t value)
+{
+    const uint64_t mask = drv_fld_mask(reg, field);
+    drv_set(pe, reg, (drv_get(pe, reg) & ~mask) | drv_fld(reg, field, value));
+}
+
+uint64_t drv_get_field(const armprof_pe *pe, const char *reg, const char *field)
+{
+    return drv_get_fld(reg, field, drv_get(pe, reg));
 }

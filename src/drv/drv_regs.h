@@ -35,6 +35,18 @@ uint64_t drv_get_fld(const char *reg, const char *field, uint64_t reg_value);
 /* The mask of a field at its position. */
 uint64_t drv_fld_mask(const char *reg, const char *field);
 
+/* Direct stores and loads of a register or field by name, without access
+ * checks or side effects (the scenario language's `set`): the set-up a test
+ * makes before the software under test runs. The register declaration's
+ * RES0/RES1 bits still apply. Unknown names abort. */
+void drv_set(armprof_pe *pe, const char *reg, uint64_t value);
+/* The register's number for armprof_reg_get()/armprof_reg_set(), and its
+ * instance in *index. */
+int drv_reg(const char *name, unsigned *index);
+uint64_t drv_get(const armprof_pe *pe, const char *reg);
+void drv_set_field(armprof_pe *pe, const char *reg, const char *field, uint64_t value);
+uint64_t drv_get_field(const armprof_pe *pe, const char *reg, const char *field);
+
 /* Moves the PE to Exception level el; the levels the demo and tests use
  * always exist, so a refusal aborts. */
 void drv_set_el(drv_cpu *c, unsigned el);

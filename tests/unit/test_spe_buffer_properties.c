@@ -40,6 +40,7 @@
 
 #include "armprof/armprof.h"
 #include "check.h"
+#include "drv/drv_regs.h"
 #include "drv/drv_rng.h"
 
 #define RUNS       300u
@@ -70,43 +71,6 @@ typedef struct totals {
     uint64_t held_runs, badptr_runs, nvm_runs, secure_runs, el2_owned_runs, s1_runs;
     uint64_t p1, p2, p3, p3_outside, p4, p5, p6;
 } totals;
-
-static int reg_id(const char *name, unsigned *idx)
-{
-    const int r = armprof_reg_lookup(name, idx);
-    CHECK(r >= 0, "register %s", name);
-    return r;
-}
-
-static void set_reg(armprof_pe *pe, const char *name, uint64_t v)
-{
-    unsigned idx = 0;
-    const int r = reg_id(name, &idx);
-    if (r >= 0) armprof_reg_set(pe, r, idx, v);
-}
-
-/* Sets REG.FIELD to v, if the register has the field (a field of a feature
- * the configuration lacks is left alone by armprof_reg_set()). */
-static void set_field(armprof_pe *pe, const char *reg, const char *field, uint64_t v)
-{
-    unsigned idx = 0, hi = 0, lo = 0;
-    const int r = reg_id(reg, &idx);
-    const bool found = r >= 0 && armprof_reg_field(r, field, &hi, &lo);
-    CHECK(found, "%s.%s", reg, field);
-    if (!found) return;
-    const uint64_t mask = (~0ull >> (63 - hi)) & (~0ull << lo);
-    armprof_reg_set(pe, r, idx, (armprof_reg_get(pe, r, idx) & ~mask) | ((v << lo) & mask));
-}
-
-static uint64_t get_field(const armprof_pe *pe, const char *reg, const char *field)
-{
-    unsigned idx = 0, hi = 0, lo = 0;
-    const int r = reg_id(reg, &idx);
-    const bool found = r >= 0 && armprof_reg_field(r, field, &hi, &lo);
-    CHECK(found, "%s.%s", reg, field);
-    if (!found) return 0;
-    return (armprof_reg_get(pe, r, idx) >> lo) & (~0ull >> (63 - (hi - lo)));
-}
 
 static void observer(void *ctx, int pas, uint64_t pa, const uint8_t *data, size_t size,
                      const armprof_mem_attrs *attrs)
@@ -170,14 +134,14 @@ static void set_translation(armprof_pe *pe, rng *r, bool e2h, totals *t)
     const uint64_t tcr = 16 | 1u << 8 | 1u << 10 | 3u << 12 | 1u << 23 | 5ull << 32;
     /* TCR_EL2 with E2H 0: T0SZ 16, IRGN0/ORGN0, SH0, TG0 4KB, PS 48 bits. */
     const uint64_t tcr_el2 = 16 | 1u << 8 | 1u << 10 | 3u << 12 | 5u << 16;
-    set_reg(pe, "TCR_EL1", tcr);
-    set_reg(pe, "TCR_EL2", e2h ? tcr : tcr_el2);
-    set_reg(pe, "TTBR0_EL1", TABLE_BASE);
-    set_reg(pe, "TTBR0_EL2", TABLE_BASE);
-    set_reg(pe, "MAIR_EL1", 0xFF);
-    set_reg(pe, "MAIR_EL2", 0xFF);
-    set_field(pe, "SCTLR_EL1", "M", s1);
-    set_field(pe, "SCTLR_EL2", "M", s1);
+    drv_set(pe, "TCR_EL1", tcr);
+    drv_set(pe, "TCR_EL2", e2h ? tcr : tcr_el2);
+    drv_set(pe, "TTBR0_EL1", TABLE_BASE);
+    drv_set(pe, "TTBR0_EL2", TABLE_BASE);
+    drv_set(pe, "MAIR_EL1", 0xFF);
+    drv_set(pe, "MAIR_EL2", 0xFF);
+    drv_set_field(pe, "SCTLR_EL1", "M", s1);
+    drv_set_field(pe, "SCTLR_EL2", "M", s1);
 }
 
 /* Programs PMBPTR_EL1 (and sometimes the limit): mostly within the rules,
@@ -201,7 +165,7 @@ static void program_pointer(run_ctx *c, rng *r, uint64_t base, uint64_t limit, u
         ptr &= ~((1ull << align) - 1);
         break;
     }
-    set_reg(c->pe, "PMBPTR_EL1", ptr);
+    drv_set(c->pe, "PMBPTR_EL1", ptr);
     c->sw_ptr = ptr;
 }
 
@@ -217,10 +181,10 @@ static void random_context(armprof_pe *pe, rng *r)
 
 static void random_enables(armprof_pe *pe, rng *r)
 {
-    set_field(pe, "PMSCR_EL1", "E0SPE", !chance(r, 4));
-    set_field(pe, "PMSCR_EL1", "E1SPE", !chance(r, 4));
-    set_field(pe, "PMSCR_EL2", "E0HSPE", !chance(r, 3));
-    set_field(pe, "PMSCR_EL2", "E2SPE", !chance(r, 3));
+    drv_set_field(pe, "PMSCR_EL1", "E0SPE", !chance(r, 4));
+    drv_set_field(pe, "PMSCR_EL1", "E1SPE", !chance(r, 4));
+    drv_set_field(pe, "PMSCR_EL2", "E0HSPE", !chance(r, 3));
+    drv_set_field(pe, "PMSCR_EL2", "E2SPE", !chance(r, 3));
 }
 
 static void check_accounting(run_ctx *c)
@@ -295,9 +259,9 @@ static void one_run(unsigned run, rng *r, totals *t)
     c.run = run;
     c.held = held;
     unsigned idx = 0;
-    c.id_pmblimitr = reg_id("PMBLIMITR_EL1", &idx);
-    c.id_pmbsr = reg_id("PMBSR_EL1", &idx);
-    c.id_pmsicr = reg_id("PMSICR_EL1", &idx);
+    c.id_pmblimitr = drv_reg("PMBLIMITR_EL1", &idx);
+    c.id_pmbsr = drv_reg("PMBSR_EL1", &idx);
+    c.id_pmsicr = drv_reg("PMSICR_EL1", &idx);
     armprof_mem *mem = armprof_pe_memory(pe);
     build_identity_map(mem);
     armprof_mem_set_observer(mem, observer, &c);
@@ -306,37 +270,37 @@ static void one_run(unsigned run, rng *r, totals *t)
     const unsigned nspb = below(r, 4);
     const bool secure_owner = nspb < 2;
     c.owning_pas = secure_owner ? ARMPROF_PAS_SECURE : ARMPROF_PAS_NONSECURE;
-    set_field(pe, "MDCR_EL3", "NSPBE", 0);
-    set_field(pe, "MDCR_EL3", "NSPB", nspb);
-    set_field(pe, "SCR_EL3", "EEL2", chance(r, 2));
+    drv_set_field(pe, "MDCR_EL3", "NSPBE", 0);
+    drv_set_field(pe, "MDCR_EL3", "NSPB", nspb);
+    drv_set_field(pe, "SCR_EL3", "EEL2", chance(r, 2));
     static const unsigned e2pbs[] = {0, 2, 3};
-    set_field(pe, "MDCR_EL2", "E2PB", e2pbs[below(r, 3)]);
+    drv_set_field(pe, "MDCR_EL2", "E2PB", e2pbs[below(r, 3)]);
     const bool e2h = chance(r, 2);
-    set_field(pe, "HCR_EL2", "E2H", e2h);
-    set_field(pe, "HCR_EL2", "TGE", 0);
-    set_field(pe, "HCR_EL2", "VM", 0);
-    set_field(pe, "HCR_EL2", "RW", 1);
+    drv_set_field(pe, "HCR_EL2", "E2H", e2h);
+    drv_set_field(pe, "HCR_EL2", "TGE", 0);
+    drv_set_field(pe, "HCR_EL2", "VM", 0);
+    drv_set_field(pe, "HCR_EL2", "RW", 1);
     set_translation(pe, r, e2h, t);
     if (nvm_feature) {
-        set_field(pe, "PMSCR_EL2", "EnVM", chance(r, 2));
-        set_field(pe, "PMBMAR_EL1", "SH", 3);
+        drv_set_field(pe, "PMSCR_EL2", "EnVM", chance(r, 2));
+        drv_set_field(pe, "PMBMAR_EL1", "SH", 3);
     }
-    set_field(pe, "PMSCR_EL1", "TS", chance(r, 2));
-    set_field(pe, "PMSCR_EL1", "PA", chance(r, 2));
-    set_field(pe, "PMSCR_EL2", "PA", chance(r, 2));
-    set_reg(pe, "PMSIRR_EL1", 1u << 8); /* INTERVAL 256; PMSICR_EL1 writes sample sooner */
-    set_reg(pe, "PMSICR_EL1", 0);
-    set_reg(pe, "PMSFCR_EL1", 0);
-    set_reg(pe, "PMBSR_EL1", 0);
+    drv_set_field(pe, "PMSCR_EL1", "TS", chance(r, 2));
+    drv_set_field(pe, "PMSCR_EL1", "PA", chance(r, 2));
+    drv_set_field(pe, "PMSCR_EL2", "PA", chance(r, 2));
+    drv_set(pe, "PMSIRR_EL1", 1u << 8); /* INTERVAL 256; PMSICR_EL1 writes sample sooner */
+    drv_set(pe, "PMSICR_EL1", 0);
+    drv_set(pe, "PMSFCR_EL1", 0);
+    drv_set(pe, "PMBSR_EL1", 0);
 
     /* The buffer: 1 to 8 pages somewhere in the identity-mapped range. */
     const uint64_t base = MEM_BASE + (uint64_t)below(r, 512) * 4096;
     const uint64_t limit = base + (uint64_t)(1 + below(r, 8)) * 4096;
     const bool nvm = nvm_feature && chance(r, 3);
-    set_reg(pe, "PMBLIMITR_EL1", limit);
-    if (nvm) set_field(pe, "PMBLIMITR_EL1", "nVM", 1);
+    drv_set(pe, "PMBLIMITR_EL1", limit);
+    if (nvm) drv_set_field(pe, "PMBLIMITR_EL1", "nVM", 1);
     program_pointer(&c, r, base, limit, align);
-    set_field(pe, "PMBLIMITR_EL1", "E", 1);
+    drv_set_field(pe, "PMBLIMITR_EL1", "E", 1);
 
     random_context(pe, r);
     random_enables(pe, r);
@@ -376,28 +340,28 @@ static void one_run(unsigned run, rng *r, totals *t)
             armprof_psb_csync(pe);
             check_accounting(&c);
             if (chance(r, 2)) program_pointer(&c, r, base, limit, align);
-            set_reg(pe, "PMBSR_EL1", 0);
+            drv_set(pe, "PMBSR_EL1", 0);
             last_sr = 0;
         }
         retire_one(&c, r);
     }
 
     /* P6: disable sampling at every EL, PSB CSYNC, then nothing more. */
-    set_reg(pe, "PMSCR_EL1", 0);
-    set_reg(pe, "PMSCR_EL2", 0);
+    drv_set(pe, "PMSCR_EL1", 0);
+    drv_set(pe, "PMSCR_EL2", 0);
     armprof_psb_csync(pe);
     check_accounting(&c);
     c.stopped = true;
     for (unsigned i = 0; i < STOP_OPS; i++) {
         if (chance(r, 8)) random_context(pe, r);
         if (chance(r, 2)) armprof_reg_set(pe, c.id_pmsicr, 0, 1);
-        if (chance(r, 10)) set_reg(pe, "PMBSR_EL1", 0);
+        if (chance(r, 10)) drv_set(pe, "PMBSR_EL1", 0);
         if (chance(r, 10)) armprof_psb_csync(pe);
         retire_one(&c, r);
     }
 
     const armprof_spe_stats s = armprof_spe_get_stats(pe);
-    CHECK(get_field(pe, "PMBLIMITR_EL1", "E") == 1, "run %u: E still set", run);
+    CHECK(drv_get_field(pe, "PMBLIMITR_EL1", "E") == 1, "run %u: E still set", run);
     t->ops += OPS + STOP_OPS;
     t->records += s.records;
     t->written += s.written;

@@ -43,6 +43,7 @@
 #include "armprof/armprof.h"
 #include "armprof/decode.h"
 #include "check.h"
+#include "drv/drv_regs.h"
 #include "drv/drv_rng.h"
 
 #define BUF_PA   0x80000000ull
@@ -52,48 +53,6 @@
 #define ADDR56   0x00ffffffffffffffull
 
 /* ---- registers by name ---- */
-
-static int reg_id(const char *name, unsigned *idx)
-{
-    const int r = armprof_reg_lookup(name, idx);
-    CHECK(r >= 0, "register %s", name);
-    return r;
-}
-
-static void set_reg(armprof_pe *pe, const char *name, uint64_t v)
-{
-    unsigned idx = 0;
-    const int r = reg_id(name, &idx);
-    if (r >= 0) armprof_reg_set(pe, r, idx, v);
-}
-
-static uint64_t get_reg(const armprof_pe *pe, const char *name)
-{
-    unsigned idx = 0;
-    const int r = reg_id(name, &idx);
-    return r >= 0 ? armprof_reg_get(pe, r, idx) : 0;
-}
-
-static void set_field(armprof_pe *pe, const char *reg, const char *field, uint64_t v)
-{
-    unsigned idx = 0, hi = 0, lo = 0;
-    const int r = reg_id(reg, &idx);
-    const bool found = r >= 0 && armprof_reg_field(r, field, &hi, &lo);
-    CHECK(found, "%s.%s", reg, field);
-    if (!found) return;
-    const uint64_t mask = (~0ull >> (63 - hi)) & (~0ull << lo);
-    armprof_reg_set(pe, r, idx, (armprof_reg_get(pe, r, idx) & ~mask) | ((v << lo) & mask));
-}
-
-static uint64_t get_field(const armprof_pe *pe, const char *reg, const char *field)
-{
-    unsigned idx = 0, hi = 0, lo = 0;
-    const int r = reg_id(reg, &idx);
-    const bool found = r >= 0 && armprof_reg_field(r, field, &hi, &lo);
-    CHECK(found, "%s.%s", reg, field);
-    if (!found) return 0;
-    return (armprof_reg_get(pe, r, idx) >> lo) & (~0ull >> (63 - (hi - lo)));
-}
 
 /* ---- one configuration ---- */
 
@@ -591,38 +550,38 @@ static void run_variant(const variant *v, uint64_t seed)
     c->events_bytes = (unsigned)cfg.options[ARMPROF_OPT_SPE_EVENTS_PAYLOAD];
 
     /* What software reads from the ID registers. */
-    const unsigned count_size = (unsigned)get_field(pe, "PMSIDR_EL1", "CountSize");
+    const unsigned count_size = (unsigned)drv_get_field(pe, "PMSIDR_EL1", "CountSize");
     CHECK(count_size == 2 || count_size == 3, "%s: PMSIDR_EL1.CountSize %u", v->name, count_size);
     const unsigned count_bits = count_size == 3 ? 16 : 12;
-    const unsigned align = 1u << get_field(pe, "PMBIDR_EL1", "Align");
+    const unsigned align = 1u << drv_get_field(pe, "PMBIDR_EL1", "Align");
     static const unsigned intervals[] = {256, 512, 768, 1024, 1536, 2048, 3072, 4096};
-    const unsigned icode = (unsigned)get_field(pe, "PMSIDR_EL1", "Interval");
+    const unsigned icode = (unsigned)drv_get_field(pe, "PMSIDR_EL1", "Interval");
 
     /* Firmware and hypervisor: Non-secure EL1 owns the buffer. */
     armprof_set_security_state(pe, ARMPROF_SS_NONSECURE, err, sizeof err);
-    set_field(pe, "MDCR_EL3", "NSPB", 3);
-    set_field(pe, "MDCR_EL2", "E2PB", 2);
-    set_reg(pe, "HCR_EL2", 1ull << 31); /* RW; TGE, E2H 0 */
-    set_reg(pe, "CNTVOFF_EL2", CNTVOFF);
-    set_field(pe, "SCTLR_EL1", "M", 0);
-    set_reg(pe, "PMSCR_EL2", 0);
-    set_field(pe, "PMSCR_EL2", "PA", v->pa);
-    set_field(pe, "PMSCR_EL2", "CX", v->cx);
+    drv_set_field(pe, "MDCR_EL3", "NSPB", 3);
+    drv_set_field(pe, "MDCR_EL2", "E2PB", 2);
+    drv_set(pe, "HCR_EL2", 1ull << 31); /* RW; TGE, E2H 0 */
+    drv_set(pe, "CNTVOFF_EL2", CNTVOFF);
+    drv_set_field(pe, "SCTLR_EL1", "M", 0);
+    drv_set(pe, "PMSCR_EL2", 0);
+    drv_set_field(pe, "PMSCR_EL2", "PA", v->pa);
+    drv_set_field(pe, "PMSCR_EL2", "CX", v->cx);
     /* The kernel: the buffer, the interval, then PMSCR_EL1. */
-    set_reg(pe, "PMBSR_EL1", 0);
-    set_reg(pe, "PMBPTR_EL1", BUF_PA);
-    set_reg(pe, "PMBLIMITR_EL1", BUF_PA + BUF_SIZE);
-    set_field(pe, "PMBLIMITR_EL1", "E", 1);
-    set_reg(pe, "PMSFCR_EL1", 0);
-    set_reg(pe, "PMSIRR_EL1", 0);
-    set_field(pe, "PMSIRR_EL1", "INTERVAL", icode < 8 ? intervals[icode] >> 8 : 1);
-    set_reg(pe, "PMSICR_EL1", 0);
-    set_reg(pe, "PMSCR_EL1", 0);
-    set_field(pe, "PMSCR_EL1", "E0SPE", 1);
-    set_field(pe, "PMSCR_EL1", "E1SPE", 1);
-    set_field(pe, "PMSCR_EL1", "TS", v->ts);
-    set_field(pe, "PMSCR_EL1", "PA", v->pa);
-    set_field(pe, "PMSCR_EL1", "CX", v->cx);
+    drv_set(pe, "PMBSR_EL1", 0);
+    drv_set(pe, "PMBPTR_EL1", BUF_PA);
+    drv_set(pe, "PMBLIMITR_EL1", BUF_PA + BUF_SIZE);
+    drv_set_field(pe, "PMBLIMITR_EL1", "E", 1);
+    drv_set(pe, "PMSFCR_EL1", 0);
+    drv_set(pe, "PMSIRR_EL1", 0);
+    drv_set_field(pe, "PMSIRR_EL1", "INTERVAL", icode < 8 ? intervals[icode] >> 8 : 1);
+    drv_set(pe, "PMSICR_EL1", 0);
+    drv_set(pe, "PMSCR_EL1", 0);
+    drv_set_field(pe, "PMSCR_EL1", "E0SPE", 1);
+    drv_set_field(pe, "PMSCR_EL1", "E1SPE", 1);
+    drv_set_field(pe, "PMSCR_EL1", "TS", v->ts);
+    drv_set_field(pe, "PMSCR_EL1", "PA", v->pa);
+    drv_set_field(pe, "PMSCR_EL1", "CX", v->cx);
     armprof_spe_set_sink(pe, sink, &R);
     CHECK(armprof_set_el(pe, 1, err, sizeof err), "%s", err);
     CHECK(armprof_spe_profiling_enabled(pe, 0) && armprof_spe_profiling_enabled(pe, 1),
@@ -631,12 +590,12 @@ static void run_variant(const variant *v, uint64_t seed)
     rng g = {seed};
     unsigned el = 1;
     uint32_t ctx1 = 0x100, ctx2 = 0x200;
-    set_reg(pe, "CONTEXTIDR_EL1", ctx1);
-    set_reg(pe, "CONTEXTIDR_EL2", ctx2);
+    drv_set(pe, "CONTEXTIDR_EL1", ctx1);
+    drv_set(pe, "CONTEXTIDR_EL2", ctx2);
     uint64_t pc = 0xffff800008000000ull, count = 1000000;
     bool pbt_valid = false;
     uint64_t pbt = 0;
-    const int id_pmsicr = reg_id("PMSICR_EL1", &(unsigned){0});
+    const int id_pmsicr = drv_reg("PMSICR_EL1", &(unsigned){0});
     armprof_reg_set(pe, id_pmsicr, 0, 1 + below(&g, 4));
     for (unsigned n = 0; n < OPS; n++) {
         if (chance(&g, 300)) {
@@ -647,8 +606,8 @@ static void run_variant(const variant *v, uint64_t seed)
         if (chance(&g, 500)) {
             ctx1 = (uint32_t)rnd(&g);
             ctx2 = (uint32_t)rnd(&g);
-            set_reg(pe, "CONTEXTIDR_EL1", ctx1);
-            set_reg(pe, "CONTEXTIDR_EL2", ctx2);
+            drv_set(pe, "CONTEXTIDR_EL1", ctx1);
+            drv_set(pe, "CONTEXTIDR_EL2", ctx2);
         }
         count += 1 + below(&g, 50);
         armprof_set_physical_count(pe, count);
@@ -697,10 +656,10 @@ static void run_variant(const variant *v, uint64_t seed)
     CHECK(st.records == R.nsamples, "%s: %llu records for %zu samples", v->name,
           (unsigned long long)st.records, R.nsamples);
     CHECK(R.nsamples >= 5000, "%s: %zu samples", v->name, R.nsamples);
-    CHECK(get_field(pe, "PMBSR_EL1", "S") == 0, "%s: no buffer management event", v->name);
+    CHECK(drv_get_field(pe, "PMBSR_EL1", "S") == 0, "%s: no buffer management event", v->name);
 
     /* The buffer from the first PMBPTR_EL1 to the final one. */
-    const uint64_t end = get_reg(pe, "PMBPTR_EL1");
+    const uint64_t end = drv_get(pe, "PMBPTR_EL1");
     CHECK(end >= BUF_PA && end <= BUF_PA + BUF_SIZE, "%s: PMBPTR_EL1 0x%llx", v->name,
           (unsigned long long)end);
     const size_t len = end >= BUF_PA && end <= BUF_PA + BUF_SIZE ? (size_t)(end - BUF_PA) : 0;
