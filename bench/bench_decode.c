@@ -46,30 +46,11 @@ static uint64_t rng(uint64_t *state)
 /* Runs the model until the stream is within a maximum-size record of cap. */
 static long generate(stream *s)
 {
-    armprof_config cfg;
-    armprof_config_preset(&cfg, "armv9.4-all");
-    char err[256];
-    armprof_pe *pe = armprof_pe_create(&cfg, err, sizeof err);
-    if (!pe) {
-        fprintf(stderr, "bench_decode: %s\n", err);
-        exit(2);
-    }
-    armprof_set_security_state(pe, ARMPROF_SS_NONSECURE, err, sizeof err);
-    bench_set(pe, "MDCR_EL3", 3ull << 12); /* NSPB = 0b11: Non-secure owns the buffer */
-    bench_set(pe, "MDCR_EL2", 2ull << 12); /* E2PB = 0b10: owned by EL1 */
-    bench_set(pe, "HCR_EL2", 1ull << 31);  /* RW */
-    bench_set(pe, "PMBSR_EL1", 0);
-    /* A 1MB buffer, restarted whenever it fills: the sink keeps the records. */
-    const uint64_t buffer = 0x80000000u, buffer_size = 1u << 20;
-    bench_set(pe, "PMBPTR_EL1", buffer);
-    bench_set(pe, "PMBLIMITR_EL1", (buffer + buffer_size) | 1); /* LIMIT, E */
-    bench_set(pe, "PMSCR_EL2", 0x38);                           /* TS, PA, CX */
-    bench_set(pe, "PMSCR_EL1", 0x3b);                           /* TS, PA, CX, E1SPE, E0SPE */
-    bench_set(pe, "PMSFCR_EL1", 0);
-    bench_set(pe, "PMSIRR_EL1", 0x400);
+    /* The 1MB buffer is restarted whenever it fills: the sink keeps the records. */
+    uint64_t buffer, buffer_size;
+    armprof_pe *pe = bench_spe_pe("bench_decode", &buffer, &buffer_size);
     bench_set(pe, "CONTEXTIDR_EL1", 0x1234);
     armprof_spe_set_sink(pe, collect, s);
-    armprof_set_el(pe, 1, err, sizeof err);
     unsigned idx;
     const int pmsicr = armprof_reg_lookup("PMSICR_EL1", &idx);
     uint64_t state = 0x9E3779B97F4A7C15ull, pc = 0xffff800008000000ull;
@@ -78,7 +59,7 @@ static long generate(stream *s)
     while (s->len + 256 <= s->cap) {
         if ((ops & 1023) == 0) {
             el ^= 1;
-            armprof_set_el(pe, el, err, sizeof err);
+            armprof_set_el(pe, el, NULL, 0);
             pc = el ? 0xffff800008000000ull : 0x400000;
             armprof_set_physical_count(pe, (uint64_t)ops);
             if (armprof_pmbirq(pe)) {

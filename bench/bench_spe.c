@@ -108,33 +108,12 @@ int main(int argc, char **argv)
     }
     generate(ops, n);
 
-    armprof_config cfg;
-    armprof_config_preset(&cfg, "armv9.4-all");
-    char err[256];
-    armprof_pe *pe = armprof_pe_create(&cfg, err, sizeof err);
-    if (!pe) {
-        fprintf(stderr, "bench_spe: %s\n", err);
-        return 2;
-    }
-    armprof_set_security_state(pe, ARMPROF_SS_NONSECURE, err, sizeof err);
-    bench_set(pe, "MDCR_EL3", 3ull << 12); /* NSPB = 0b11: Non-secure owns the buffer */
-    bench_set(pe, "MDCR_EL2", 2ull << 12); /* E2PB = 0b10: owned by EL1 */
-    bench_set(pe, "HCR_EL2", 1ull << 31);  /* RW */
-    bench_set(pe, "PMBSR_EL1", 0);
-    /* A 1MB Profiling Buffer at PA 0x8000_0000 (stage 1 is off: SCTLR_EL1.M
-     * resets to 0), emptied by the PMBIRQ handler below whenever it fills. */
-    const uint64_t buffer = 0x80000000u, buffer_size = 1u << 20;
-    bench_set(pe, "PMBPTR_EL1", buffer);
-    bench_set(pe, "PMBLIMITR_EL1", (buffer + buffer_size) | 1); /* LIMIT, E */
-    bench_set(pe, "PMSCR_EL2", 0x38);  /* TS, PA, CX */
-    bench_set(pe, "PMSCR_EL1", 0x3b);  /* TS, PA, CX, E1SPE, E0SPE */
-    bench_set(pe, "PMSFCR_EL1", 0);
-    bench_set(pe, "PMSIRR_EL1", 0x400); /* INTERVAL 4: one sample every 1024 + 1 operations */
-    bench_set(pe, "PMSICR_EL1", 0);
+    /* The buffer is emptied by the PMBIRQ handler below whenever it fills. */
+    uint64_t buffer, buffer_size;
+    armprof_pe *pe = bench_spe_pe("bench_spe", &buffer, &buffer_size);
     bench_set(pe, "PMCR_EL0", 0);
     uint64_t record_bytes = 0;
     armprof_spe_set_sink(pe, count_record, &record_bytes);
-    armprof_set_el(pe, 1, err, sizeof err);
     if (!armprof_spe_profiling_enabled(pe, 1)) {
         fprintf(stderr, "bench_spe: profiling is not enabled at EL1\n");
         return 2;
