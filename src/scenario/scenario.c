@@ -24,6 +24,7 @@
 
 typedef struct run_state {
     const scenario_options *opts;
+    uint64_t operations; /* retired so far, against opts->max_operations */
     armprof_config cfg;
     bool cfg_started; /* a preset, feature or option statement was seen */
     armprof_pe *pe;
@@ -800,6 +801,11 @@ static int activity_statement(run_state *st, where at, const line_words *lw, boo
             st->dispatched[st->dispatched_n++] = op;
             return 0;
         }
+        const uint64_t limit = st->opts->max_operations;
+        if (limit && (n > limit || st->operations > limit - n))
+            return error_at(st, at, "retire: more than %llu operations in one run",
+                            (unsigned long long)limit);
+        st->operations += n;
         for (uint64_t k = 0; k < n; k++)
             armprof_retire(st->pe, &op);
         return 0;

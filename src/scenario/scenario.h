@@ -5,6 +5,7 @@
 #define ARMPROF_SCENARIO_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 typedef struct scenario_options {
@@ -12,6 +13,10 @@ typedef struct scenario_options {
     bool quiet; /* print only failures, errors and the summary */
     FILE *out;  /* outcomes and the summary */
     FILE *err;  /* errors and failed expectations */
+    /* Operations a run may retire in all (`retire ... xN` counts N); a run
+     * that would exceed it stops with an error. 0: no limit. The fuzzer
+     * sets one so that `x8000_0000` ends in time. */
+    uint64_t max_operations;
 } scenario_options;
 
 /* Status of a run. */

@@ -18,7 +18,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!text) return 0;
     memcpy(text, data, size);
     text[size] = 0; /* the interpreter reads up to the first NUL */
-    scenario_options o = {.json = size & 1, .quiet = false, .out = sink, .err = sink};
+    scenario_options o = {
+        .json = size & 1, .quiet = false, .out = sink, .err = sink, .max_operations = 100000};
     scenario_run_text("fuzz", text, &o);
     free(text);
     return 0;
