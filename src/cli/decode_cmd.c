@@ -11,29 +11,26 @@
 typedef struct decode_view {
     FILE *out;
     bool json;
-    bool in_record;
     size_t records, packets, ignored;
-    size_t padding_start, padding_bytes;
 } decode_view;
 
-static void flush_padding(decode_view *v)
+/* Padding between records (D18.1.3), shown as one line a run. */
+static void show_padding(decode_view *v, size_t start, size_t end)
 {
-    if (!v->padding_bytes) return;
+    if (start >= end) return;
     if (v->json)
-        fprintf(v->out, "{\"padding\":{\"offset\":%zu,\"size\":%zu}}\n", v->padding_start,
-                v->padding_bytes);
+        fprintf(v->out, "{\"padding\":{\"offset\":%zu,\"size\":%zu}}\n", start, end - start);
     else
-        fprintf(v->out, "%08zx  %-30s Padding x%zu\n", v->padding_start, "00 ...",
-                v->padding_bytes);
-    v->padding_bytes = 0;
+        fprintf(v->out, "%08zx  %-30s Padding x%zu\n", start, "00 ...", end - start);
 }
 
-static void show_packet(decode_view *v, const armprof_spe_packet *p, const uint8_t *bytes)
+static void show_packet(decode_view *v, const armprof_spe_packet *p, const uint8_t *bytes,
+                        bool first)
 {
     char line[512];
     if (v->json) {
         armprof_spe_packet_json(p, line, sizeof line);
-        fprintf(v->out, "%s%s", v->in_record ? "," : "", line);
+        fprintf(v->out, "%s%s", first ? "" : ",", line);
         return;
     }
     char raw[40] = "";
@@ -45,20 +42,25 @@ static void show_packet(decode_view *v, const armprof_spe_packet *p, const uint8
     fprintf(v->out, "%08zx  %-30s %s\n", p->offset, raw, line);
 }
 
-static void begin_record(decode_view *v, size_t offset)
+/* The packets of one record, as armprof_spe_next_record() delimited it (a
+ * record cut off by an error included: its last packet may be truncated). */
+static void show_record(decode_view *v, const uint8_t *data, const armprof_spe_record *r)
 {
-    flush_padding(v);
     if (v->json)
-        fprintf(v->out, "{\"record\":%zu,\"offset\":%zu,\"packets\":[", v->records, offset);
+        fprintf(v->out, "{\"record\":%zu,\"offset\":%zu,\"packets\":[", v->records, r->offset);
     else
-        fprintf(v->out, "%srecord %zu at 0x%zx\n", v->records ? "\n" : "", v->records, offset);
-}
-
-static void end_record(decode_view *v)
-{
+        fprintf(v->out, "%srecord %zu at 0x%zx\n", v->records ? "\n" : "", v->records, r->offset);
+    armprof_spe_decoder in;
+    armprof_spe_decoder_init(&in, data + r->offset, r->size);
+    armprof_spe_packet p;
+    for (bool first = true; armprof_spe_next_packet(&in, &p) == ARMPROF_SPE_DECODE_OK;
+         first = false) {
+        p.offset += r->offset;
+        show_packet(v, &p, data + p.offset, first);
+    }
     if (v->json) fprintf(v->out, "]}\n");
-    v->in_record = false;
-    v->records++;
+    v->packets += r->packets;
+    v->ignored += r->ignored;
 }
 
 int decode_command(int argc, char **argv)
@@ -88,33 +90,19 @@ int decode_command(int argc, char **argv)
 
     armprof_spe_decoder d;
     armprof_spe_decoder_init(&d, data, size);
-    armprof_spe_packet p;
+    armprof_spe_record r;
     armprof_spe_decode_status st;
-    size_t record_start = 0;
-    while ((st = armprof_spe_next_packet(&d, &p)) == ARMPROF_SPE_DECODE_OK) {
-        if (p.type == ARMPROF_SPE_PKT_PADDING && !v.in_record) {
-            if (!v.padding_bytes) v.padding_start = p.offset;
-            v.padding_bytes++;
-            continue;
-        }
-        if (!v.in_record) {
-            begin_record(&v, p.offset);
-            record_start = p.offset;
-        }
-        show_packet(&v, &p, data + p.offset);
-        v.in_record = true;
-        v.packets++;
-        if (p.type == ARMPROF_SPE_PKT_UNKNOWN || p.reserved) v.ignored++;
-        if (p.type == ARMPROF_SPE_PKT_END || p.type == ARMPROF_SPE_PKT_TIMESTAMP) end_record(&v);
+    size_t end = 0; /* of the previous record */
+    while ((st = armprof_spe_next_record(&d, &r)) != ARMPROF_SPE_DECODE_EOF) {
+        show_padding(&v, end, r.offset);
+        /* A stream cut inside its first packet has no record to show. */
+        if (r.packets || st == ARMPROF_SPE_DECODE_OK) show_record(&v, data, &r);
+        if (st == ARMPROF_SPE_DECODE_ERROR) break;
+        v.records++; /* ended by End or Timestamp */
+        end = r.offset + r.size;
     }
-    flush_padding(&v);
+    if (st == ARMPROF_SPE_DECODE_EOF) show_padding(&v, end, size);
     int rc = 0;
-    if (st == ARMPROF_SPE_DECODE_EOF && v.in_record) {
-        d.error = "record not ended by an End or Timestamp packet before the end of the data";
-        d.error_offset = record_start;
-        st = ARMPROF_SPE_DECODE_ERROR;
-    }
-    if (v.in_record && v.json) fprintf(v.out, "]}\n");
     if (st == ARMPROF_SPE_DECODE_ERROR) {
         if (v.json) fprintf(v.out, "{\"error\":\"%s\",\"offset\":%zu}\n", d.error, d.error_offset);
         fprintf(stderr, "armprof decode: %s: offset 0x%zx: %s\n", path, d.error_offset, d.error);
