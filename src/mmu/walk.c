@@ -849,23 +849,32 @@ static bool ipa_is_out_of_range(uint64_t ipa, const s2_ttw_params *wp)
     return iasize < 56 && bits(ipa, 55, iasize) != 0;
 }
 
-/* AArch64.S2TTBaseAddress() (d128 0) */
-static uint64_t s2_tt_base_address(const mmu_walk_config *cfg, const s2_ttw_params *wp,
-                                   uint64_t ttbr)
+/* The body AArch64.S1TTBaseAddress() and AArch64.S2TTBaseAddress() share
+ * (d128 0): the table base from TTBR, aligned to the size of the start
+ * level's table, with the 52-bit forms (DS, or LPA with 64KB granules). */
+static uint64_t tt_base_address(const mmu_walk_config *cfg, unsigned txsz, tgx granule, unsigned ds,
+                                unsigned ps, int startlevel, uint64_t ttbr)
 {
-    const int iasize = ia_size(wp->txsz);
-    const int granulebits = tgx_granule_bits(wp->tgx);
+    const int iasize = ia_size(txsz);
+    const int granulebits = tgx_granule_bits(granule);
     const int stride = granulebits - 3;
-    const int levels = FINAL_LEVEL - s2_start_level(wp);
+    const int levels = FINAL_LEVEL - startlevel;
     int tsize = (iasize - (levels * stride + granulebits)) + 3;
     uint64_t tablebase;
-    if (wp->ds || (wp->tgx == TGX_64KB && wp->ps == 6 && feat_lpa(cfg))) {
+    if (ds || (granule == TGX_64KB && ps == 6 && feat_lpa(cfg))) {
         if (tsize < 6) tsize = 6;
         tablebase = (bits(ttbr, 5, 2) << 48) | (bits(ttbr, 47, 6) << 6);
     } else {
         tablebase = bits(ttbr, 47, 1) << 1;
     }
     return align_down(tablebase, tsize);
+}
+
+/* AArch64.S2TTBaseAddress() (d128 0) */
+static uint64_t s2_tt_base_address(const mmu_walk_config *cfg, const s2_ttw_params *wp,
+                                   uint64_t ttbr)
+{
+    return tt_base_address(cfg, wp->txsz, wp->tgx, wp->ds, wp->ps, s2_start_level(wp), ttbr);
 }
 
 /* AArch64.S2ApplyOutputPerms() (direct permissions) */
@@ -1191,20 +1200,7 @@ static int s1_start_level(const s1_ttw_params *wp)
 /* AArch64.S1TTBaseAddress() (d128 0) */
 static uint64_t s1_tt_base_address(const mmu_walk_config *cfg, const s1_ttw_params *wp)
 {
-    const int iasize = ia_size(wp->txsz);
-    const int granulebits = tgx_granule_bits(wp->tgx);
-    const int stride = granulebits - 3;
-    const int levels = FINAL_LEVEL - s1_start_level(wp);
-    /* aligned to the size of the start level's table */
-    int tsize = (iasize - (levels * stride + granulebits)) + 3;
-    uint64_t tablebase;
-    if (wp->ds || (wp->tgx == TGX_64KB && wp->ps == 6 && feat_lpa(cfg))) {
-        if (tsize < 6) tsize = 6;
-        tablebase = (bits(wp->ttbr, 5, 2) << 48) | (bits(wp->ttbr, 47, 6) << 6);
-    } else {
-        tablebase = bits(wp->ttbr, 47, 1) << 1;
-    }
-    return align_down(tablebase, tsize);
+    return tt_base_address(cfg, wp->txsz, wp->tgx, wp->ds, wp->ps, s1_start_level(wp), wp->ttbr);
 }
 
 /* AArch64.S1InitialTTWState() */
