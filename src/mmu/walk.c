@@ -949,6 +949,27 @@ static ttw_state s2_next_walk_state_leaf(const walk_ctx *ctx, const ttw_state *c
     return next;
 }
 
+/* The start AArch64.S1Walk() and AArch64.S2Walk() share: a start level
+ * beyond 3 is a level 0 Translation fault, and the first descriptor's
+ * address out of the output range a level 0 Address Size fault. */
+static bool first_descriptor_address(const mmu_walk_config *cfg, const ttw_state *ws, unsigned txsz,
+                                     tgx granule, unsigned ds, unsigned ps, uint64_t ia,
+                                     uint64_t *descaddress, mmu_fault *fault)
+{
+    if (ws->level > 3) {
+        fault->type = MMU_FAULT_TRANSLATION;
+        fault->level = 0;
+        return false;
+    }
+    *descaddress = sltt_entry_address(ws->level, txsz, granule, ia, ws->baseaddress);
+    if (oa_out_of_range(cfg, *descaddress, ds, ps, granule)) {
+        fault->type = MMU_FAULT_ADDRESS_SIZE;
+        fault->level = 0;
+        return false;
+    }
+    return true;
+}
+
 /* AArch64.S2Walk() (N 64). On success *walkaddress and *walkpas locate the
  * leaf descriptor. */
 static bool s2_walk(walk_ctx *ctx, mmu_fault *fault, const addr_desc *ipa, const s2_ttw_params *wp,
@@ -956,19 +977,10 @@ static bool s2_walk(walk_ctx *ctx, mmu_fault *fault, const addr_desc *ipa, const
 {
     const mmu_walk_config *cfg = ctx->cfg;
     ttw_state ws = s2_initial_ttw_state(ctx, wp, ipa->paspace);
-    if (ws.level > 3) {
-        fault->type = MMU_FAULT_TRANSLATION;
-        fault->level = 0;
+    uint64_t descaddress;
+    if (!first_descriptor_address(cfg, &ws, wp->txsz, wp->tgx, wp->ds, wp->ps, ipa->address,
+                                  &descaddress, fault))
         return false;
-    }
-    uint64_t descaddress =
-        sltt_entry_address(ws.level, wp->txsz, wp->tgx, ipa->address, ws.baseaddress);
-    /* Address Size fault by the descriptor address */
-    if (oa_out_of_range(cfg, descaddress, wp->ds, wp->ps, wp->tgx)) {
-        fault->type = MMU_FAULT_ADDRESS_SIZE;
-        fault->level = 0;
-        return false;
-    }
     uint64_t desc = 0;
     for (;;) {
         fault->level = ws.level;
@@ -1322,17 +1334,10 @@ static bool s1_walk(walk_ctx *ctx, mmu_fault *fault, const s1_ttw_params *wp, ui
         return false;
     }
     ttw_state ws = s1_initial_ttw_state(ctx, wp);
-    if (ws.level > 3) {
-        fault->type = MMU_FAULT_TRANSLATION;
-        fault->level = 0;
+    uint64_t descaddress;
+    if (!first_descriptor_address(cfg, &ws, wp->txsz, wp->tgx, wp->ds, wp->ps, va, &descaddress,
+                                  fault))
         return false;
-    }
-    uint64_t descaddress = sltt_entry_address(ws.level, wp->txsz, wp->tgx, va, ws.baseaddress);
-    if (oa_out_of_range(cfg, descaddress, wp->ds, wp->ps, wp->tgx)) {
-        fault->type = MMU_FAULT_ADDRESS_SIZE;
-        fault->level = 0;
-        return false;
-    }
     uint64_t desc = 0;
     for (;;) {
         fault->level = ws.level;
