@@ -288,22 +288,6 @@ bool pe_sdd_on_debug_entry(const armprof_pe *pe)
     return edscr_sdd_live(pe);
 }
 
-/* ---- buffer/context/ID helpers ---- */
-/* EffectivePMSCR_EL2_EE(). The extracted text reads
- * 'EffectiveSCR_EL3_NS() == IsSecureEL2Enabled()', which compares a bit with a
- * boolean; the same test in EffectiveTRFCR_EL2_EE() reads
- * 'EffectiveSCR_EL3_NS() == '1' || IsSecureEL2Enabled()', which is used here:
- * PMSCR_EL2.EE counts wherever EL2 is enabled for the Security state. */
-unsigned EffectivePMSCR_EL2_EE(const armprof_pe *pe)
-{
-    if (!IMPLEMENTED(pe, SPE_EXC)) return 0;
-    if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == 0) return 0;
-    const bool check_el2 =
-        HaveEL(pe, EL2) && (EffectiveSCR_EL3_NS(pe) == 1 || IsSecureEL2Enabled(pe));
-    return check_el2 ? (unsigned)FIELD(pe, PMSCR_EL2, EE) : 1;
-}
-/* ---- end buffer/context/ID helpers ---- */
-
 /* ---- Debug authentication and EDSCR ---- */
 /* One field of DBGAUTHSTATUS_EL1: '00' not implemented, '10' implemented and
  * disabled, '11' implemented and enabled. */

@@ -118,22 +118,11 @@ bool EDSCR_SDD(const armprof_pe *pe);
 /* ConstrainUnpredictable...(): the configured choice (DESIGN principle 2). */
 #define constrained_unpredictable(pe, which) OPTION_VALUE(pe, UNPRED_##which)
 
-/* ---- buffer/context/ID helpers ---- */
-/* EffectivePMSCR_EL2_EE() */
-unsigned EffectivePMSCR_EL2_EE(const armprof_pe *pe);
-/* ---- end buffer/context/ID helpers ---- */
-
 /* ---- PMU counter helpers ---- */
 /* NUM_PMU_COUNTERS: the number of implemented event counters (PMCR_EL0.N). */
 static inline unsigned NumPMUCounters(const armprof_pe *pe)
 {
     return (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS);
-}
-/* PMUACR_EL1[n], as the counter pages index it: bit n of PMUACR_EL1 (P<n> for
- * n < 31, C for 31, F0 for 32). */
-static inline unsigned PMUACR_EL1_bit(const armprof_pe *pe, unsigned n)
-{
-    return (unsigned)(REG(pe, PMUACR_EL1) >> n) & 1u;
 }
 /* ---- end PMU counter helpers ---- */
 

@@ -6,8 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "armprof/config.h"
-#include "spe/sample.h"
+#include "core/config.h"
 
 static const char *const feature_names[] = {
 #define FEATURE(id, name) [ARMPROF_FEAT_##id] = name,
@@ -162,7 +161,7 @@ bool armprof_config_preset(armprof_config *c, const char *name)
     return true;
 }
 
-static bool fail(char *err, size_t errlen, const char *fmt, const char *a, const char *b,
+bool config_fail(char *err, size_t errlen, const char *fmt, const char *a, const char *b,
                  const char *why)
 {
     if (err && errlen) snprintf(err, errlen, fmt, a, b, why);
@@ -209,15 +208,16 @@ bool armprof_config_set(armprof_config *c, const char *name, const char *value, 
         else if (!strcmp(value, "off") || !strcmp(value, "0") || !strcmp(value, "false"))
             on = false;
         else
-            return fail(err, errlen, "feature %s: value '%s' is not on or off%s", name, value, "");
+            return config_fail(err, errlen, "feature %s: value '%s' is not on or off%s", name,
+                               value, "");
         armprof_config_set_feature(c, (armprof_feature)f, on);
         return true;
     }
     const int o = armprof_option_lookup(name);
-    if (o < 0) return fail(err, errlen, "unknown feature or option '%s'%s%s", name, "", "");
+    if (o < 0) return config_fail(err, errlen, "unknown feature or option '%s'%s%s", name, "", "");
     uint64_t v;
     if (!armprof_parse_number(value, &v))
-        return fail(err, errlen, "option %s: '%s' is not a number%s", name, value, "");
+        return config_fail(err, errlen, "option %s: '%s' is not a number%s", name, value, "");
     if (v < options[o].min || v > options[o].max) {
         if (err && errlen)
             snprintf(err, errlen, "option %s: %s is outside %" PRIu64 "..%" PRIu64, name, value,
@@ -228,26 +228,27 @@ bool armprof_config_set(armprof_config *c, const char *name, const char *value, 
     return true;
 }
 
-bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
+bool config_validate_core(const armprof_config *c, char *err, size_t errlen)
 {
 #define HAS(x) armprof_config_has(c, ARMPROF_FEAT_##x)
 #define RULE_REQUIRES(a, b, why)                                                                   \
     if (HAS(a) && !HAS(b))                                                                         \
-        return fail(err, errlen, "%s requires %s (%s)", feature_names[ARMPROF_FEAT_##a],           \
-                    feature_names[ARMPROF_FEAT_##b], why);
+        return config_fail(err, errlen, "%s requires %s (%s)", feature_names[ARMPROF_FEAT_##a],    \
+                           feature_names[ARMPROF_FEAT_##b], why);
 #define RULE_EXCLUDES(a, b, why)                                                                   \
     if (HAS(a) && HAS(b))                                                                          \
-        return fail(err, errlen, "%s conflicts with %s (%s)", feature_names[ARMPROF_FEAT_##a],     \
-                    feature_names[ARMPROF_FEAT_##b], why);
+        return config_fail(err, errlen, "%s conflicts with %s (%s)",                               \
+                           feature_names[ARMPROF_FEAT_##a], feature_names[ARMPROF_FEAT_##b], why);
 #include "config_rules.def"
     if (!HAS(AA64))
-        return fail(err, errlen, "%s is required: the model describes AArch64 PEs%s%s", "FEAT_AA64",
-                    "", "");
+        return config_fail(err, errlen, "%s is required: the model describes AArch64 PEs%s%s",
+                           "FEAT_AA64", "", "");
 #undef RULE_REQUIRES
 #undef RULE_EXCLUDES
     for (int i = 0; i < ARMPROF_OPT_COUNT; i++) {
         if (c->options[i] < options[i].min || c->options[i] > options[i].max)
-            return fail(err, errlen, "option %s is outside its range%s%s", options[i].name, "", "");
+            return config_fail(err, errlen, "option %s is outside its range%s%s", options[i].name,
+                               "", "");
     }
     const uint64_t pa = c->options[ARMPROF_OPT_PA_SIZE];
     static const uint8_t pa_sizes[] = {32, 36, 40, 42, 44, 48, 52, 56};
@@ -255,84 +256,53 @@ bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
     for (size_t i = 0; i < sizeof pa_sizes; i++)
         pa_ok |= pa == pa_sizes[i];
     if (!pa_ok)
-        return fail(err, errlen, "option %s: %s%s is not a PARange size (32 36 40 42 44 48 52 56)",
-                    "pa_size", "", "");
+        return config_fail(err, errlen,
+                           "option %s: %s%s is not a PARange size (32 36 40 42 44 48 52 56)",
+                           "pa_size", "", "");
     if (pa == 52 && !HAS(LPA) && !HAS(LPA2))
-        return fail(err, errlen, "pa_size 52 requires %s or %s%s", "FEAT_LPA", "FEAT_LPA2", "");
+        return config_fail(err, errlen, "pa_size 52 requires %s or %s%s", "FEAT_LPA", "FEAT_LPA2",
+                           "");
     if (pa == 56 && !HAS(D128))
-        return fail(err, errlen, "pa_size 56 requires %s%s%s", "FEAT_D128", "", "");
+        return config_fail(err, errlen, "pa_size 56 requires %s%s%s", "FEAT_D128", "", "");
     const uint64_t brps = c->options[ARMPROF_OPT_BRPS], wrps = c->options[ARMPROF_OPT_WRPS];
     if ((brps > 16 || wrps > 16) && !HAS(Debugv8p9))
-        return fail(err, errlen, "more than 16 breakpoints or watchpoints requires %s%s%s",
-                    "FEAT_Debugv8p9", "", "");
+        return config_fail(err, errlen, "more than 16 breakpoints or watchpoints requires %s%s%s",
+                           "FEAT_Debugv8p9", "", "");
     if (c->options[ARMPROF_OPT_CTX_CMPS] > brps)
-        return fail(err, errlen, "%s must not exceed %s%s", "num_context_comparators",
-                    "num_breakpoints", "");
+        return config_fail(err, errlen, "%s must not exceed %s%s", "num_context_comparators",
+                           "num_breakpoints", "");
     if (c->options[ARMPROF_OPT_UNPRED_RESPMSSE] == 1)
-        return fail(err, errlen, "option %s: 1 is the reserved value itself%s%s",
-                    "Unpredictable_RESPMSSE", "", "");
+        return config_fail(err, errlen, "option %s: 1 is the reserved value itself%s%s",
+                           "Unpredictable_RESPMSSE", "", "");
     if (c->options[ARMPROF_OPT_UNPRED_PMSCR_PCT] == 2)
-        return fail(err, errlen, "option %s: 2 is the reserved value itself%s%s",
-                    "Unpredictable_PMSCR_PCT", "", "");
+        return config_fail(err, errlen, "option %s: 2 is the reserved value itself%s%s",
+                           "Unpredictable_PMSCR_PCT", "", "");
     {
         /* ConstrainUnpredictableBits(Unpredictable_RESPMSEE): Constraint_DISABLED
          * or a non-reserved value (EffectivePMSCR_EL1_EE()). */
         const uint64_t respmsee = c->options[ARMPROF_OPT_UNPRED_RESPMSEE];
         if (respmsee == 1 || respmsee == 2)
-            return fail(err, errlen, "option %s: 1 and 2 are reserved PMSCR_EL1.EE values%s%s",
-                        "Unpredictable_RESPMSEE", "", "");
+            return config_fail(err, errlen,
+                               "option %s: 1 and 2 are reserved PMSCR_EL1.EE values%s%s",
+                               "Unpredictable_RESPMSEE", "", "");
     }
     const uint64_t altclk = c->options[ARMPROF_OPT_PMSIDR_ALTCLK];
     if (altclk != 1 && altclk != 15)
-        return fail(err, errlen, "option %s must be 1 or 15 (other values are reserved)%s%s",
-                    "pmsidr_altclk", "", "");
+        return config_fail(err, errlen, "option %s must be 1 or 15 (other values are reserved)%s%s",
+                           "pmsidr_altclk", "", "");
     if (c->options[ARMPROF_OPT_PMSIDR_INTERVAL] == 1)
-        return fail(err, errlen, "option %s: 1 is a reserved PMSIDR_EL1.Interval value%s%s",
-                    "pmsidr_interval", "", "");
+        return config_fail(err, errlen, "option %s: 1 is a reserved PMSIDR_EL1.Interval value%s%s",
+                           "pmsidr_interval", "", "");
     if (HAS(PMUv3_ICNTR) && HAS(EL2) && !HAS(FGT2))
-        return fail(err, errlen, "%s with EL2 requires %s (%s)", "FEAT_PMUv3_ICNTR", "FEAT_FGT2",
-                    "its traps are FEAT_FGT2 traps");
+        return config_fail(err, errlen, "%s with EL2 requires %s (%s)", "FEAT_PMUv3_ICNTR",
+                           "FEAT_FGT2", "its traps are FEAT_FGT2 traps");
     if (HAS(EL3) && c->options[ARMPROF_OPT_SECURE_ONLY])
-        return fail(err, errlen, "option secure_only_implementation applies only without %s%s%s",
-                    "EL3", "", "");
+        return config_fail(err, errlen,
+                           "option secure_only_implementation applies only without %s%s%s", "EL3",
+                           "", "");
     if (!HAS(PMUv3) && c->options[ARMPROF_OPT_NUM_EVENT_COUNTERS] != 0)
-        return fail(err, errlen, "num_event_counters must be 0 without %s%s%s", "FEAT_PMUv3", "",
-                    "");
-    if (HAS(SPE)) {
-        /* SPEGetEventsPayloadSize(), SPEGetDataSourcePayloadSize() and
-         * PMSIDR_EL1.MaxSize must agree with the packets the configuration
-         * records (spe/record.c). */
-        const uint64_t ev = c->options[ARMPROF_OPT_SPE_EVENTS_PAYLOAD];
-        if (ev != 0 && ev != 2 && ev != 4 && ev != 8)
-            return fail(err, errlen, "option %s must be 0, 2, 4 or 8%s%s",
-                        "spe_events_payload_bytes", "", "");
-        armprof_config automatic = *c;
-        automatic.options[ARMPROF_OPT_SPE_EVENTS_PAYLOAD] = 0;
-        if (ev != 0 && ev < SPEGetEventsPayloadSize(&automatic))
-            return fail(err, errlen,
-                        "option %s is too small for the events this configuration records%s%s",
-                        "spe_events_payload_bytes", "", "");
-        if (HAS(SPE_FDS) && c->options[ARMPROF_OPT_SPE_DS_PAYLOAD] == 0)
-            return fail(err, errlen, "%s needs Data Source packets (option %s not 0)%s",
-                        "FEAT_SPE_FDS", "spe_data_source_bytes", "");
-        if (spe_max_record_size(c) > ((size_t)1 << c->options[ARMPROF_OPT_PMSIDR_MAXSIZE]))
-            return fail(err, errlen,
-                        "option %s is too small: a record of this configuration's packets, "
-                        "padded to %s, can be larger%s",
-                        "pmsidr_maxsize", "pmbidr_align", "");
-        /* PMBIDR_EL1.EA 0b0000 (External aborts reported to the SPU) is
-         * not permitted from Armv8.8 (FEAT_SPEv1p3, D17.8.4.4 ITCPLL), and
-         * DebugWriteExternalAbort() asserts it is not used with
-         * FEAT_SPE_EXC. */
-        if (c->options[ARMPROF_OPT_PMBIDR_EA] == 0 && (HAS(SPEv1p3) || HAS(SPE_EXC)))
-            return fail(err, errlen,
-                        "option %s 0 (External aborts reported to the SPU) is not "
-                        "permitted with %s%s",
-                        "pmbidr_ea", HAS(SPEv1p3) ? "FEAT_SPEv1p3" : "FEAT_SPE_EXC", "");
-        if (c->options[ARMPROF_OPT_PMBIDR_F] == 0 && HAS(SPEv1p3))
-            return fail(err, errlen, "option %s 0 is not permitted with %s (D17.8.3.1)%s",
-                        "pmbidr_f", "FEAT_SPEv1p3", "");
-    }
+        return config_fail(err, errlen, "num_event_counters must be 0 without %s%s%s", "FEAT_PMUv3",
+                           "", "");
 #undef HAS
     return true;
 }

@@ -1,14 +1,18 @@
-/* The PE instance. Everything the model knows about one PE lives here
- * (DESIGN principle 5). Internal to the library. */
+/* The core of the PE instance: configuration, context, the Effective values
+ * derived from them, and the register file. Each layer above extends it with
+ * its own state (sysreg/sysreg.h, pcsr/pcsr.h, pmu/pmu.h, spe/spe_state.h),
+ * the façade's pe_instance (pe/instance.h) holding them all in one object, so
+ * a layer reaches its state at a constant offset from the armprof_pe
+ * pointer and knows nothing of the layers above it (docs/architecture.md).
+ * Internal to the library. */
 #ifndef ARMPROF_CORE_PE_H
 #define ARMPROF_CORE_PE_H
 
 #include "armprof/armprof.h"
-#include "pcsr/pcsr.h"
-#include "pmu/pmu.h"
-#include "spe/buffer.h"
-#include "spe/sample.h"
-#include "sysreg/sysreg_table.h"
+#include "core/regs.h"
+
+/* Room for every register instance of the PE (armprof_pe.regs). */
+#define PE_REG_SLOTS 256
 
 /* Exception levels as the pseudocode's bits(2). */
 enum { EL0 = 0, EL1 = 1, EL2 = 2, EL3 = 3 };
@@ -24,15 +28,6 @@ typedef struct pe_context {
     bool os_double_lock; /* OSDLR_EL1.DLK (DBGPRCR_EL1.CORENPDRQ is taken as 0) */
     bool signal[ARMPROF_SIG_COUNT];
 } pe_context;
-
-/* The external (memory-mapped) PMU interface (sysreg/external.c). */
-typedef struct pe_external {
-    /* The external access being carried out, NULL outside one: the hooks and
-     * PMU functions shared with MRS/MSR consult it (EXTERNAL_ACCESS()) where
-     * the external pages give other rules than the current EL's. */
-    const armprof_ext_access *access;
-    bool pmlsr_slk; /* PMLSR.SLK: the PMU Software Lock is locked */
-} pe_external;
 
 /* Effective values derived from the context and the registers, recomputed
  * when either changes (DESIGN principle 4; pe_recompute()). */
@@ -53,36 +48,31 @@ struct armprof_pe {
     armprof_config cfg;
     pe_context ctx;
     pe_effective eff;
-    pmu_state pmu;
-    pcsr_state pcsr;
-    spe_state spe;
-    spe_buffer_state buf;
-    pe_external ext;
-    uint64_t regs[STO_COUNT];
-    sysreg_pe_info info[SR_COUNT];
-    /* Encoding (16 bits) to register id + 1; 0 where nothing is declared. */
-    uint16_t enc_map[1u << 16];
+    /* Bumped whenever a register or the context changes: a unit whose cache
+     * was computed at another generation recomputes it before using it
+     * (DESIGN principle 4). */
+    uint32_t controls_gen;
+    /* The register file: one slot per register instance of every owner
+     * (core/regdecl.h). The core cannot know how many slots the owners above
+     * it declare; it reserves room, and the façade checks at compile time
+     * that the PE's slots fit (pe/instance.h). An array here, not a pointer:
+     * REG() is then a constant offset from pe on every per-operation path. */
+    uint64_t regs[PE_REG_SLOTS];
 };
 
 #define IMPLEMENTED(pe, feat) armprof_config_has(&(pe)->cfg, ARMPROF_FEAT_##feat)
 #define OPTION_VALUE(pe, opt) ((pe)->cfg.options[ARMPROF_OPT_##opt])
 
-/* Register storage by name: REG(pe, SCR_EL3), and one field of it:
- * FIELD(pe, SCR_EL3, NS). */
-#define REG(pe, id)           ((pe)->regs[STO_##id])
-#define FIELD_OF(v, id, name) (((v) >> id##_##name##_LO) & (~0ull >> (64 - id##_##name##_W)))
-#define FIELD(pe, id, name)   FIELD_OF(REG(pe, id), id, name)
-
-/* True while an external (memory-mapped) access is being carried out. */
-#define EXTERNAL_ACCESS(pe) ((pe)->ext.access != NULL)
-
 /* A register or the context changed: every cache derived from them is
  * recomputed before it is next used (DESIGN principle 4). */
 static inline void pe_controls_changed(armprof_pe *pe)
 {
-    pe->pmu.dirty = true;
-    pe->spe.dirty = true;
-    pe->pcsr.dirty = true;
+    pe->controls_gen++;
+}
+/* Whether a cache computed at generation seen is out of date. */
+static inline bool pe_controls_stale(const armprof_pe *pe, uint32_t seen)
+{
+    return seen != pe->controls_gen;
 }
 
 /* Recomputes pe->eff after a context change or a write to a register that

@@ -4,14 +4,14 @@
 #ifndef ARMPROF_PCSR_BRANCH_H
 #define ARMPROF_PCSR_BRANCH_H
 
-#include "core/pe.h"
+#include "pcsr/pcsr.h"
 
 /* CreatePCSample(target), then the "no branch since" states reset. */
 static inline void pcsr_branch_retired(armprof_pe *pe, uint64_t target)
 {
     if (!IMPLEMENTED(pe, PCSRv8) && !IMPLEMENTED(pe, PCSRv8p2)) return;
-    pcsr_state *p = &pe->pcsr;
-    if (p->dirty) pcsr_refresh(pe);
+    pcsr_state *p = PCSR_STATE(pe);
+    if (pe_controls_stale(pe, p->seen_gen)) pcsr_refresh(pe);
     if (p->tmpl_suspended) {
         /* Leaving suspended state needs a branch before samples are known */
         p->branch_retired = false;

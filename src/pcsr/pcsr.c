@@ -12,7 +12,7 @@
 /* PMPCSCTL.IMP: an IMPLEMENTATION DEFINED read-only bit (option). */
 static bool pmpcsctl_imp(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, PCSRv8p9) && (pe->pcsr.pmpcsctl & PMPCSCTL_IMP);
+    return IMPLEMENTED(pe, PCSRv8p9) && (PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_IMP);
 }
 
 /* PMPCSCTL.SS with FEAT_PMUv3_SS: sampling on Capture events instead of on
@@ -20,25 +20,25 @@ static bool pmpcsctl_imp(const armprof_pe *pe)
 static bool sampling_on_capture(const armprof_pe *pe)
 {
     return IMPLEMENTED(pe, PCSRv8p9) && IMPLEMENTED(pe, PMUv3_SS) &&
-           (pe->pcsr.pmpcsctl & PMPCSCTL_SS);
+           (PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_SS);
 }
 
 /* PCSRSuspended() (H7.1.1.1) */
 bool PCSRSuspended(const armprof_pe *pe)
 {
     if (sampling_on_capture(pe)) return false;
-    if (pmpcsctl_imp(pe)) return !(pe->pcsr.pmpcsctl & PMPCSCTL_EN);
-    return pe->pcsr.suspended;
+    if (pmpcsctl_imp(pe)) return !(PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_EN);
+    return PCSR_STATE(pe)->suspended;
 }
 
 /* SetPCSRActive() */
 static void SetPCSRActive(armprof_pe *pe)
 {
     if (pmpcsctl_imp(pe))
-        pe->pcsr.pmpcsctl |= PMPCSCTL_EN;
+        PCSR_STATE(pe)->pmpcsctl |= PMPCSCTL_EN;
     else
-        pe->pcsr.suspended = false;
-    pe->pcsr.dirty = true;
+        PCSR_STATE(pe)->suspended = false;
+    PCSR_STATE(pe)->seen_gen = pe->controls_gen - 1; /* stale */
 }
 
 /* H7.1.1: PC sampling is allowed */
@@ -49,7 +49,7 @@ bool pcsr_allowed(const armprof_pe *pe)
 
 void pcsr_left_sampling(armprof_pe *pe)
 {
-    pe->pcsr.branch_retired = false;
+    PCSR_STATE(pe)->branch_retired = false;
 }
 
 /* CreatePCSample(). The VMID is 8 bits unless FEAT_VMID16 is implemented and
@@ -57,8 +57,8 @@ void pcsr_left_sampling(armprof_pe *pe)
 /* The context part of CreatePCSample(), computed once per context. */
 void pcsr_refresh(armprof_pe *pe)
 {
-    pe->pcsr.tmpl_suspended = PCSRSuspended(pe);
-    pc_sample *s = &pe->pcsr.tmpl;
+    PCSR_STATE(pe)->tmpl_suspended = PCSRSuspended(pe);
+    pc_sample *s = &PCSR_STATE(pe)->tmpl;
     const unsigned el = pe->ctx.el;
     s->valid = ExternalNoninvasiveDebugAllowed(pe, el) && !Halted(pe);
     s->el = (uint8_t)el;
@@ -76,26 +76,26 @@ void pcsr_refresh(armprof_pe *pe)
     else
         s->contextidr_el2 = (uint32_t)OPTION_VALUE(pe, UNKNOWN_FILL); /* bits(32) UNKNOWN */
     s->el0h = el == EL0 && ELIsInHost(pe, EL0);
-    pe->pcsr.dirty = false;
+    PCSR_STATE(pe)->seen_gen = pe->controls_gen;
 }
 
 void CreatePCSample(armprof_pe *pe, uint64_t pc)
 {
-    if (pe->pcsr.dirty) pcsr_refresh(pe);
-    if (pe->pcsr.tmpl_suspended) {
+    if (pe_controls_stale(pe, PCSR_STATE(pe)->seen_gen)) pcsr_refresh(pe);
+    if (PCSR_STATE(pe)->tmpl_suspended) {
         /* Leaving suspended state needs a branch before samples are known */
-        pe->pcsr.branch_retired = false;
+        PCSR_STATE(pe)->branch_retired = false;
         return;
     }
-    pc_sample *s = &pe->pcsr.sample;
+    pc_sample *s = &PCSR_STATE(pe)->sample;
     const uint16_t vmid = s->vmid; /* kept when EL2 is not enabled */
-    *s = pe->pcsr.tmpl;
+    *s = PCSR_STATE(pe)->tmpl;
     if (!s->has_el2) s->vmid = vmid;
     s->pc = pc;
-    pe->pcsr.sampled = true;
+    PCSR_STATE(pe)->sampled = true;
     /* Leaving a state where sampling is prohibited: the sample is UNKNOWN
      * until a branch retires. */
-    if (!s->valid) pe->pcsr.branch_retired = false;
+    if (!s->valid) PCSR_STATE(pe)->branch_retired = false;
 }
 
 /* The value a bits(n) UNKNOWN takes (option unknown_fill). */
@@ -109,7 +109,7 @@ static uint64_t unknown_bits(const armprof_pe *pe, unsigned n)
  * EL [62:61], NSE [59] with FEAT_RME, PC [55:0]. */
 static void SetPCSample(armprof_pe *pe)
 {
-    const pc_sample *s = &pe->pcsr.sample;
+    const pc_sample *s = &PCSR_STATE(pe)->sample;
     uint64_t v = s->pc & 0xffffffffu;
     if (s->rw) v |= s->pc & 0x00ffffff00000000ull;
     v |= (uint64_t)(s->el & 3) << 61;
@@ -121,24 +121,24 @@ static void SetPCSample(armprof_pe *pe)
         ns = s->ss != ARMPROF_SS_SECURE;
     }
     v |= (uint64_t)ns << 63 | (uint64_t)nse << 59;
-    pe->pcsr.pmpcsr = v;
+    PCSR_STATE(pe)->pmpcsr = v;
     const uint32_t contextidr_el2 = s->has_el2 ? s->contextidr_el2 : (uint32_t)unknown_bits(pe, 32);
     uint16_t vmid = (uint16_t)unknown_bits(pe, 16);
     if (s->has_el2 && s->el <= EL1 && !s->el0h) vmid = s->vmid;
     /* With FEAT_PMUv3_EXT64, PMCCIDSR is CONTEXTIDR_EL2:CONTEXTIDR_EL1 and
      * PMVCIDSR.VMID the VMID: the same values as the EXT32 registers hold. */
-    pe->pcsr.pmcid1sr = s->contextidr;
-    pe->pcsr.pmcid2sr = contextidr_el2;
-    pe->pcsr.pmvidsr = vmid;
+    PCSR_STATE(pe)->pmcid1sr = s->contextidr;
+    PCSR_STATE(pe)->pmcid2sr = contextidr_el2;
+    PCSR_STATE(pe)->pmvidsr = vmid;
 }
 
 /* SetPCSRUnknown(): sampling is prohibited. */
 static void SetPCSRUnknown(armprof_pe *pe)
 {
-    pe->pcsr.pmpcsr = unknown_bits(pe, 32) << 32 | 0xffffffffu;
-    pe->pcsr.pmcid1sr = (uint32_t)unknown_bits(pe, 32);
-    pe->pcsr.pmcid2sr = (uint32_t)unknown_bits(pe, 32);
-    pe->pcsr.pmvidsr = (uint32_t)unknown_bits(pe, 16);
+    PCSR_STATE(pe)->pmpcsr = unknown_bits(pe, 32) << 32 | 0xffffffffu;
+    PCSR_STATE(pe)->pmcid1sr = (uint32_t)unknown_bits(pe, 32);
+    PCSR_STATE(pe)->pmcid2sr = (uint32_t)unknown_bits(pe, 32);
+    PCSR_STATE(pe)->pmvidsr = (uint32_t)unknown_bits(pe, 16);
 }
 
 /* Whether the sample can be reported now: it was taken while sampling was
@@ -149,10 +149,10 @@ static void SetPCSRUnknown(armprof_pe *pe)
 static bool sample_usable(armprof_pe *pe)
 {
     if (Halted(pe) || !pcsr_allowed(pe)) {
-        pe->pcsr.branch_retired = false;
+        PCSR_STATE(pe)->branch_retired = false;
         return false;
     }
-    return pe->pcsr.sample.valid;
+    return PCSR_STATE(pe)->sample.valid;
 }
 
 /* H7.1.3: when no branch has retired since the PE left Debug, suspended or
@@ -161,8 +161,8 @@ static bool sample_usable(armprof_pe *pe)
  * 0 reads as 0xFFFF_FFFF (SetPCSRUnknown()), 1 gives the stale sample. */
 static bool sample_unknown(const armprof_pe *pe)
 {
-    if (!pe->pcsr.branch_retired) return true;
-    if (!IMPLEMENTED(pe, MOPS) && !IMPLEMENTED(pe, PCSRv8p2) && !pe->pcsr.branch_since_read)
+    if (!PCSR_STATE(pe)->branch_retired) return true;
+    if (!IMPLEMENTED(pe, MOPS) && !IMPLEMENTED(pe, PCSRv8p2) && !PCSR_STATE(pe)->branch_since_read)
         return true;
     return false;
 }
@@ -170,30 +170,30 @@ static bool sample_unknown(const armprof_pe *pe)
 uint64_t Read_PMPCSR(armprof_pe *pe, bool memory_mapped)
 {
     /* The Software Lock is OPTIONAL: software-locked reads have no side effects */
-    bool update = !memory_mapped || !pe->ext.pmlsr_slk;
+    bool update = !memory_mapped || !ext_pmlsr_slk(pe);
     if (IMPLEMENTED(pe, PCSRv8p9) && update) {
         if (sampling_on_capture(pe)) {
             update = false;
-        } else if ((pmpcsctl_imp(pe) && !(pe->pcsr.pmpcsctl & PMPCSCTL_EN)) ||
+        } else if ((pmpcsctl_imp(pe) && !(PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_EN)) ||
                    (!pmpcsctl_imp(pe) && PCSRSuspended(pe))) {
             /* A read while suspended makes sampling active; this read has no
              * sample (pc_sample.valid = FALSE) */
-            pe->pcsr.sample.valid = false;
+            PCSR_STATE(pe)->sample.valid = false;
             SetPCSRActive(pe);
         }
     } else if (update && PCSRSuspended(pe)) {
         /* Without FEAT_PCSRv8p9 the pseudocode is silent; H7.1.1.1: a read
          * while suspended makes PC Sample-based Profiling active. */
-        pe->pcsr.sample.valid = false;
+        PCSR_STATE(pe)->sample.valid = false;
         SetPCSRActive(pe);
     }
     if (!update) {
         /* Sampling on Capture events (PMPCSCTL.SS): the last sample or the
          * Cold reset value (H7.1.1.1). A software-locked read: the register,
          * or UNKNOWN:Ones(32) without a valid sample (Read_PMPCSR()). */
-        if (!sampling_on_capture(pe) && !pe->pcsr.sample.valid)
+        if (!sampling_on_capture(pe) && !PCSR_STATE(pe)->sample.valid)
             return unknown_bits(pe, 32) << 32 | 0xffffffffu;
-        return pe->pcsr.pmpcsr;
+        return PCSR_STATE(pe)->pmpcsr;
     }
     const bool valid = sample_usable(pe);
     if (valid && !(sample_unknown(pe) && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
@@ -201,16 +201,16 @@ uint64_t Read_PMPCSR(armprof_pe *pe, bool memory_mapped)
     } else {
         SetPCSRUnknown(pe);
     }
-    pe->pcsr.branch_since_read = false;
-    return pe->pcsr.pmpcsr;
+    PCSR_STATE(pe)->branch_since_read = false;
+    return PCSR_STATE(pe)->pmpcsr;
 }
 
 uint32_t Read_EDPCSRlo(armprof_pe *pe, bool memory_mapped)
 {
     (void)memory_mapped; /* EDLSR (the external debug Software Lock) is not modelled */
-    const pc_sample *s = &pe->pcsr.sample;
+    const pc_sample *s = &PCSR_STATE(pe)->sample;
     uint32_t sample;
-    const bool sc2 = pe->pcsr.edscr_sc2;
+    const bool sc2 = PCSR_STATE(pe)->edscr_sc2;
     if (sample_usable(pe) && !(sample_unknown(pe) && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
         sample = (uint32_t)s->pc;
         if (IMPLEMENTED(pe, VHE) && sc2) {
@@ -218,13 +218,14 @@ uint32_t Read_EDPCSRlo(armprof_pe *pe, bool memory_mapped)
             uint32_t hi = s->rw ? (uint32_t)(s->pc >> 32) & 0xffffffu : 0;
             hi |= (uint32_t)(s->el & 3) << 29; /* EDPCSR.EL is bits [62:61] */
             hi |= (uint32_t)(s->ss != ARMPROF_SS_SECURE) << 31;
-            pe->pcsr.edpcsrhi = hi;
+            PCSR_STATE(pe)->edpcsrhi = hi;
         } else {
-            pe->pcsr.edpcsrhi = s->rw ? (uint32_t)(s->pc >> 32) : 0;
+            PCSR_STATE(pe)->edpcsrhi = s->rw ? (uint32_t)(s->pc >> 32) : 0;
         }
-        pe->pcsr.edcidsr = s->contextidr;
+        PCSR_STATE(pe)->edcidsr = s->contextidr;
         if ((IMPLEMENTED(pe, VHE) || IMPLEMENTED(pe, Debugv8p2)) && sc2) {
-            pe->pcsr.edvidsr = s->has_el2 ? s->contextidr_el2 : (uint32_t)unknown_bits(pe, 32);
+            PCSR_STATE(pe)->edvidsr =
+                s->has_el2 ? s->contextidr_el2 : (uint32_t)unknown_bits(pe, 32);
         } else {
             /* EDVIDSR: NS [31], E2 [30], E3 [29], HV [28], VMID [15:0] */
             uint32_t v = s->has_el2 && s->el <= EL1 ? s->vmid : 0;
@@ -234,16 +235,16 @@ uint32_t Read_EDPCSRlo(armprof_pe *pe, bool memory_mapped)
             /* HV: 1 when EDPCSRhi is nonzero; otherwise IMPLEMENTATION
              * DEFINED, the model takes pc_sample.rw (the example the
              * pseudocode gives) */
-            v |= (uint32_t)(pe->pcsr.edpcsrhi != 0 ? 1 : s->rw) << 28;
-            pe->pcsr.edvidsr = v;
+            v |= (uint32_t)(PCSR_STATE(pe)->edpcsrhi != 0 ? 1 : s->rw) << 28;
+            PCSR_STATE(pe)->edvidsr = v;
         }
     } else {
         sample = 0xffffffffu;
-        pe->pcsr.edpcsrhi = (uint32_t)unknown_bits(pe, 32);
-        pe->pcsr.edcidsr = (uint32_t)unknown_bits(pe, 32);
-        pe->pcsr.edvidsr = (uint32_t)unknown_bits(pe, 32);
+        PCSR_STATE(pe)->edpcsrhi = (uint32_t)unknown_bits(pe, 32);
+        PCSR_STATE(pe)->edcidsr = (uint32_t)unknown_bits(pe, 32);
+        PCSR_STATE(pe)->edvidsr = (uint32_t)unknown_bits(pe, 32);
     }
-    pe->pcsr.branch_since_read = false;
+    PCSR_STATE(pe)->branch_since_read = false;
     return sample;
 }
 
@@ -253,34 +254,34 @@ void pcsr_on_capture(armprof_pe *pe, bool debug_state)
     /* D13.9: the sample is UNKNOWN when no branch retired since the previous
      * Capture event, since PMPCSCTL.SS was set to 1, or since leaving Debug,
      * suspended or prohibited state (option pcsr_unknown_sample). */
-    const bool unknown = !pe->pcsr.branch_retired || !pe->pcsr.branch_since_read;
+    const bool unknown = !PCSR_STATE(pe)->branch_retired || !PCSR_STATE(pe)->branch_since_read;
     if (!debug_state && sample_usable(pe) &&
         !(unknown && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
         SetPCSRActive(pe);
         SetPCSample(pe);
     } else {
         /* PMPCSR<31:0> = Ones(32); the other PC sample registers unchanged */
-        pe->pcsr.pmpcsr |= 0xffffffffu;
+        PCSR_STATE(pe)->pmpcsr |= 0xffffffffu;
     }
-    pe->pcsr.branch_since_read = false;
+    PCSR_STATE(pe)->branch_since_read = false;
 }
 
 void pcsr_write_pmpcsctl(armprof_pe *pe, uint32_t value)
 {
-    uint32_t v = pe->pcsr.pmpcsctl & PMPCSCTL_IMP; /* IMP is read-only */
+    uint32_t v = PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_IMP; /* IMP is read-only */
     if (pmpcsctl_imp(pe)) v |= value & PMPCSCTL_EN;
     if (IMPLEMENTED(pe, PMUv3_SS)) v |= value & PMPCSCTL_SS;
     const bool was_suspended = PCSRSuspended(pe);
-    const bool ss_set = (v & PMPCSCTL_SS) && !(pe->pcsr.pmpcsctl & PMPCSCTL_SS);
-    pe->pcsr.pmpcsctl = v;
-    pe->pcsr.dirty = true;
-    if (!was_suspended && PCSRSuspended(pe)) pe->pcsr.branch_retired = false;
-    if (ss_set) pe->pcsr.branch_since_read = false; /* "since PMPCSCTL.SS was set to 1" */
+    const bool ss_set = (v & PMPCSCTL_SS) && !(PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_SS);
+    PCSR_STATE(pe)->pmpcsctl = v;
+    PCSR_STATE(pe)->seen_gen = pe->controls_gen - 1; /* stale */
+    if (!was_suspended && PCSRSuspended(pe)) PCSR_STATE(pe)->branch_retired = false;
+    if (ss_set) PCSR_STATE(pe)->branch_since_read = false; /* "since PMPCSCTL.SS was set to 1" */
 }
 
 void pcsr_reset(armprof_pe *pe, bool cold)
 {
-    pcsr_state *p = &pe->pcsr;
+    pcsr_state *p = PCSR_STATE(pe);
     if (cold) {
         /* The PC sample registers: UNKNOWN on a Cold reset */
         const uint64_t fill = OPTION_VALUE(pe, UNKNOWN_FILL);
@@ -295,8 +296,19 @@ void pcsr_reset(armprof_pe *pe, bool cold)
      * without IMP the state is suspended or active as configured. */
     p->pmpcsctl = OPTION_VALUE(pe, PCSR_PMPCSCTL_IMP) ? PMPCSCTL_IMP : 0;
     p->suspended = OPTION_VALUE(pe, PCSR_ACTIVE_AT_RESET) == 0;
-    p->dirty = true;
-    if (cold) p->edscr_sc2 = false; /* EDSCR.SC2 resets on a Cold reset */
+    p->seen_gen = pe->controls_gen - 1; /* stale */
+    if (cold) p->edscr_sc2 = false;     /* EDSCR.SC2 resets on a Cold reset */
     p->branch_retired = false;
     p->branch_since_read = false;
+}
+
+bool pcsr_edvidsr_implemented(const armprof_config *c)
+{
+    /* FEAT_PCSRv8's registers, 'IMPLEMENTATION DEFINED whether EDVIDSR is
+     * implemented' only without EL2 and EL3 */
+    const bool pcsrv8 =
+        armprof_config_has(c, ARMPROF_FEAT_PCSRv8) && !armprof_config_has(c, ARMPROF_FEAT_PCSRv8p2);
+    return pcsrv8 &&
+           (armprof_config_has(c, ARMPROF_FEAT_EL2) || armprof_config_has(c, ARMPROF_FEAT_EL3) ||
+            c->options[ARMPROF_OPT_PCSR_EDVIDSR] != 0);
 }

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-struct armprof_pe;
+#include "sysreg/sysreg.h"
 
 /* PCSample: the pseudocode's pc_sample variable. */
 typedef struct pc_sample {
@@ -34,7 +34,7 @@ typedef struct pcsr_state {
     bool was_allowed;       /* PC sampling was allowed at the last sample */
     /* Cached (DESIGN principle 4): PCSRSuspended() and the context part of a
      * sample, recomputed after an MSR, a context change or a PMPCSCTL write. */
-    bool dirty;
+    uint32_t seen_gen; /* armprof_pe.controls_gen the cache was computed at */
     bool tmpl_suspended;
     pc_sample tmpl;
     /* The PC sample registers (FEAT_PCSRv8p2) */
@@ -46,6 +46,15 @@ typedef struct pcsr_state {
     uint32_t edpcsrhi, edcidsr, edvidsr;
     bool edscr_sc2; /* EDSCR.SC2 (FEAT_PCSRv8 with FEAT_VHE): what EDPCSRhi and EDVIDSR hold */
 } pcsr_state;
+
+/* The PE instance as far as PC sampling knows it: the engine's part, then
+ * the unit's own state, private to pcsr/ (other layers use the functions
+ * below). */
+typedef struct pcsr_level {
+    sysreg_level base;
+    pcsr_state pcsr;
+} pcsr_level;
+#define PCSR_STATE(pe) (&((pcsr_level *)(pe))->pcsr)
 
 /* CreatePCSample(): the PE executes a sampleable instruction at pc (for a
  * branch, the branch target is what is sampled). */
@@ -73,6 +82,10 @@ void pcsr_on_capture(struct armprof_pe *pe, bool debug_state);
  * read-only. Entering suspended state and setting SS make later samples
  * UNKNOWN until a branch retires. */
 void pcsr_write_pmpcsctl(struct armprof_pe *pe, uint32_t value);
+
+/* Whether EDVIDSR is implemented: the present column of its entry
+ * (external_debug.def; option pcsr_edvidsr without EL2 and EL3). */
+bool pcsr_edvidsr_implemented(const armprof_config *c);
 
 /* Cold and Warm reset of the unit. */
 void pcsr_reset(struct armprof_pe *pe, bool cold);

@@ -4,7 +4,7 @@
 #include "pmu/brbe.h"
 
 #include "core/arch.h"
-#include "sysreg/sysreg.h"
+#include "pmu/pmu.h"
 
 /* BranchRecordAllowed(el) */
 bool BranchRecordAllowed(const armprof_pe *pe, unsigned el)

@@ -6,9 +6,7 @@
 
 #include "core/arch.h"
 #include "pmu/events.h"
-#include "pcsr/branch.h"
-#include "spe/retire.h"
-#include "sysreg/external.h"
+#include "pmu/external.h"
 
 /* NUM_PMU_COUNTERS */
 static unsigned num_counters(const armprof_pe *pe)
@@ -299,7 +297,7 @@ uint64_t GetPMUAccessMask(const armprof_pe *pe)
 {
     /* An external access (sysreg/external.c): the external pages' P<m>, C
      * and F0 conditions, none of which depends on PSTATE.EL. */
-    if (EXTERNAL_ACCESS(pe)) return ext_pmu_counter_mask(pe);
+    if (sysreg_external_access(pe)) return ext_pmu_counter_mask(pe);
     uint64_t mask = 0;
     if (IMPLEMENTED(pe, PMUv3_ICNTR) && !UsingAArch32(pe)) {
         if (pe->ctx.el != EL0 || FIELD(pe, PMUSERENR_EL0, UEN) == 1)
@@ -332,7 +330,7 @@ uint64_t GetPMUReadMask(const armprof_pe *pe)
 {
     /* An external access (sysreg/external.c): the external pages' P<m>, C
      * and F0 conditions, none of which depends on PSTATE.EL. */
-    if (EXTERNAL_ACCESS(pe)) return ext_pmu_counter_mask(pe);
+    if (sysreg_external_access(pe)) return ext_pmu_counter_mask(pe);
     return icntr_trap_mask(pe, GetPMUAccessMask(pe), FIELD(pe, HDFGRTR2_EL2, nPMICFILTR_EL0));
 }
 
@@ -340,7 +338,7 @@ uint64_t GetPMUWriteMask(const armprof_pe *pe, bool write_counter)
 {
     /* An external access (sysreg/external.c): the external pages' P<m>, C
      * and F0 conditions, none of which depends on PSTATE.EL. */
-    if (EXTERNAL_ACCESS(pe)) return ext_pmu_counter_mask(pe);
+    if (sysreg_external_access(pe)) return ext_pmu_counter_mask(pe);
     uint64_t mask = GetPMUAccessMask(pe);
     if (IMPLEMENTED(pe, PMUv3p9) && !ELUsingAArch32(pe, EL1) && pe->ctx.el == EL0 &&
         FIELD(pe, PMUSERENR_EL0, UEN) == 1) {
@@ -360,7 +358,7 @@ uint64_t GetPMUWriteMask(const armprof_pe *pe, bool write_counter)
  * the instruction counter. */
 static void IncrementInstructionCounter(armprof_pe *pe, uint64_t increment)
 {
-    if (!(pe->pmu.counting >> INSTRUCTION_COUNTER_ID & 1)) return;
+    if (!(PMU_STATE(pe)->counting >> INSTRUCTION_COUNTER_ID & 1)) return;
     const uint64_t old_value = REG(pe, PMICNTR_EL0);
     const uint64_t new_value = old_value + increment;
     REG(pe, PMICNTR_EL0) = new_value;
@@ -368,18 +366,15 @@ static void IncrementInstructionCounter(armprof_pe *pe, uint64_t increment)
         REG(pe, PMOVSSET_EL0) |= 1ull << INSTRUCTION_COUNTER_ID;
         /* The overflow can freeze counters and raise PMUIRQ: what counts and
          * the PMUIRQ level are computed again before they are next used. */
-        pe->pmu.dirty = true;
+        PMU_STATE(pe)->seen_gen = pe->controls_gen - 1; /* stale */
     }
 }
 
-static void refresh(armprof_pe *pe);
-
-void PMUEvent(armprof_pe *pe, uint16_t event, uint64_t increment)
+/* PMUEvent() once the PMU is known to be implemented and its cache current. */
+static inline void accumulate_event(armprof_pe *pe, uint16_t event, uint64_t increment)
 {
-    if (!IMPLEMENTED(pe, PMUv3)) return;
-    if (pe->pmu.dirty) refresh(pe);
     /* The counters whose evtCount is this event, from the cache. */
-    pmu_state *u = &pe->pmu;
+    pmu_state *u = PMU_STATE(pe);
     const unsigned h = (event ^ (event >> 6) ^ (event >> 12)) & 63;
     if (!((u->event_valid >> h) & 1) || u->event_key[h] != event) {
         uint32_t mask = 0;
@@ -394,6 +389,13 @@ void PMUEvent(armprof_pe *pe, uint16_t event, uint64_t increment)
         u->accumulator[__builtin_ctz(mask)] += increment;
     if (IMPLEMENTED(pe, PMUv3_ICNTR) && event == PMU_EVENT_INST_RETIRED)
         IncrementInstructionCounter(pe, increment);
+}
+
+void PMUEvent(armprof_pe *pe, uint16_t event, uint64_t increment)
+{
+    if (!IMPLEMENTED(pe, PMUv3)) return;
+    if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_refresh(pe);
+    accumulate_event(pe, event, increment);
 }
 
 /* How many times adding increment to a counter whose overflow width is 32
@@ -448,13 +450,14 @@ static uint64_t IncrementEventCounter(armprof_pe *pe, unsigned idx, uint64_t inc
     const uint64_t old_value = PMEVCNTR(pe, idx);
     const uint64_t increment = PMUCountValue(pe, idx, increment_in, vm);
     const uint64_t new_value = old_value + increment;
-    const bool lp = (pe->pmu.long_counter >> idx) & 1;
+    const bool lp = (PMU_STATE(pe)->long_counter >> idx) & 1;
     PMEVCNTR(pe, idx) = IMPLEMENTED(pe, PMUv3p5) ? new_value : new_value & 0xffffffffu;
     if (increment && crosses(old_value, increment, lp ? 64 : 32)) {
         REG(pe, PMOVSSET_EL0) |= 1ull << idx;
         /* The CHAIN event from an even counter */
-        if ((pe->pmu.chain_from >> idx) & 1 && pe->pmu.event_of[idx + 1] == PMU_EVENT_CHAIN)
-            pe->pmu.accumulator[idx + 1] += wraps32(old_value, increment);
+        if ((PMU_STATE(pe)->chain_from >> idx) & 1 &&
+            PMU_STATE(pe)->event_of[idx + 1] == PMU_EVENT_CHAIN)
+            PMU_STATE(pe)->accumulator[idx + 1] += wraps32(old_value, increment);
     }
     return increment;
 }
@@ -463,16 +466,16 @@ static uint64_t IncrementEventCounter(armprof_pe *pe, unsigned idx, uint64_t inc
  * advances on the cycles the counter counts. */
 static void IncrementCycleCounter(armprof_pe *pe, uint64_t n)
 {
-    if (!(pe->pmu.counting >> CYCLE_COUNTER_ID & 1)) return;
+    if (!(PMU_STATE(pe)->counting >> CYCLE_COUNTER_ID & 1)) return;
     unsigned d = (unsigned)FIELD(pe, PMCR_EL0, D);
     unsigned lc = (unsigned)FIELD(pe, PMCR_EL0, LC);
-    if (PMUExceptionEnabled(pe)) lc = 1;
+    if (PMU_STATE(pe)->exception_enabled) lc = 1; /* PMUExceptionEnabled(), cached */
     if (lc == 1) d = 0;
     uint64_t increment = n;
     if (d == 1) {
-        const uint64_t total = pe->pmu.cycles64 + n;
+        const uint64_t total = PMU_STATE(pe)->cycles64 + n;
         increment = total / 64;
-        pe->pmu.cycles64 = (uint8_t)(total % 64);
+        PMU_STATE(pe)->cycles64 = (uint8_t)(total % 64);
         if (increment == 0) return;
     }
     const uint64_t old_value = REG(pe, PMCCNTR_EL0);
@@ -486,19 +489,19 @@ static void IncrementCycleCounter(armprof_pe *pe, uint64_t n)
 static void CheckForPMUOverflow(armprof_pe *pe)
 {
     const bool pmuirq = CheckPMUOverflowCondition(pe, OVF_IRQ, true, true, true);
-    pe->pmu.pmuirq = PMUInterruptEnabled(pe) && pmuirq;
+    PMU_STATE(pe)->pmuirq = PMUInterruptEnabled(pe) && pmuirq;
 }
 
 /* The cached CountPMUEvents(), event numbers, overflow widths and CHAIN
  * conditions of every counter (DESIGN principle 4): recomputed when a
  * control or the context changes, not on every event. */
-static void refresh(armprof_pe *pe)
+void pmu_refresh(armprof_pe *pe)
 {
     uint64_t counting = 0;
     uint32_t long_counter = 0, chain_from = 0;
     const unsigned counters = num_counters(pe);
     for (unsigned idx = 0; idx < counters; idx++) {
-        pe->pmu.event_of[idx] = evtCount(pe, idx);
+        PMU_STATE(pe)->event_of[idx] = evtCount(pe, idx);
         if (CountPMUEvents(pe, idx)) counting |= 1ull << idx;
         const bool lp = counter_is_long(pe, idx);
         if (lp) long_counter |= 1u << idx;
@@ -510,7 +513,8 @@ static void refresh(armprof_pe *pe)
     if (CountPMUEvents(pe, CYCLE_COUNTER_ID)) counting |= 1ull << CYCLE_COUNTER_ID;
     if (IMPLEMENTED(pe, PMUv3_ICNTR) && CountPMUEvents(pe, INSTRUCTION_COUNTER_ID))
         counting |= 1ull << INSTRUCTION_COUNTER_ID;
-    pe->pmu.counting = counting;
+    PMU_STATE(pe)->counting = counting;
+    PMU_STATE(pe)->exception_enabled = PMUExceptionEnabled(pe);
     /* Whether armprof_retire() can change a counter: some counter's evtCount
      * is one of the events a retired operation generates, or the
      * instruction counter counts. */
@@ -522,28 +526,28 @@ static void refresh(armprof_pe *pe)
     bool retire_events = (counting >> INSTRUCTION_COUNTER_ID) & 1;
     for (unsigned idx = 0; idx < counters && !retire_events; idx++)
         for (size_t e = 0; e < sizeof retired / sizeof retired[0]; e++)
-            if (pe->pmu.event_of[idx] == retired[e]) retire_events = true;
-    pe->pmu.retire_events = retire_events;
-    pe->pmu.long_counter = long_counter;
-    pe->pmu.chain_from = chain_from;
-    pe->pmu.event_valid = 0;
-    pe->pmu.dirty = false;
+            if (PMU_STATE(pe)->event_of[idx] == retired[e]) retire_events = true;
+    PMU_STATE(pe)->retire_events = retire_events;
+    PMU_STATE(pe)->long_counter = long_counter;
+    PMU_STATE(pe)->chain_from = chain_from;
+    PMU_STATE(pe)->event_valid = 0;
+    PMU_STATE(pe)->seen_gen = pe->controls_gen;
 }
 
 bool pmu_event_counted(armprof_pe *pe, uint16_t event)
 {
     if (!IMPLEMENTED(pe, PMUv3)) return false;
-    if (pe->pmu.dirty) refresh(pe);
+    if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_refresh(pe);
     const unsigned counters = num_counters(pe);
     for (unsigned idx = 0; idx < counters; idx++)
-        if (pe->pmu.event_of[idx] == event) return true;
+        if (PMU_STATE(pe)->event_of[idx] == event) return true;
     return false;
 }
 
 void pmu_changed(armprof_pe *pe)
 {
     if (!IMPLEMENTED(pe, PMUv3)) return;
-    refresh(pe);
+    pmu_refresh(pe);
     CheckForPMUOverflow(pe);
 }
 
@@ -552,22 +556,22 @@ void pmu_changed(armprof_pe *pe)
 static void pmu_cycle_batch(armprof_pe *pe, uint64_t n)
 {
     if (n == 0) return;
-    const bool controls_changed = pe->pmu.dirty;
+    const bool controls_changed = pe_controls_stale(pe, PMU_STATE(pe)->seen_gen);
     PMUEvent(pe, PMU_EVENT_CPU_CYCLES, n);
-    if (pe->pmu.dirty) refresh(pe);
+    if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_refresh(pe);
     const unsigned counters = num_counters(pe);
     const uint64_t overflow_before = REG(pe, PMOVSSET_EL0);
     uint64_t vm = 0;
     for (unsigned idx = 0; idx < counters; idx++) {
-        const uint64_t accumulated = pe->pmu.accumulator[idx];
+        const uint64_t accumulated = PMU_STATE(pe)->accumulator[idx];
         /* The pseudocode clears the accumulator only for a counter that counts;
          * the model clears it for every counter, so that a counter does not
          * count, once enabled, events that happened while it was disabled
          * (docs/spec-notes.md). */
-        pe->pmu.accumulator[idx] = 0;
+        PMU_STATE(pe)->accumulator[idx] = 0;
         /* Nothing to add (PMUCountValue() is the identity without
          * FEAT_PMUv3_TH modelled): the counter and Vm are unchanged. */
-        if (!accumulated || !(pe->pmu.counting >> idx & 1)) continue;
+        if (!accumulated || !(PMU_STATE(pe)->counting >> idx & 1)) continue;
         if ((idx & 1) == 0) vm = 0;
         vm = IncrementEventCounter(pe, idx, accumulated, vm);
     }
@@ -576,7 +580,7 @@ static void pmu_cycle_batch(armprof_pe *pe, uint64_t n)
      * MDCR_EL2.HPMFZO) from the next cycle on: the controls' own changes go
      * through pmu_changed(). */
     if (controls_changed || REG(pe, PMOVSSET_EL0) != overflow_before) {
-        if (IMPLEMENTED(pe, PMUv3p7)) refresh(pe);
+        if (IMPLEMENTED(pe, PMUv3p7)) pmu_refresh(pe);
         CheckForPMUOverflow(pe);
     }
 }
@@ -598,13 +602,13 @@ void pmu_cycles(armprof_pe *pe, uint64_t n)
         uint64_t step = one_by_one ? 1 : n;
         /* A Capture event completes at its own cycle, between the counts of
          * the cycles before and after it. */
-        if (pe->pmu.capture_pending && pe->pmu.capture_countdown < step)
-            step = pe->pmu.capture_countdown;
+        if (PMU_STATE(pe)->capture_pending && PMU_STATE(pe)->capture_countdown < step)
+            step = PMU_STATE(pe)->capture_countdown;
         pmu_cycle_batch(pe, step);
         n -= step;
-        if (pe->pmu.capture_pending) {
-            pe->pmu.capture_countdown -= step;
-            if (pe->pmu.capture_countdown == 0) {
+        if (PMU_STATE(pe)->capture_pending) {
+            PMU_STATE(pe)->capture_countdown -= step;
+            if (PMU_STATE(pe)->capture_countdown == 0) {
                 pmu_capture_complete(pe);
                 continue;
             }
@@ -623,7 +627,7 @@ void PMUSwIncrement(armprof_pe *pe, uint64_t value)
     value &= mask;
     for (unsigned idx = 0; idx < 31; idx++)
         if (BIT(value, idx) && evtCount(pe, idx) == PMU_EVENT_SW_INCR)
-            pe->pmu.accumulator[idx] += 1;
+            PMU_STATE(pe)->accumulator[idx] += 1;
 }
 
 void ZeroPMUCounters(armprof_pe *pe, uint64_t value)
@@ -659,66 +663,37 @@ void pmu_reset_cycle_counter(armprof_pe *pe)
 void pmu_reset(armprof_pe *pe)
 {
     const pmu_state zero = {0};
-    pe->pmu = zero;
-    pe->pmu.dirty = true;
+    *PMU_STATE(pe) = zero;
+    PMU_STATE(pe)->seen_gen = pe->controls_gen - 1; /* stale */
 }
 
 bool armprof_pmuirq(armprof_pe *pe)
 {
-    if (pe->pmu.dirty) pmu_changed(pe);
-    return pe->pmu.pmuirq;
+    if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_changed(pe);
+    return PMU_STATE(pe)->pmuirq;
 }
 
-void armprof_pmu_event(armprof_pe *pe, uint16_t event, uint64_t count)
+/* The PMU events of a retired operation (PMUEvent() for each; pmu_retire()
+ * has checked the PMU is implemented and refreshed its cache). */
+void pmu_retire_events(armprof_pe *pe, const armprof_op *op)
 {
-    PMUEvent(pe, event, count);
-}
-
-void armprof_cycles(armprof_pe *pe, uint64_t n)
-{
-    pmu_cycles(pe, n);
-}
-
-/* The PMU events of a retired operation (PMUEvent() for each). */
-static void retire_events(armprof_pe *pe, const armprof_op *op)
-{
-    PMUEvent(pe, PMU_EVENT_INST_RETIRED, 1);
+    accumulate_event(pe, PMU_EVENT_INST_RETIRED, 1);
     switch (op->op_class) {
     case ARMPROF_OP_BRANCH:
-        PMUEvent(pe, PMU_EVENT_BR_RETIRED, 1);
-        if (op->mispredicted) PMUEvent(pe, PMU_EVENT_BR_MIS_PRED_RETIRED, 1);
+        accumulate_event(pe, PMU_EVENT_BR_RETIRED, 1);
+        if (op->mispredicted) accumulate_event(pe, PMU_EVENT_BR_MIS_PRED_RETIRED, 1);
         break;
     case ARMPROF_OP_LOAD:
     case ARMPROF_OP_STORE:
-        PMUEvent(pe, op->op_class == ARMPROF_OP_LOAD ? PMU_EVENT_LD_RETIRED : PMU_EVENT_ST_RETIRED,
-                 1);
-        PMUEvent(pe, PMU_EVENT_MEM_ACCESS, 1);
-        if (op->l1d_access) PMUEvent(pe, PMU_EVENT_L1D_CACHE, 1);
-        if (op->l1d_refill) PMUEvent(pe, PMU_EVENT_L1D_CACHE_REFILL, 1);
+        accumulate_event(
+            pe, op->op_class == ARMPROF_OP_LOAD ? PMU_EVENT_LD_RETIRED : PMU_EVENT_ST_RETIRED, 1);
+        accumulate_event(pe, PMU_EVENT_MEM_ACCESS, 1);
+        if (op->l1d_access) accumulate_event(pe, PMU_EVENT_L1D_CACHE, 1);
+        if (op->l1d_refill) accumulate_event(pe, PMU_EVENT_L1D_CACHE_REFILL, 1);
         break;
     default:
         break;
     }
-}
-
-void armprof_retire(armprof_pe *pe, const armprof_op *op)
-{
-    spe_retire(pe, op);
-    if (IMPLEMENTED(pe, PMUv3)) {
-        if (pe->pmu.dirty) refresh(pe);
-        /* Skipped when no counter has one of these events as its evtCount
-         * and the instruction counter is not counting: PMUEvent() would
-         * change nothing (DESIGN principle 4). */
-        if (pe->pmu.retire_events) retire_events(pe, op);
-    }
-    if (op->op_class == ARMPROF_OP_BRANCH) {
-        /* A branch target can always be PC-sampled; a conditional branch
-         * that fails its condition check targets the next instruction. */
-        pcsr_branch_retired(pe, op->taken ? op->target : op->pc + 4);
-        return;
-    }
-    if (OPTION_VALUE(pe, PCSR_SAMPLE_ALL) && (IMPLEMENTED(pe, PCSRv8) || IMPLEMENTED(pe, PCSRv8p2)))
-        CreatePCSample(pe, op->pc);
 }
 
 static const struct {

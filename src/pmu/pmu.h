@@ -9,14 +9,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-struct armprof_pe;
+#include "pcsr/pcsr.h"
+#include "pmu/pmu_regs.h"
 
 #define CYCLE_COUNTER_ID       31
 #define INSTRUCTION_COUNTER_ID 32
 
 typedef struct pmu_state {
     uint64_t accumulator[31]; /* PMUEventAccumulator[] */
-    uint64_t counting;        /* bit idx: CountPMUEvents(idx), when !dirty */
+    uint64_t counting;        /* bit idx: CountPMUEvents(idx), when seen_gen is current */
     uint32_t long_counter;    /* bit idx: the Effective overflow width of counter idx is 64 (lp) */
     uint32_t chain_from;      /* bit idx: an overflow of counter idx is counted by CHAIN on idx+1 */
     uint16_t event_of[31];    /* PMEVTYPER<idx>_EL0.evtCount */
@@ -24,15 +25,24 @@ typedef struct pmu_state {
      * refresh: a small direct-mapped cache keyed by the event number */
     uint16_t event_key[64];
     uint32_t event_counters[64];
-    uint64_t event_valid; /* bit h: event_key[h] is valid */
-    bool dirty;           /* a control changed: recompute counting */
-    bool retire_events;   /* armprof_retire()'s events can reach a counter (refresh()) */
-    uint8_t cycles64;     /* HasElapsed64Cycles(): cycles since the last PMCR_EL0.D increment */
-    bool pmuirq;          /* the PMUIRQ output level */
-    bool capture_pending; /* a Capture event was requested and has not completed */
+    uint64_t event_valid;   /* bit h: event_key[h] is valid */
+    uint32_t seen_gen;      /* armprof_pe.controls_gen counting was computed at */
+    bool retire_events;     /* armprof_retire()'s events can reach a counter (refresh()) */
+    bool exception_enabled; /* PMUExceptionEnabled(), when seen_gen is current */
+    uint8_t cycles64;       /* HasElapsed64Cycles(): cycles since the last PMCR_EL0.D increment */
+    bool pmuirq;            /* the PMUIRQ output level */
+    bool capture_pending;   /* a Capture event was requested and has not completed */
     uint64_t capture_countdown;
     uint64_t captures, captures_prohibited; /* Capture events completed, for reports */
 } pmu_state;
+
+/* The PE instance as far as the PMU knows it: PC sampling's part, then the
+ * unit's own state, private to pmu/. */
+typedef struct pmu_level {
+    pcsr_level base;
+    pmu_state pmu;
+} pmu_level;
+#define PMU_STATE(pe) (&((pmu_level *)(pe))->pmu)
 
 /* GetPMUAccessMask(), GetPMUReadMask(), GetPMUWriteMask(write_counter):
  * bit n for PMEVCNTR<n>, bit 31 the cycle counter, bit 32 the instruction
@@ -74,6 +84,12 @@ bool PMUCaptureEventEnabled(const struct armprof_pe *pe);
 bool PMUCaptureEventAllowed(const struct armprof_pe *pe);
 /* The requested Capture event completes now: PMUCaptureEvent(). */
 void pmu_capture_complete(struct armprof_pe *pe);
+
+/* Recomputes what is counting after a control changed (seen_gen stale). */
+void pmu_refresh(struct armprof_pe *pe);
+/* The PMU events of a retired operation, when pmu_state.retire_events says
+ * one can reach a counter (pmu/retire.h). */
+void pmu_retire_events(struct armprof_pe *pe, const armprof_op *op);
 
 /* Reset of the layer's own state (Cold and Warm reset). */
 void pmu_reset(struct armprof_pe *pe);

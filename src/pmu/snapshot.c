@@ -5,8 +5,6 @@
 #include "pmu/brbe.h"
 #include "pmu/events.h"
 #include "pmu/pmu.h"
-#include "sysreg/sysreg.h"
-#include "sysreg/sysreg_hooks.h"
 
 /* PMECR_EL1.SSE after the reserved value 0b01 is resolved
  * (Unpredictable_RESPMSSE): Constraint_DISABLED reads as 0b00. */
@@ -58,7 +56,7 @@ static void PMUCaptureEvent(armprof_pe *pe)
     if (!PMUCaptureEventAllowed(pe)) {
         /* A Capture event completed, unsuccessfully */
         set_pmsscr(pe, 1, 0);
-        pe->pmu.captures_prohibited++;
+        PMU_STATE(pe)->captures_prohibited++;
         return;
     }
     /* One instant: every saved value is taken before anything else changes. */
@@ -71,14 +69,14 @@ static void PMUCaptureEvent(armprof_pe *pe)
     brbe_on_capture(pe);
     /* A successful Capture event */
     set_pmsscr(pe, 0, 0);
-    pe->pmu.captures++;
+    PMU_STATE(pe)->captures++;
     if (!debug_state || constrained_unpredictable(pe, PMUSNAPSHOTEVENT))
         PMUEvent(pe, (uint16_t)OPTION_VALUE(pe, EVENT_PMU_SNAPSHOT), 1);
 }
 
 void pmu_capture_complete(armprof_pe *pe)
 {
-    pe->pmu.capture_pending = false;
+    PMU_STATE(pe)->capture_pending = false;
     PMUCaptureEvent(pe);
 }
 
@@ -89,11 +87,11 @@ void pmu_capture_request(armprof_pe *pe, bool external)
 {
     (void)external; /* both sources act alike: the external one writes SS */
     if (!IMPLEMENTED(pe, PMUv3_SS) || !PMUCaptureEventEnabled(pe) || !pe->ctx.core_powered) return;
-    if (pe->pmu.capture_pending && constrained_unpredictable(pe, PMSSCR_SS_ONGOING)) return;
+    if (PMU_STATE(pe)->capture_pending && constrained_unpredictable(pe, PMSSCR_SS_ONGOING)) return;
     set_pmsscr(pe, (unsigned)FIELD(pe, PMSSCR_EL1, NC), 1);
-    pe->pmu.capture_pending = true;
-    pe->pmu.capture_countdown = OPTION_VALUE(pe, CAPTURE_DELAY);
-    if (pe->pmu.capture_countdown == 0) pmu_capture_complete(pe);
+    PMU_STATE(pe)->capture_pending = true;
+    PMU_STATE(pe)->capture_countdown = OPTION_VALUE(pe, CAPTURE_DELAY);
+    if (PMU_STATE(pe)->capture_countdown == 0) pmu_capture_complete(pe);
 }
 
 /* MSR PMSSCR_EL1: a write of 1 to SS requests a Capture event, a write of 0

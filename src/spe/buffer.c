@@ -49,7 +49,7 @@ static void write_syndrome(armprof_pe *pe, unsigned el, unsigned ec, uint16_t ms
     if (!(*r & PMBSR_S)) {
         *r &= ~((0xFFFFFFull << PMBSR_EL1_MSS2_LO) | (0x3Full << PMBSR_EL1_EC_LO) | 0xFFFFull);
         *r |= (uint64_t)mss2 << PMBSR_EL1_MSS2_LO | (uint64_t)ec << PMBSR_EL1_EC_LO | mss | PMBSR_S;
-        pe->spe.stats.management_events++;
+        SPE_STATE(pe)->stats.management_events++;
     }
     pe_controls_changed(pe);
 }
@@ -163,7 +163,7 @@ static bool DebugWriteExternalAbort(armprof_pe *pe, const armprof_buffer_result 
     if (ea == 1) return false; /* PMBIDR_EL1.EA 0b0001: ignored (D17.8.4.1) */
     if (f->async || ea == 2) {
         /* Reported as an SError (D17.8.4.2): PMBSR_ELx unchanged. */
-        pe->spe.stats.serrors++;
+        SPE_STATE(pe)->stats.serrors++;
         return false;
     }
     /* Reported to the SPU (D17.8.4.4). FEAT_SPE_EXC implementations do not
@@ -188,10 +188,10 @@ static armprof_buffer_result model_translate(armprof_pe *pe, const armprof_buffe
     armprof_buffer_result res = {.outcome = ARMPROF_BUFFER_WRITTEN, .written = w->size};
     mmu_walk_config cfg;
     spe_walk_config(pe, w->pas, &cfg);
-    *t = mmu_translate_spe_write(pe->buf.mem, &cfg, w->address);
+    *t = mmu_translate_spe_write(SPE_BUFFER(pe)->mem, &cfg, w->address);
     /* An asynchronous External abort on a descriptor access pends an
      * SError and the walk goes on. */
-    if (t->async_abort_on_walk) pe->spe.stats.serrors++;
+    if (t->async_abort_on_walk) SPE_STATE(pe)->stats.serrors++;
     if (t->fault.type == MMU_FAULT_NONE) {
         t->attrs.mecid = w->mecid;
         t->attrs.tagged = false; /* Tag Unchecked (D17.7.6) */
@@ -231,8 +231,8 @@ static armprof_buffer_result model_store(armprof_pe *pe, const armprof_buffer_wr
                                          const mmu_result *t)
 {
     const armprof_buffer_result written = {.outcome = ARMPROF_BUFFER_WRITTEN, .written = w->size};
-    const mem_status s =
-        mem_write(pe->buf.mem, t->pas, t->pa, w->data, w->size, IMPLEMENTED(pe, RME), &t->attrs);
+    const mem_status s = mem_write(SPE_BUFFER(pe)->mem, t->pas, t->pa, w->data, w->size,
+                                   IMPLEMENTED(pe, RME), &t->attrs);
     switch (s) {
     case MEM_OK:
     case MEM_GPF: /* the walker checked the output address already */
@@ -319,7 +319,7 @@ static bool pointer_restrictions_hold(const armprof_pe *pe, uint64_t ptr)
  * a discard ended it (the caller then skips the buffer full check). */
 static bool SPEWriteToBuffer(armprof_pe *pe, const uint8_t *rec, size_t size)
 {
-    spe_state *u = &pe->spe;
+    spe_state *u = SPE_STATE(pe);
     /* The record is written with the registers in force now (D17.9), which
      * need not be those it was sampled under. */
     int pas;
@@ -410,8 +410,8 @@ static bool SPEWriteToBuffer(armprof_pe *pe, const uint8_t *rec, size_t size)
         w.size = n;
         armprof_buffer_result r;
         mmu_result t = {0};
-        if (pe->buf.hook) {
-            r = pe->buf.hook(pe->buf.hook_ctx, &w);
+        if (SPE_BUFFER(pe)->hook) {
+            r = SPE_BUFFER(pe)->hook(SPE_BUFFER(pe)->hook_ctx, &w);
         } else {
             r = model_translate(pe, &w, &t);
             if (r.outcome == ARMPROF_BUFFER_WRITTEN && off > 0) {
@@ -476,7 +476,7 @@ static bool SPEBufferIsFull(const armprof_pe *pe, uint64_t current_write_pointer
  * ended in a management event or discard. */
 static bool write_held(armprof_pe *pe)
 {
-    spe_buffer_state *b = &pe->buf;
+    spe_buffer_state *b = SPE_BUFFER(pe);
     bool ended = false;
     size_t off = 0;
     for (unsigned i = 0; i < b->held_count; i++) {
@@ -485,14 +485,14 @@ static bool write_held(armprof_pe *pe)
     }
     b->held_count = 0;
     b->held_bytes = 0;
-    pe->spe.stats.held = 0;
+    SPE_STATE(pe)->stats.held = 0;
     return ended;
 }
 
 void spe_buffer_complete_record(armprof_pe *pe)
 {
-    spe_state *u = &pe->spe;
-    spe_buffer_state *b = &pe->buf;
+    spe_state *u = SPE_STATE(pe);
+    spe_buffer_state *b = SPE_BUFFER(pe);
     const size_t size = u->record_size;
     bool ended;
     if (b->held_capacity) {
@@ -517,7 +517,7 @@ void spe_buffer_complete_record(armprof_pe *pe)
 /* ProfilingSynchronizationBarrier() */
 void ProfilingSynchronizationBarrier(armprof_pe *pe)
 {
-    if (pe->buf.held_count == 0) return;
+    if (SPE_BUFFER(pe)->held_count == 0) return;
     if (!write_held(pe) && SPEBufferIsFull(pe, REG(pe, PMBPTR_EL1))) buffer_full_event(pe);
 }
 
@@ -580,18 +580,18 @@ bool armprof_spe_exception(armprof_pe *pe, unsigned *target_el)
 
 void armprof_spe_set_buffer_hook(armprof_pe *pe, armprof_buffer_hook hook, void *ctx)
 {
-    pe->buf.hook = hook;
-    pe->buf.hook_ctx = ctx;
+    SPE_BUFFER(pe)->hook = hook;
+    SPE_BUFFER(pe)->hook_ctx = ctx;
 }
 
 armprof_mem *armprof_pe_memory(armprof_pe *pe)
 {
-    return pe->buf.mem;
+    return SPE_BUFFER(pe)->mem;
 }
 
 bool spe_buffer_init(armprof_pe *pe)
 {
-    spe_buffer_state *b = &pe->buf;
+    spe_buffer_state *b = SPE_BUFFER(pe);
     b->mem = armprof_mem_create();
     if (!b->mem) return false;
     const size_t n = (size_t)OPTION_VALUE(pe, SPE_HELD_RECORDS);
@@ -605,12 +605,12 @@ bool spe_buffer_init(armprof_pe *pe)
 
 void spe_buffer_free(armprof_pe *pe)
 {
-    armprof_mem_destroy(pe->buf.mem);
-    free(pe->buf.held);
+    armprof_mem_destroy(SPE_BUFFER(pe)->mem);
+    free(SPE_BUFFER(pe)->held);
 }
 
 void spe_buffer_reset(armprof_pe *pe)
 {
-    pe->buf.held_count = 0;
-    pe->buf.held_bytes = 0;
+    SPE_BUFFER(pe)->held_count = 0;
+    SPE_BUFFER(pe)->held_bytes = 0;
 }

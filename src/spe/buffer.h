@@ -38,7 +38,7 @@ bool spe_buffer_init(struct armprof_pe *pe);
 void spe_buffer_free(struct armprof_pe *pe);
 /* A reset: held records are lost. */
 void spe_buffer_reset(struct armprof_pe *pe);
-/* The tail of SPECompleteSample() for a record in pe->spe.record:
+/* The tail of SPECompleteSample() for a record in SPE_STATE(pe)->record:
  * SPEWriteToBuffer() (or holding it), then SPEBufferIsFull() and the buffer
  * full event. */
 void spe_buffer_complete_record(struct armprof_pe *pe);

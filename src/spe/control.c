@@ -9,6 +9,20 @@
 #include "core/arch.h"
 #include "spe/spe.h"
 
+/* EffectivePMSCR_EL2_EE(). The extracted text reads
+ * 'EffectiveSCR_EL3_NS() == IsSecureEL2Enabled()', which compares a bit with a
+ * boolean; the same test in EffectiveTRFCR_EL2_EE() reads
+ * 'EffectiveSCR_EL3_NS() == '1' || IsSecureEL2Enabled()', which is used here:
+ * PMSCR_EL2.EE counts wherever EL2 is enabled for the Security state. */
+unsigned EffectivePMSCR_EL2_EE(const armprof_pe *pe)
+{
+    if (!IMPLEMENTED(pe, SPE_EXC)) return 0;
+    if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == 0) return 0;
+    const bool check_el2 =
+        HaveEL(pe, EL2) && (EffectiveSCR_EL3_NS(pe) == 1 || IsSecureEL2Enabled(pe));
+    return check_el2 ? (unsigned)FIELD(pe, PMSCR_EL2, EE) : 1;
+}
+
 /* ConstrainUnpredictableBits(Unpredictable_PMSCR_PCT, 2) for the reserved
  * PCT value '10': the configured choice, never '10' itself (config.c). */
 static unsigned pct_constrained(const armprof_pe *pe, unsigned pct)
@@ -353,7 +367,7 @@ bool armprof_spe_value(const armprof_pe *pe, const char *name, uint64_t *value)
         }
         return false;
     } else if (strncmp(name, "stats.", 6) == 0) {
-        const armprof_spe_stats *t = &pe->spe.stats;
+        const armprof_spe_stats *t = &SPE_STATE(pe)->stats;
         const struct {
             const char *name;
             uint64_t value;

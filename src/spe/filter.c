@@ -7,7 +7,7 @@
 #include "core/arch.h"
 #include "pmu/events.h"
 #include "pmu/pmu.h"
-#include "spe/sample.h"
+#include "spe/spe_level.h"
 
 #define BADPMSFCR(pe) (constrained_unpredictable(pe, BADPMSFCR) != 0)
 
@@ -148,7 +148,7 @@ static bool SPEFilterByLatency(armprof_pe *pe, uint32_t total_latency)
 static bool SPEFilterByDataSource(armprof_pe *pe, SPEOpType optype)
 {
     bool is_rejected_data_source = false;
-    const spe_sample *s = &pe->spe.sample;
+    const spe_sample *s = &SPE_STATE(pe)->sample;
     if (IMPLEMENTED(pe, SPE_FDS) && s->data_source_valid &&
         (optype == SPEOpType_Load || optype == SPEOpType_LoadAtomic)) {
         const unsigned index = s->data_source & 63u;
@@ -164,14 +164,14 @@ bool SPECollectRecord(armprof_pe *pe, uint64_t events, uint32_t total_latency, S
 {
     bool is_rejected_event, is_rejected_nevent;
     SPEFilterByEvents(pe, events, &is_rejected_event, &is_rejected_nevent);
-    const bool is_rejected_type = SPEFilterByType(pe, &pe->spe.sample.opattr);
+    const bool is_rejected_type = SPEFilterByType(pe, &SPE_STATE(pe)->sample.opattr);
     const bool is_rejected_latency = SPEFilterByLatency(pe, total_latency);
     const bool is_rejected_data_source = SPEFilterByDataSource(pe, optype);
     const bool return_value = !(is_rejected_nevent || is_rejected_event || is_rejected_type ||
                                 is_rejected_latency || is_rejected_data_source);
     if (return_value) {
         PMUEvent(pe, PMU_EVENT_SAMPLE_FILTRATE, 1);
-        pe->spe.stats.filtered++;
+        SPE_STATE(pe)->stats.filtered++;
     }
     return return_value;
 }

@@ -4,7 +4,7 @@
  * D18-1 and D18-2. Packets are emitted in the pseudocode's order: Context,
  * Counter, Address, Data Source, Operation Type, Events, then Timestamp or
  * End, then Padding to PMBIDR_EL1.Align. */
-#include "core/pe.h"
+#include "spe/spe_level.h"
 #include "spe/sample.h"
 #include "spe/spe.h"
 
@@ -168,7 +168,7 @@ static void add_indexed(spe_state *u, unsigned index, unsigned kind, uint64_t pa
 /* SPEConstructRecord() */
 void SPEConstructRecord(armprof_pe *pe)
 {
-    spe_state *u = &pe->spe;
+    spe_state *u = SPE_STATE(pe);
     spe_sample *s = &u->sample;
     u->record_size = 0; /* SPEEmptyRecord() */
     if (s->context_el1_valid) SPEAddPacketToRecord(u, 1, 4, s->context_el1, 4);

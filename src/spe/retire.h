@@ -5,7 +5,7 @@
 #ifndef ARMPROF_SPE_RETIRE_H
 #define ARMPROF_SPE_RETIRE_H
 
-#include "core/pe.h"
+#include "spe/spe_level.h"
 #include "pmu/events.h"
 #include "pmu/pmu.h"
 #include "spe/sample.h"
@@ -16,7 +16,7 @@
  * counting, a decrement and FALSE. */
 static inline bool spe_start_sample(armprof_pe *pe, uint64_t pc)
 {
-    spe_state *u = &pe->spe;
+    spe_state *u = SPE_STATE(pe);
     u->stats.population++;
     if (u->pop_counted) PMUEvent(pe, PMU_EVENT_SAMPLE_POP, 1);
     const uint64_t icr = REG(pe, PMSICR_EL1);
@@ -32,8 +32,8 @@ static inline bool spe_start_sample(armprof_pe *pe, uint64_t pc)
  * operation completes its sample. */
 static inline void spe_retire(armprof_pe *pe, const armprof_op *op)
 {
-    spe_state *u = &pe->spe;
-    if (u->dirty) spe_refresh(pe);
+    spe_state *u = SPE_STATE(pe);
+    if (pe_controls_stale(pe, u->seen_gen)) spe_refresh(pe);
     bool completes;
     if (op->dispatched) {
         completes = op->spe_selected && u->in_flight;
@@ -56,6 +56,18 @@ static inline void spe_retire(armprof_pe *pe, const armprof_op *op)
         }
     }
     if (completes) SPECompleteSample(pe, op);
+}
+
+/* An operation is dispatched (armprof_dispatch()): it is a member of the
+ * sample population now, and whether it was selected travels with it to
+ * its retirement. */
+static inline bool spe_dispatch(armprof_pe *pe, armprof_op *op)
+{
+    spe_state *u = SPE_STATE(pe);
+    if (pe_controls_stale(pe, u->seen_gen)) spe_refresh(pe);
+    op->dispatched = true;
+    op->spe_selected = u->enabled && spe_start_sample(pe, op->pc);
+    return op->spe_selected;
 }
 
 #endif

@@ -29,13 +29,13 @@ static uint64_t spe_random(spe_state *u)
 /* SPEGetRandomInterval() */
 static unsigned SPEGetRandomInterval(armprof_pe *pe)
 {
-    return (unsigned)(spe_random(&pe->spe) >> 56);
+    return (unsigned)(spe_random(SPE_STATE(pe)) >> 56);
 }
 
 /* SPEGetRandomBoolean() */
 static bool SPEGetRandomBoolean(armprof_pe *pe)
 {
-    return spe_random(&pe->spe) >> 63;
+    return spe_random(SPE_STATE(pe)) >> 63;
 }
 
 void spe_pmu_event(armprof_pe *pe, uint64_t number)
@@ -45,7 +45,7 @@ void spe_pmu_event(armprof_pe *pe, uint64_t number)
 
 void spe_reset(armprof_pe *pe)
 {
-    spe_state *u = &pe->spe;
+    spe_state *u = SPE_STATE(pe);
     const armprof_spe_sink sink = u->sink;
     void *const sink_ctx = u->sink_ctx;
     const uint64_t count = u->physical_count;
@@ -55,7 +55,7 @@ void spe_reset(armprof_pe *pe)
     u->physical_count = count;
     const uint64_t seed = OPTION_VALUE(pe, SPE_RANDOM_SEED);
     u->rng = seed ? seed : 0x9E3779B97F4A7C15ull; /* xorshift needs a nonzero state */
-    u->dirty = true;
+    u->seen_gen = pe->controls_gen - 1;           /* stale */
 }
 
 /* The address packet's top byte for the current context: ns:el:nse:'0000'
@@ -83,13 +83,13 @@ static uint64_t address_tag(const armprof_pe *pe)
  * 4): recomputed after an MSR or a context change. */
 void spe_refresh(armprof_pe *pe)
 {
-    spe_state *u = &pe->spe;
+    spe_state *u = SPE_STATE(pe);
     u->enabled = IMPLEMENTED(pe, SPE) && StatisticalProfilingEnabled(pe, pe->ctx.el);
     u->pbt = IMPLEMENTED(pe, SPE_PBT);
     u->ernd_rnd = IMPLEMENTED(pe, SPE_ERnd) && FIELD(pe, PMSIRR_EL1, RND) == 1;
     u->pop_counted = pmu_event_counted(pe, PMU_EVENT_SAMPLE_POP);
     u->pbt_tag = u->enabled ? address_tag(pe) : 0;
-    u->dirty = false;
+    u->seen_gen = pe->controls_gen;
 }
 
 /* ---- The sample interval counter ---- */
@@ -121,7 +121,7 @@ static void SPEResetSampleCounter(armprof_pe *pe)
 /* SPEToCollectSample() */
 static bool SPEToCollectSample(armprof_pe *pe)
 {
-    const bool ernd = pe->spe.ernd_rnd;
+    const bool ernd = SPE_STATE(pe)->ernd_rnd;
     const uint32_t count = (uint32_t)REG(pe, PMSICR_EL1);
     if (count == 0) {
         SPEResetSampleCounter(pe);
@@ -160,7 +160,7 @@ static unsigned DefaultSPEEvent(const armprof_pe *pe)
 static void SPESampleCollision(armprof_pe *pe)
 {
     PMUEvent(pe, PMU_EVENT_SAMPLE_COLLISION, 1);
-    pe->spe.stats.collisions++;
+    SPE_STATE(pe)->stats.collisions++;
     const uint64_t coll = 1ull << PMBSR_EL1_COLL_LO;
     switch (DefaultSPEEvent(pe)) {
     case EL3:
@@ -226,7 +226,7 @@ static void set_address(spe_sample *s, unsigned index, uint64_t value)
  * SAMPLE_POP generated (start_sample()), from SPEToCollectSample() on. */
 bool SPEStartSample(armprof_pe *pe, uint64_t pc)
 {
-    spe_state *u = &pe->spe;
+    spe_state *u = SPE_STATE(pe);
     if (!SPEToCollectSample(pe)) return false;
     if (u->in_flight) {
         SPESampleCollision(pe);
@@ -259,7 +259,7 @@ bool SPEStartSample(armprof_pe *pe, uint64_t pc)
  * branch is the sampled operation. */
 void SPEBranch(armprof_pe *pe, const armprof_op *op, bool sampled)
 {
-    spe_state *u = &pe->spe;
+    spe_state *u = SPE_STATE(pe);
     const bool taken = op->taken;
     bool collect_prev_br;
     switch (op->branch_kind) {
@@ -517,7 +517,7 @@ static uint64_t sample_events(const armprof_pe *pe, const armprof_op *op)
  * SPECompleteSample(). */
 void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
 {
-    spe_state *u = &pe->spe;
+    spe_state *u = SPE_STATE(pe);
     spe_sample *s = &u->sample;
     switch (op->op_class) {
     case ARMPROF_OP_LOAD:
@@ -571,27 +571,18 @@ void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
 
 /* ---- Entry points ---- */
 
-bool armprof_dispatch(armprof_pe *pe, armprof_op *op)
-{
-    spe_state *u = &pe->spe;
-    if (u->dirty) spe_refresh(pe);
-    op->dispatched = true;
-    op->spe_selected = u->enabled && spe_start_sample(pe, op->pc);
-    return op->spe_selected;
-}
-
 void armprof_spe_set_sink(armprof_pe *pe, armprof_spe_sink sink, void *ctx)
 {
-    pe->spe.sink = sink;
-    pe->spe.sink_ctx = ctx;
+    SPE_STATE(pe)->sink = sink;
+    SPE_STATE(pe)->sink_ctx = ctx;
 }
 
 armprof_spe_stats armprof_spe_get_stats(const armprof_pe *pe)
 {
-    return pe->spe.stats;
+    return SPE_STATE(pe)->stats;
 }
 
 void armprof_set_physical_count(armprof_pe *pe, uint64_t count)
 {
-    pe->spe.physical_count = count;
+    SPE_STATE(pe)->physical_count = count;
 }

@@ -92,13 +92,13 @@ typedef struct spe_sample {
 
 typedef struct spe_state {
     /* Cached: recomputed after any MSR or context change (spe_refresh()). */
-    bool dirty;
-    bool enabled;     /* StatisticalProfilingEnabled() at PSTATE.EL */
-    bool pbt;         /* FEAT_SPE_PBT: SPEBranch() tracks the previous target */
-    bool ernd_rnd;    /* PMSIRR_EL1.RND == 1 and FEAT_SPE_ERnd */
-    bool pop_counted; /* some event counter counts SAMPLE_POP */
-    uint64_t pbt_tag; /* SPESamplePreviousBranchAddress<63:56> here: ns:el:nse */
-    bool in_flight;   /* SPESampleInFlight */
+    uint32_t seen_gen; /* armprof_pe.controls_gen the cache was computed at */
+    bool enabled;      /* StatisticalProfilingEnabled() at PSTATE.EL */
+    bool pbt;          /* FEAT_SPE_PBT: SPEBranch() tracks the previous target */
+    bool ernd_rnd;     /* PMSIRR_EL1.RND == 1 and FEAT_SPE_ERnd */
+    bool pop_counted;  /* some event counter counts SAMPLE_POP */
+    uint64_t pbt_tag;  /* SPESamplePreviousBranchAddress<63:56> here: ns:el:nse */
+    bool in_flight;    /* SPESampleInFlight */
     spe_sample sample;
     uint64_t prev_branch;   /* SPESamplePreviousBranchAddress */
     bool prev_branch_valid; /* SPESamplePreviousBranchAddressValid */
@@ -124,11 +124,13 @@ void SPECompleteSample(struct armprof_pe *pe, const armprof_op *op);
 /* SPEBufferIsFull()-independent record size bound for the configuration:
  * the largest record the configured packets can make, padded. */
 size_t spe_max_record_size(const armprof_config *cfg);
+/* The configuration rules that are SPE's (config_check.c). */
+bool spe_config_validate(const armprof_config *c, char *err, size_t errlen);
 
 /* filter.c: SPECollectRecord() */
 bool SPECollectRecord(struct armprof_pe *pe, uint64_t events, uint32_t total_latency,
                       SPEOpType optype);
-/* record.c: SPEConstructRecord() into pe->spe.record */
+/* record.c: SPEConstructRecord() into SPE_STATE(pe)->record */
 void SPEConstructRecord(struct armprof_pe *pe);
 /* record.c: SPEGetEventsPayloadSize(), SPEGetDataSourcePayloadSize() */
 unsigned SPEGetEventsPayloadSize(const armprof_config *cfg);

@@ -9,7 +9,7 @@
 #ifndef ARMPROF_SPE_SPE_H
 #define ARMPROF_SPE_SPE_H
 
-#include "core/pe.h"
+#include "spe/spe_level.h"
 
 /* The pair ProfilingBufferOwner() returns: (owning_ss, owning_el).
  * owning_ss is ARMPROF_SS_ROOT when MDCR_EL3.{NSPBE,NSPB} selects no Security
@@ -45,7 +45,9 @@ spe_regime SPEOwningTranslationRegime(const armprof_pe *pe);
 
 /* EffectivePMBLIMITR_EL1_nVM() */
 unsigned EffectivePMBLIMITR_EL1_nVM(const armprof_pe *pe);
-/* EffectivePMSCR_EL1_EE() (EffectivePMSCR_EL2_EE() is in core/arch.h) */
+/* EffectivePMSCR_EL2_EE() */
+unsigned EffectivePMSCR_EL2_EE(const armprof_pe *pe);
+/* EffectivePMSCR_EL1_EE() */
 unsigned EffectivePMSCR_EL1_EE(const armprof_pe *pe);
 
 /* The Effective values of the other PMSCR_EL2 fields (seed 003, and

@@ -3,7 +3,7 @@
  * PhysicalOffsetIsValid() (arm-J1.3.md). PhysicalCountInt() is the count
  * the embedder sets with armprof_set_physical_count(). */
 #include "core/arch.h"
-#include "spe/sample.h"
+#include "spe/spe_level.h"
 #include "spe/spe.h"
 
 typedef enum TimeStamp {
@@ -76,7 +76,7 @@ static bool PhysicalOffsetIsValid(const armprof_pe *pe)
 /* GetTimestamp() */
 static uint64_t GetTimestamp(const armprof_pe *pe, TimeStamp type)
 {
-    const uint64_t count = pe->spe.physical_count; /* PhysicalCountInt() */
+    const uint64_t count = SPE_STATE(pe)->physical_count; /* PhysicalCountInt() */
     switch (type) {
     case TimeStamp_Physical:
         return count;
@@ -92,7 +92,7 @@ static uint64_t GetTimestamp(const armprof_pe *pe, TimeStamp type)
 /* SPESampleAddTimeStamp() */
 void SPESampleAddTimeStamp(armprof_pe *pe)
 {
-    spe_sample *s = &pe->spe.sample;
+    spe_sample *s = &SPE_STATE(pe)->sample;
     const TimeStamp timestamp = CollectTimeStamp(pe);
     if (timestamp == TimeStamp_None) {
         s->timestamp_valid = false;

@@ -1,7 +1,8 @@
 /* The external (memory-mapped) register interfaces - the PMU block and the
- * external debug block: the table built from regs/external_all.def (the
- * format is described in regs/external_pmu.def) and what the other layers
- * need from it. */
+ * external debug block: the entry format (described in
+ * pmu/regs/external_pmu.def), the catalog of a PE's entries (built by the
+ * façade from the owners' declarations, pe/catalog.c), the Accessing
+ * bullets' helpers (J1.3.1) the owners' external-only registers use. */
 #ifndef ARMPROF_SYSREG_EXTERNAL_H
 #define ARMPROF_SYSREG_EXTERNAL_H
 
@@ -11,10 +12,11 @@
 #include "core/pe.h"
 
 enum ext_flags {
-    EXT_RO = 1u << 0,  /* the page's last bullet: 'accesses to this register are RO' */
-    EXT_WO = 1u << 1,  /* ... 'are WO' (reads RAZ in the model) */
-    EXT_W1 = 1u << 2,  /* a write acts on the bits written as 1 */
-    EXT_CTR = 1u << 3, /* instance n is event counter n */
+    EXT_RO = 1u << 0,     /* the page's last bullet: 'accesses to this register are RO' */
+    EXT_WO = 1u << 1,     /* ... 'are WO' (reads RAZ in the model) */
+    EXT_W1 = 1u << 2,     /* a write acts on the bits written as 1 */
+    EXT_CTR = 1u << 3,    /* instance n is event counter n */
+    EXT_SWLOCK = 1u << 4, /* the Software Lock bullet, in any interface's block */
 };
 
 /* What a page's Accessing bullets decide for one access. */
@@ -55,25 +57,49 @@ typedef struct ext_desc {
     bool (*present)(const armprof_config *c); /* the present column */
 } ext_desc;
 
-enum ext_id {
-#define EXTREG(id, nm, off, w, cond, sr, mask, perm, fl, rd, wr)          EXT_##id,
-#define EXTREG_ARRAY(id, nm, off, stride, n, w, cond, sr, mask, perm, fl) EXT_##id,
-#include "sysreg/regs/external_all.def"
-#undef EXTREG
-#undef EXTREG_ARRAY
-    EXT_COUNT
-};
+/* A PE's external register entries, in declaration order (the ids of
+ * armprof_ext_reg_*). */
+typedef struct ext_catalog {
+    const ext_desc *regs;
+    unsigned count;
+} ext_catalog;
 
-extern const ext_desc ext_table[EXT_COUNT];
+/* Definitions of the rd and wr columns' functions. */
+#define EXT_READ_FN(name)                                                                          \
+    uint64_t name(armprof_pe *pe, const armprof_ext_access *a, unsigned m, uint64_t bits)
+#define EXT_WRITE_FN(name)                                                                         \
+    void name(armprof_pe *pe, const armprof_ext_access *a, unsigned m, uint64_t value,             \
+              uint64_t bits)
 
-/* The counters an external access reaches through the PMU's counter masks
- * (GetPMUAccessMask(), GetPMUReadMask(), GetPMUWriteMask() during an external
- * access, EXTERNAL_ACCESS(pe)): bit n for PMEVCNTR<n>_EL0, 31 the cycle
- * counter, 32 the instruction counter. The external pages make P<m> RAZ/WI
- * when m >= NUM_PMU_COUNTERS, or with FEAT_PMUv3_EXTPMN when
- * m >= EffectiveEPMN() and the access is not a Most secure access; no
- * condition depends on PSTATE.EL. */
-uint64_t ext_pmu_counter_mask(const armprof_pe *pe);
+/* The perm column's functions: each page's Accessing bullets. */
+ext_decision perm_PMU(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                      unsigned n, const char **why);
+ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                       unsigned n, const char **why);
+ext_decision perm_DOPD(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                       unsigned n, const char **why);
+ext_decision perm_PCSR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                       unsigned n, const char **why);
+ext_decision perm_DBG(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                      unsigned n, const char **why);
+
+/* The pseudocode helpers of J1.3.1 (external.c cites each). */
+bool IsCorePowered(const armprof_pe *pe);
+bool DoubleLockStatus(const armprof_pe *pe);
+bool HaveSoftwareLock(const armprof_pe *pe);
+bool SoftwareLockStatus(const armprof_pe *pe, const armprof_ext_access *a);
+bool NonSecureOnlyImplementation(const armprof_pe *pe);
+bool IsMostSecureAccess(const armprof_pe *pe, const armprof_ext_access *a);
+bool IsRange3Counter(const armprof_pe *pe, unsigned n);
+bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a);
+bool AllowExternalPMSSAccess(const armprof_pe *pe, const armprof_ext_access *a);
+/* FEAT_PCSRv8p2 without the Performance Monitors Extension: the PC sample
+ * registers alone in the area reserved for the PMU (H7.1.2, Table H7-1). */
+bool PCSROnly(const armprof_pe *pe);
+
+/* Whether entry id is present in the PE's configuration (its block, its
+ * present column, and the System register it shows). */
+bool ext_entry_present(const armprof_pe *pe, unsigned id);
 
 /* Cold and Warm reset of the interface's own state (PMLSR.SLK). */
 void external_reset(armprof_pe *pe, bool cold);

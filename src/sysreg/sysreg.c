@@ -5,22 +5,17 @@
 #include "core/arch.h"
 #include "sysreg/sysreg.h"
 
-void sysreg_build_map(armprof_pe *pe)
+void sysreg_configure(armprof_pe *pe)
 {
-    memset(pe->enc_map, 0, sizeof pe->enc_map);
-    for (unsigned i = 0; i < SR_COUNT; i++) {
-        const sysreg_desc *d = &sysreg_table[i];
+    sysreg_level *l = SYSREG_LEVEL(pe);
+    l->catalog->configure(&pe->cfg, l->info);
+    memset(l->enc_map, 0, sizeof l->enc_map);
+    for (unsigned i = 0; i < l->catalog->count; i++) {
+        const sysreg_desc *d = sysreg_desc_of(pe, i);
         const unsigned n = d->count ? d->count : 1;
         for (unsigned m = 0; m < n; m++)
-            pe->enc_map[(uint16_t)(d->enc + m)] = (uint16_t)(i + 1);
+            l->enc_map[(uint16_t)(d->enc + m)] = (uint16_t)(i + 1);
     }
-}
-
-/* Value of a register as stored, after the configuration's RES0/RES1. */
-static inline uint64_t stored_value(const armprof_pe *pe, unsigned reg, unsigned m)
-{
-    const sysreg_pe_info *in = &pe->info[reg];
-    return (pe->regs[sysreg_table[reg].storage + m] & ~in->res0) | in->res1;
 }
 
 /* The value an MSR leaves in the register: written bits where the field is
@@ -28,26 +23,26 @@ static inline uint64_t stored_value(const armprof_pe *pe, unsigned reg, unsigned
  * applied. */
 uint64_t sysreg_merge_write(const armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
 {
-    const sysreg_pe_info *in = &pe->info[reg];
-    const uint64_t old = pe->regs[sysreg_table[reg].storage + m];
+    const sysreg_pe_info *in = &SYSREG_LEVEL(pe)->info[reg];
+    const uint64_t old = pe->regs[sysreg_desc_of(pe, reg)->storage + m];
     return (((old & ~in->wmask) | (value & in->wmask)) & ~in->res0) | in->res1;
 }
 
 void sysreg_store(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
 {
-    pe->regs[sysreg_table[reg].storage + m] = value;
-    if (sysreg_table[reg].flags & SR_CONTEXT) pe_recompute(pe);
+    pe->regs[sysreg_desc_of(pe, reg)->storage + m] = value;
+    if (sysreg_desc_of(pe, reg)->flags & SR_CONTEXT) pe_recompute(pe);
 }
 
 uint64_t sysreg_read(armprof_pe *pe, unsigned reg, unsigned m)
 {
-    const sysreg_desc *d = &sysreg_table[reg];
-    return d->read ? d->read(pe, reg, m) : stored_value(pe, reg, m);
+    const sysreg_desc *d = sysreg_desc_of(pe, reg);
+    return d->read ? d->read(pe, reg, m) : sysreg_stored_value(pe, reg, m);
 }
 
 void sysreg_write(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
 {
-    const sysreg_desc *d = &sysreg_table[reg];
+    const sysreg_desc *d = sysreg_desc_of(pe, reg);
     if (d->write)
         d->write(pe, reg, m, value);
     else
@@ -70,17 +65,17 @@ static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding,
 {
     *o = (armprof_outcome){.kind = ARMPROF_DONE, .reg = -1};
     const uint16_t enc = (uint16_t)encoding;
-    const unsigned slot = pe->enc_map[enc];
+    const unsigned slot = SYSREG_LEVEL(pe)->enc_map[enc];
     if (slot == 0 || encoding > 0xffffu) {
         o->kind = ARMPROF_UNMODELLED;
         return;
     }
     const unsigned id = slot - 1;
-    const sysreg_desc *d = &sysreg_table[id];
+    const sysreg_desc *d = sysreg_desc_of(pe, id);
     const unsigned m = enc - d->enc;
     /* The leading "feature not implemented: UNDEFINED" test of each
      * Accessing page, and the absence of an MRS or MSR form. */
-    if (!pe->info[id].present || (is_read && (d->flags & SR_WO)) ||
+    if (!SYSREG_LEVEL(pe)->info[id].present || (is_read && (d->flags & SR_WO)) ||
         (!is_read && (d->flags & SR_RO) && !(d->flags & SR_ALIAS))) {
         o->kind = ARMPROF_UNDEFINED;
         return;
@@ -108,8 +103,9 @@ static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding,
         o->kind = ARMPROF_DONE;
         o->reg = r.reg;
         o->index = r.index;
-        o->value =
-            !is_read && r.index < sysreg_table[r.reg].count ? stored_value(pe, r.reg, r.index) : 0;
+        o->value = !is_read && r.index < sysreg_desc_of(pe, r.reg)->count
+                       ? sysreg_stored_value(pe, r.reg, r.index)
+                       : 0;
         break;
     default:
         o->kind = ARMPROF_DONE;
@@ -120,7 +116,7 @@ static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding,
         } else {
             sysreg_write(pe, r.reg, r.index, value);
             pe_controls_changed(pe); /* what the PMU counts, where profiling is enabled */
-            o->value = stored_value(pe, r.reg, r.index);
+            o->value = sysreg_stored_value(pe, r.reg, r.index);
         }
         break;
     }
@@ -145,9 +141,9 @@ armprof_outcome armprof_msr(armprof_pe *pe, uint32_t encoding, unsigned rt, uint
  * with a Cold reset value too, then the Warm reset. */
 void sysreg_reset(armprof_pe *pe, bool cold)
 {
-    for (unsigned i = 0; i < SR_COUNT; i++) {
-        const sysreg_desc *d = &sysreg_table[i];
-        const sysreg_pe_info *in = &pe->info[i];
+    for (unsigned i = 0; i < SYSREG_LEVEL(pe)->catalog->count; i++) {
+        const sysreg_desc *d = sysreg_desc_of(pe, i);
+        const sysreg_pe_info *in = &SYSREG_LEVEL(pe)->info[i];
         uint64_t mask = in->warm_mask, val = in->warm_value;
         if (cold) {
             mask |= in->cold_mask;
@@ -161,54 +157,11 @@ void sysreg_reset(armprof_pe *pe, bool cold)
     }
 }
 
-/* ---- Table queries for the public API ---- */
-size_t armprof_reg_count(void)
-{
-    return SR_COUNT;
-}
-
-const char *armprof_reg_name(int reg)
-{
-    return reg >= 0 && reg < SR_COUNT ? sysreg_table[reg].name : NULL;
-}
-
-const char *armprof_reg_instance_name(int reg, unsigned index, char *buf, size_t len)
-{
-    if (reg < 0 || reg >= SR_COUNT) return NULL;
-    return sysreg_instance_name(&sysreg_table[reg], index, buf, (unsigned)len);
-}
-
-int armprof_reg_lookup(const char *name, unsigned *index)
-{
-    unsigned m = 0;
-    const int id = sysreg_lookup_name(name, &m);
-    if (index) *index = m;
-    return id;
-}
-
-uint32_t armprof_reg_encoding(int reg, unsigned index)
-{
-    return reg >= 0 && reg < SR_COUNT ? (uint32_t)(sysreg_table[reg].enc + index) : 0;
-}
-
-unsigned armprof_reg_instances(int reg)
-{
-    return reg >= 0 && reg < SR_COUNT ? sysreg_table[reg].count : 0;
-}
-
+/* ---- Register access for the public API ---- */
 bool armprof_reg_present(const armprof_pe *pe, int reg)
 {
-    return reg >= 0 && reg < SR_COUNT && pe->info[reg].present;
-}
-
-bool armprof_reg_field(int reg, const char *field, unsigned *hi, unsigned *lo)
-{
-    if (reg < 0 || reg >= SR_COUNT) return false;
-    const sysreg_field *f = sysreg_find_field(&sysreg_table[reg], field);
-    if (!f) return false;
-    *hi = f->hi;
-    *lo = f->lo;
-    return true;
+    return reg >= 0 && (unsigned)reg < SYSREG_LEVEL(pe)->catalog->count &&
+           sysreg_info(pe, reg)->present;
 }
 
 void armprof_reg_foreach_field(const armprof_pe *pe, int reg,
@@ -217,26 +170,30 @@ void armprof_reg_foreach_field(const armprof_pe *pe, int reg,
                                void *ctx)
 {
     static const char *const kinds[] = {"RW", "RO", "WO", "RES0", "RES1", "UNKNOWN"};
-    if (reg < 0 || reg >= SR_COUNT) return;
-    const sysreg_desc *d = &sysreg_table[reg];
+    if (reg < 0 || (unsigned)reg >= SYSREG_LEVEL(pe)->catalog->count) return;
+    const sysreg_desc *d = sysreg_desc_of(pe, reg);
     for (unsigned i = 0; i < d->nfields; i++) {
         const sysreg_field *f = &d->fields[i];
         const bool present =
-            f->access >= FA_RES0 || (pe->info[reg].res0 & BITS_MASK(f->hi, f->lo)) == 0;
+            f->access >= FA_RES0 || (sysreg_info(pe, reg)->res0 & BITS_MASK(f->hi, f->lo)) == 0;
         fn(ctx, f->name, f->hi, f->lo, kinds[f->access], present);
     }
 }
 
 uint64_t armprof_reg_get(const armprof_pe *pe, int reg, unsigned index)
 {
-    if (reg < 0 || reg >= SR_COUNT || index >= sysreg_table[reg].count) return 0;
-    return stored_value(pe, (unsigned)reg, index);
+    if (reg < 0 || (unsigned)reg >= SYSREG_LEVEL(pe)->catalog->count ||
+        index >= sysreg_desc_of(pe, reg)->count)
+        return 0;
+    return sysreg_stored_value(pe, (unsigned)reg, index);
 }
 
 void armprof_reg_set(armprof_pe *pe, int reg, unsigned index, uint64_t value)
 {
-    if (reg < 0 || reg >= SR_COUNT || index >= sysreg_table[reg].count) return;
-    const sysreg_pe_info *in = &pe->info[reg];
-    pe->regs[sysreg_table[reg].storage + index] = (value & ~in->res0) | in->res1;
+    if (reg < 0 || (unsigned)reg >= SYSREG_LEVEL(pe)->catalog->count ||
+        index >= sysreg_desc_of(pe, reg)->count)
+        return;
+    const sysreg_pe_info *in = sysreg_info(pe, reg);
+    pe->regs[sysreg_desc_of(pe, reg)->storage + index] = (value & ~in->res0) | in->res1;
     pe_recompute(pe);
 }

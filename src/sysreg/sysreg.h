@@ -1,10 +1,88 @@
-/* The sysreg layer's internal interface, for the other layers and the hooks. */
+/* The register engine's part of the PE instance, and its interface to the
+ * layers above: MRS/MSR dispatch through the catalog the façade built, reads
+ * and writes through a register's hooks, reset. */
 #ifndef ARMPROF_SYSREG_SYSREG_H
 #define ARMPROF_SYSREG_SYSREG_H
 
 #include "core/pe.h"
+#include "sysreg/external.h"
+#include "sysreg/sysreg_table.h"
 
-void sysreg_build_map(armprof_pe *pe);
+/* The external (memory-mapped) interface's state (sysreg/external.c). */
+typedef struct pe_external {
+    /* The external access being carried out, NULL outside one: the hooks and
+     * PMU functions shared with MRS/MSR consult it (sysreg_external_access())
+     * where the external pages give other rules than the current EL's. */
+    const armprof_ext_access *access;
+    bool pmlsr_slk; /* PMLSR.SLK: the PMU Software Lock is locked */
+} pe_external;
+
+/* Room for the PE's registers (sysreg_level.info). */
+#define SYSREG_MAX_REGS 128
+
+/* The PE instance as far as the engine knows it: the core, then the
+ * engine's own state. The layers above extend this (pcsr/pcsr.h). */
+typedef struct sysreg_level {
+    armprof_pe core;
+    const sysreg_catalog *catalog;
+    const sysreg_desc *desc; /* catalog->regs, one load nearer for MRS/MSR */
+    const ext_catalog *ext_catalog;
+    pe_external ext;
+    /* What the configuration makes of each register (catalog->count
+     * entries; the façade checks its registers fit, pe/instance.h). */
+    sysreg_pe_info info[SYSREG_MAX_REGS];
+    /* Encoding (16 bits) to register id + 1; 0 where nothing is declared. */
+    uint16_t enc_map[1u << 16];
+} sysreg_level;
+
+/* The engine's part of pe (a const pe gives access for reading only). */
+#define SYSREG_LEVEL(pe) ((sysreg_level *)(pe))
+
+static inline const sysreg_desc *sysreg_desc_of(const armprof_pe *pe, unsigned reg)
+{
+    return &SYSREG_LEVEL(pe)->desc[reg];
+}
+static inline const sysreg_pe_info *sysreg_info(const armprof_pe *pe, unsigned reg)
+{
+    return &SYSREG_LEVEL(pe)->info[reg];
+}
+/* The storage of instance m of register reg. */
+static inline uint64_t *sysreg_slot(armprof_pe *pe, unsigned reg, unsigned m)
+{
+    return &pe->regs[sysreg_desc_of(pe, reg)->storage + m];
+}
+static inline const ext_catalog *ext_catalog_of(const armprof_pe *pe)
+{
+    return SYSREG_LEVEL(pe)->ext_catalog;
+}
+/* The stored value with the configuration's RES0/RES1 applied. */
+static inline uint64_t sysreg_stored_value(const armprof_pe *pe, unsigned reg, unsigned m)
+{
+    const sysreg_pe_info *in = sysreg_info(pe, reg);
+    return (pe->regs[sysreg_desc_of(pe, reg)->storage + m] & ~in->res0) | in->res1;
+}
+/* True while an external (memory-mapped) access is being carried out. */
+static inline bool sysreg_external_access(const armprof_pe *pe)
+{
+    return SYSREG_LEVEL(pe)->ext.access != NULL;
+}
+/* The external access being carried out, or NULL. */
+static inline const armprof_ext_access *sysreg_current_external_access(const armprof_pe *pe)
+{
+    return SYSREG_LEVEL(pe)->ext.access;
+}
+/* PMLSR.SLK, the PMU Software Lock (PMLAR writes it). */
+static inline bool ext_pmlsr_slk(const armprof_pe *pe)
+{
+    return SYSREG_LEVEL(pe)->ext.pmlsr_slk;
+}
+static inline void ext_set_pmlsr_slk(armprof_pe *pe, bool locked)
+{
+    SYSREG_LEVEL(pe)->ext.pmlsr_slk = locked;
+}
+
+/* Fills info[] and the encoding map for the PE's configuration. */
+void sysreg_configure(armprof_pe *pe);
 void sysreg_reset(armprof_pe *pe, bool cold);
 /* Read and write through a register's hooks (what MRS/MSR do once allowed). */
 uint64_t sysreg_read(armprof_pe *pe, unsigned reg, unsigned m);

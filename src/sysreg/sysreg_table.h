@@ -1,42 +1,9 @@
-/* The System register table: one declaration per register (DESIGN principle 3).
- *
- * Every register is declared once in one of the src/sysreg/regs/ *.def files,
- * with the macros below. From that declaration come: the register id, its
- * storage, the encoding map, presence in a configuration, RES0/RES1 masks,
- * reset values, field printing, and a compile-time check that each of the 64
- * bits is accounted for exactly once (see sysreg_check.c).
- *
- *   SYSREG(id, ENC(op0, op1, CRn, CRm, op2), present-condition, read-hook, write-hook, flags)
- *   SYSREG_ARRAY(prefix, suffix, count, ENC(...of instance 0...), present-condition,
- *                read-hook, write-hook, flags)
- *       Instance n has the encoding of instance 0 plus n (CRm<1:0>:op2 = n),
- *       so instance 0 must have CRm<1:0> = op2 = 0. Named prefix<n>suffix,
- *       id prefix##suffix.
- *   SYSREG_ALIAS(id, ENC(...), present-condition)
- *       An encoding with no storage of its own (the EL12 and EL02 names); its
- *       access function routes to the register it names.
- * followed by the register's bit ranges, each naming the register, from bit 63 down:
- *   F(reg, name, hi, lo, access, reset)        a field present in every configuration
- *   FC(reg, name, hi, lo, access, reset, cond) a field present when cond holds, RES0 otherwise
- *   FX(reg, name, hi, lo, access, reset, cond, res1)
- *                                   as FC, and RES1 (RAO/WI) when res1 holds
- *   RES0(reg, hi, lo)  RES1(reg, hi, lo)       reserved bits
- *   UNK(reg, hi, lo)                           bits that read as an UNKNOWN value
- * access: RW, RO, WO.
- * reset: WARM(v), WARM_UNK, COLD(v), COLD_UNK, NORESET, or RESET_IF(cond, a, b)
- * choosing between two of those by configuration (a Cold reset performs the
- * Warm reset too; UNKNOWN takes the bits of option unknown_fill).
- * cond and present-condition are C expressions over IMPL(FEATURE) and
- * OPT(OPTION), evaluated once when a PE is created. The leading "feature not
- * implemented: UNDEFINED" test of every Accessing page is the present-condition.
- * Each register has an access check `access_<id>` (sysreg_access.h), the
- * transliteration of its 'Accessing' pseudocode. read-hook and write-hook are
- * NOHOOK for plain storage, or functions declared in sysreg_hooks.h.
- * flags: SR_RO (no MSR form: MSR is UNDEFINED), SR_WO (no MRS form),
- *        SR_CONTEXT (a write recomputes the cached Effective values).
- *
- * The build fails (sysreg_check.c) when a register's ranges leave a bit
- * unaccounted for or overlap; a unit test checks each range names its register. */
+/* The register engine's table format: what the engine knows of each
+ * register (sysreg_desc), what a configuration makes of it (sysreg_pe_info),
+ * and what an access check decides (sysreg_route). The declarations the
+ * table is built from are the owners' (core/regdecl.h describes the format);
+ * the façade instantiates the one table of a PE's registers from all of them
+ * (sysreg/catalog_gen.h) and hands it to the engine (sysreg_catalog). */
 #ifndef ARMPROF_SYSREG_TABLE_H
 #define ARMPROF_SYSREG_TABLE_H
 
@@ -44,19 +11,10 @@
 #include <stdint.h>
 
 #include "armprof/config.h"
+#include "core/regdecl.h"
 
 struct armprof_pe;
 struct sysreg_desc;
-
-#define ENC(op0, op1, crn, crm, op2)                                                               \
-    ((uint16_t)(((op0) << 14) | ((op1) << 11) | ((crn) << 7) | ((crm) << 3) | (op2)))
-#define ENC_OP0(e) (((e) >> 14) & 3u)
-#define ENC_OP1(e) (((e) >> 11) & 7u)
-#define ENC_CRN(e) (((e) >> 7) & 15u)
-#define ENC_CRM(e) (((e) >> 3) & 15u)
-#define ENC_OP2(e) ((e)&7u)
-
-#define BITS_MASK(hi, lo) ((~0ull >> (63 - (hi))) & (~0ull << (lo)))
 
 enum sysreg_flags {
     SR_RO = 1u << 0,
@@ -153,42 +111,20 @@ typedef struct sysreg_desc {
     uint8_t nfields;
 } sysreg_desc;
 
-/* Register ids: SR_<name>, in declaration order. */
-enum sysreg_id {
-#define SYSREG(id, enc, cond, rd, wr, flags)            SR_##id,
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SR_##p##s,
-#define SYSREG_ALIAS(id, enc, cond)                     SR_##id,
-#include "sysreg/regs/all.def"
-    SR_COUNT
-};
-
-/* Storage slots: one per instance. */
-enum sysreg_storage {
-#define SYSREG(id, enc, cond, rd, wr, flags) STO_##id,
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags)                                            \
-    STO_##p##s, STO_##p##s##_last = STO_##p##s + (n)-1,
-#include "sysreg/regs/all.def"
-    STO_COUNT
-};
-
-/* Field positions: <reg>_<field>_LO and <reg>_<field>_W (width). */
-enum sysreg_field_pos {
-#define F(reg, name, hi, lo, acc, rst)              reg##_##name##_LO = (lo), reg##_##name##_W = (hi) - (lo) + 1,
-#define FC(reg, name, hi, lo, acc, rst, cond)       F(reg, name, hi, lo, acc, rst)
-#define FX(reg, name, hi, lo, acc, rst, cond, res1) F(reg, name, hi, lo, acc, rst)
-#include "sysreg/regs/all.def"
-    SYSREG_FIELD_POS_END
-};
-
-extern const sysreg_desc sysreg_table[SR_COUNT];
-
-void sysreg_configure(const armprof_config *c, sysreg_pe_info info[SR_COUNT]);
+/* The one table of a PE's registers, built by the façade from every owner's
+ * declarations (sysreg/catalog_gen.h). */
+typedef struct sysreg_catalog {
+    const sysreg_desc *regs;
+    unsigned count;
+    /* What a configuration makes of each register: info[count]. */
+    void (*configure)(const armprof_config *c, sysreg_pe_info *info);
+} sysreg_catalog;
 
 /* Field lookup by name within a register; NULL when absent. */
 const sysreg_field *sysreg_find_field(const sysreg_desc *d, const char *name);
 /* Register lookup by name: "PMSCR_EL1", "PMEVCNTSVR3_EL1" or "S3_0_C9_C9_0".
  * Returns the id (or -1) and sets *m to the instance. */
-int sysreg_lookup_name(const char *name, unsigned *m);
+int sysreg_lookup_name(const sysreg_catalog *cat, const char *name, unsigned *m);
 /* Name of one instance into buf. */
 const char *sysreg_instance_name(const sysreg_desc *d, unsigned m, char *buf, unsigned len);
 

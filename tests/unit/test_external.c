@@ -11,7 +11,7 @@
 
 #include "armprof/armprof.h"
 #include "check.h"
-#include "sysreg/external.h"
+#include "pe/catalog.h"
 
 typedef struct layout {
     const char *preset;

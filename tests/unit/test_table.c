@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "sysreg/sysreg_table.h"
+#include "pe/catalog.h"
 
 static void check_ranges(const sysreg_desc *d, unsigned id)
 {
@@ -57,15 +57,19 @@ int main(void)
         unsigned got_m;
         const unsigned probe = n > 1 ? n - 1 : 0;
         const char *nm = sysreg_instance_name(d, probe, buf, sizeof buf);
-        CHECK(sysreg_lookup_name(nm, &got_m) == (int)id && got_m == probe,
+        CHECK(sysreg_lookup_name(&sysreg_catalog_all, nm, &got_m) == (int)id && got_m == probe,
               "%s does not resolve to itself", nm);
     }
     /* An array's instance beyond its count is not a name. */
     unsigned m;
-    CHECK(sysreg_lookup_name("PMEVCNTSVR31_EL1", &m) < 0, "PMEVCNTSVR31_EL1 must not exist");
-    CHECK(sysreg_lookup_name("PMEVCNTSVR01_EL1", &m) < 0, "leading zero must not resolve");
-    CHECK(sysreg_lookup_name("S3_0_C9_C13_3", &m) == SR_PMSSCR_EL1, "generic name");
-    CHECK(sysreg_lookup_name("S2_0_C14_C9_6", &m) == SR_PMEVCNTSVR_EL1 && m == 14,
+    CHECK(sysreg_lookup_name(&sysreg_catalog_all, "PMEVCNTSVR31_EL1", &m) < 0,
+          "PMEVCNTSVR31_EL1 must not exist");
+    CHECK(sysreg_lookup_name(&sysreg_catalog_all, "PMEVCNTSVR01_EL1", &m) < 0,
+          "leading zero must not resolve");
+    CHECK(sysreg_lookup_name(&sysreg_catalog_all, "S3_0_C9_C13_3", &m) == SR_PMSSCR_EL1,
+          "generic name");
+    CHECK(sysreg_lookup_name(&sysreg_catalog_all, "S2_0_C14_C9_6", &m) == SR_PMEVCNTSVR_EL1 &&
+              m == 14,
           "generic name of PMEVCNTSVR14_EL1 (CRm = 0b10:n<4:3>, op2 = n<2:0>)");
     return check_summary();
 }

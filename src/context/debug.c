@@ -1,0 +1,44 @@
+/* Access checks and hooks of the debug registers (regs/debug.def). */
+#include "context/context.h"
+
+/* Accessing DBGAUTHSTATUS_EL1 (MRS only; registers/DBGAUTHSTATUS_EL1.md):
+ *   EL0: UNDEFINED.
+ *   EL1: MDCR_EL3.TDA with EL3SDDUndefPriority() -> UNDEFINED;
+ *        HDFGRTR_EL2.DBGAUTHSTATUS_EL1 (FEAT_FGT) -> trap to EL2;
+ *        EL2Enabled() && MDCR_EL2.<TDE,TDA> != '00' -> trap to EL2;
+ *        MDCR_EL3.TDA -> UNDEFINED under EL3SDDUndef(), else trap to EL3.
+ *   EL2: the two MDCR_EL3.TDA branches.
+ *   EL3: the register. */
+sysreg_route access_DBGAUTHSTATUS_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+{
+    (void)m;
+    (void)is_read;
+    const bool tda_trap = HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, TDA) == 1;
+    switch (pe->ctx.el) {
+    case EL0:
+        return route_undefined();
+    case EL1:
+        if (tda_trap && EL3SDDUndefPriority(pe)) return route_undefined();
+        if (fgt_trap(pe, FIELD(pe, HDFGRTR_EL2, DBGAUTHSTATUS_EL1))) return route_trap(EL2, 0x18);
+        if (EL2Enabled(pe) && (FIELD(pe, MDCR_EL2, TDE) != 0 || FIELD(pe, MDCR_EL2, TDA) != 0))
+            return route_trap(EL2, 0x18);
+        if (tda_trap) return el3_trap_or_undefined(pe);
+        return route_reg(SR_DBGAUTHSTATUS_EL1, 0);
+    case EL2:
+        if (tda_trap && EL3SDDUndefPriority(pe)) return route_undefined();
+        if (tda_trap) return el3_trap_or_undefined(pe);
+        return route_reg(SR_DBGAUTHSTATUS_EL1, 0);
+    default:
+        return route_reg(SR_DBGAUTHSTATUS_EL1, 0);
+    }
+}
+
+/* DBGAUTHSTATUS_EL1 holds what UpdateDbgAuthStatus() last wrote: the
+ * authentication signals as they are now (the model updates it at once when a
+ * signal changes). */
+uint64_t read_DBGAUTHSTATUS_EL1(armprof_pe *pe, unsigned reg, unsigned m)
+{
+    (void)reg;
+    (void)m;
+    return DbgAuthStatus(pe);
+}

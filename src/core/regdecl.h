@@ -1,0 +1,67 @@
+/* The register declaration format (DESIGN principle 3) and the register file.
+ *
+ * Every System register is declared once, in a .def file of the layer that
+ * owns it (core/regs/, pmu/regs/, spe/regs/; each owner's list.def names its
+ * files), with the macros below. From that declaration come: the register id
+ * (SR_<id>), its storage slot (STO_<id>), its field positions
+ * (<id>_<field>_LO, _W), the engine's table (sysreg/catalog_gen.h: encoding,
+ * presence, RES0/RES1 masks, reset values, field printing), and a
+ * compile-time check that each of the 64 bits is accounted for exactly once.
+ *
+ *   SYSREG(id, ENC(op0, op1, CRn, CRm, op2), present-condition, read-hook, write-hook, flags)
+ *   SYSREG_ARRAY(prefix, suffix, count, ENC(...of instance 0...), present-condition,
+ *                read-hook, write-hook, flags)
+ *       Instance n has the encoding of instance 0 plus n (CRm<1:0>:op2 = n),
+ *       so instance 0 must have CRm<1:0> = op2 = 0. Named prefix<n>suffix,
+ *       id prefix##suffix.
+ *   SYSREG_ALIAS(id, ENC(...), present-condition)
+ *       An encoding with no storage of its own (the EL12 and EL02 names); its
+ *       access function routes to the register it names.
+ * followed by the register's bit ranges, each naming the register, from bit 63 down:
+ *   F(reg, name, hi, lo, access, reset)        a field present in every configuration
+ *   FC(reg, name, hi, lo, access, reset, cond) a field present when cond holds, RES0 otherwise
+ *   FX(reg, name, hi, lo, access, reset, cond, res1)
+ *                                   as FC, and RES1 (RAO/WI) when res1 holds
+ *   RES0(reg, hi, lo)  RES1(reg, hi, lo)       reserved bits
+ *   UNK(reg, hi, lo)                           bits that read as an UNKNOWN value
+ * access: RW, RO, WO.
+ * reset: WARM(v), WARM_UNK, COLD(v), COLD_UNK, NORESET, or RESET_IF(cond, a, b)
+ * choosing between two of those by configuration (a Cold reset performs the
+ * Warm reset too; UNKNOWN takes the bits of option unknown_fill).
+ * cond and present-condition are C expressions over IMPL(FEATURE) and
+ * OPT(OPTION), evaluated once when a PE is created. The leading "feature not
+ * implemented: UNDEFINED" test of every Accessing page is the present-condition.
+ * Each register has an access check `access_<id>`, the transliteration of
+ * its 'Accessing' pseudocode, in the owning layer. read-hook and write-hook
+ * are NOHOOK for plain storage, or read_<id>/write_<id> functions of the
+ * owning layer.
+ * flags: SR_RO (no MSR form: MSR is UNDEFINED), SR_WO (no MRS form),
+ *        SR_CONTEXT (a write recomputes the cached Effective values).
+ *
+ * Ids and slots are one numbering for the whole PE: each owner's enum starts
+ * where the layer below it ends (core, then pmu, then spe), so an owner needs
+ * only the headers of the layers below it. The values live in one array,
+ * armprof_pe.regs. */
+#ifndef ARMPROF_CORE_REGDECL_H
+#define ARMPROF_CORE_REGDECL_H
+
+#include <stdint.h>
+
+#define ENC(op0, op1, crn, crm, op2)                                                               \
+    ((uint16_t)(((op0) << 14) | ((op1) << 11) | ((crn) << 7) | ((crm) << 3) | (op2)))
+#define ENC_OP0(e) (((e) >> 14) & 3u)
+#define ENC_OP1(e) (((e) >> 11) & 7u)
+#define ENC_CRN(e) (((e) >> 7) & 15u)
+#define ENC_CRM(e) (((e) >> 3) & 15u)
+#define ENC_OP2(e) ((e)&7u)
+
+#define BITS_MASK(hi, lo) ((~0ull >> (63 - (hi))) & (~0ull << (lo)))
+
+/* Register storage by name: REG(pe, SCR_EL3), instance n of an array:
+ * REG_AT(pe, PMEVCNTR_EL0, n), and one field: FIELD(pe, SCR_EL3, NS). */
+#define REG(pe, id)           ((pe)->regs[STO_##id])
+#define REG_AT(pe, id, n)     ((pe)->regs[STO_##id + (n)])
+#define FIELD_OF(v, id, name) (((v) >> id##_##name##_LO) & (~0ull >> (64 - id##_##name##_W)))
+#define FIELD(pe, id, name)   FIELD_OF(REG(pe, id), id, name)
+
+#endif

@@ -1,0 +1,10 @@
+/* Closes a pass over register declaration lists (core/regdecl_begin.h). */
+#undef SYSREG
+#undef SYSREG_ARRAY
+#undef SYSREG_ALIAS
+#undef F
+#undef FC
+#undef FX
+#undef RES0
+#undef RES1
+#undef UNK

@@ -1,0 +1,20 @@
+/* Enumerator lists of one owner's registers (core/regdecl_enums.h): define
+ * REGDECL_IDS, REGDECL_SLOTS or REGDECL_FIELDS, include this file, then the
+ * owner's list.def, then core/regdecl_end.h. */
+#if defined(REGDECL_IDS)
+#define SYSREG(id, enc, cond, rd, wr, flags)            SR_##id,
+#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SR_##p##s,
+#define SYSREG_ALIAS(id, enc, cond)                     SR_##id,
+#undef REGDECL_IDS
+#elif defined(REGDECL_SLOTS)
+#define SYSREG(id, enc, cond, rd, wr, flags) STO_##id,
+#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags)                                            \
+    STO_##p##s, STO_##p##s##_last = STO_##p##s + (n)-1,
+#undef REGDECL_SLOTS
+#elif defined(REGDECL_FIELDS)
+#define F(reg, name, hi, lo, acc, rst)              reg##_##name##_LO = (lo), reg##_##name##_W = (hi) - (lo) + 1,
+#define FC(reg, name, hi, lo, acc, rst, cond)       F(reg, name, hi, lo, acc, rst)
+#define FX(reg, name, hi, lo, acc, rst, cond, res1) F(reg, name, hi, lo, acc, rst)
+#undef REGDECL_FIELDS
+#endif
+#include "core/regdecl_begin.h"

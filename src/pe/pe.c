@@ -1,0 +1,248 @@
+/* The PE façade: creation, reset and destruction of the whole instance,
+ * which visits the layers in order, and the context setters. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "context/context.h"
+#include "core/arch.h"
+#include "core/config.h"
+#include "pe/instance.h"
+
+static bool fail(char *err, size_t errlen, const char *msg)
+{
+    if (err && errlen) snprintf(err, errlen, "%s", msg);
+    return false;
+}
+
+/* The core and each unit validate the rules that are theirs. */
+bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
+{
+    return config_validate_core(c, err, errlen) && spe_config_validate(c, err, errlen);
+}
+
+armprof_pe *armprof_pe_create(const armprof_config *cfg, char *err, size_t errlen)
+{
+    if (!armprof_config_validate(cfg, err, errlen)) return NULL;
+    pe_instance *inst = calloc(1, sizeof *inst);
+    if (!inst) {
+        fail(err, errlen, "out of memory");
+        return NULL;
+    }
+    /* The first member of the first member ... is the core. */
+    armprof_pe *pe = &inst->base.base.base.base.core;
+    pe->cfg = *cfg;
+    sysreg_level *engine = SYSREG_LEVEL(pe);
+    engine->catalog = &sysreg_catalog_all;
+    engine->desc = sysreg_catalog_all.regs;
+    engine->ext_catalog = &ext_catalog_all;
+    if (!spe_buffer_init(pe)) {
+        armprof_pe_destroy(pe);
+        fail(err, errlen, "out of memory");
+        return NULL;
+    }
+    sysreg_configure(pe);
+    armprof_reset(pe, ARMPROF_RESET_COLD);
+    return pe;
+}
+
+void armprof_pe_destroy(armprof_pe *pe)
+{
+    if (!pe) return;
+    spe_buffer_free(pe);
+    free((pe_instance *)pe);
+}
+
+const armprof_config *armprof_pe_config(const armprof_pe *pe)
+{
+    return &pe->cfg;
+}
+
+void armprof_reset(armprof_pe *pe, armprof_reset_kind kind)
+{
+    const bool cold = kind == ARMPROF_RESET_COLD;
+    if (cold) {
+        /* The context a Cold reset leaves: highest EL, AArch64, Non-debug
+         * state, powered, OS Lock locked (OSLSR_EL1.OSLK resets to 1 on a
+         * Cold reset), the authentication signals as they were. */
+        const bool *keep = pe->ctx.signal;
+        bool signals[ARMPROF_SIG_COUNT];
+        memcpy(signals, keep, sizeof signals);
+        memset(&pe->ctx, 0, sizeof pe->ctx);
+        memcpy(pe->ctx.signal, signals, sizeof signals);
+        pe->ctx.core_powered = true;
+        pe->ctx.os_lock = true;
+    }
+    /* A Warm reset takes the PE to its highest EL, out of Debug state.
+     * OSDLR_EL1.DLK: 'On a Warm reset, this field resets to '0''. */
+    pe->ctx.halted = false;
+    pe->ctx.os_double_lock = false;
+    pe->ctx.el = (uint8_t)HighestEL(pe);
+    sysreg_reset(pe, cold);
+    external_reset(pe, cold);
+    context_idregs_init(pe);
+    pcsr_reset(pe, cold);
+    pmu_idregs_init(pe);
+    pmu_reset(pe);
+    spe_idregs_init(pe);
+    spe_reset(pe);
+    spe_buffer_reset(pe);
+    pe_recompute(pe);
+}
+
+static const char *const ss_names[] = {"Non-secure", "Secure", "Realm", "Root"};
+const char *armprof_security_state_name(armprof_security_state ss)
+{
+    return (unsigned)ss < 4 ? ss_names[ss] : "?";
+}
+
+static const char *const signal_names[] = {"DBGEN",   "NIDEN",   "SPIDEN",
+                                           "SPNIDEN", "RLPIDEN", "RTPIDEN"};
+const char *armprof_signal_name(armprof_signal sig)
+{
+    return (unsigned)sig < ARMPROF_SIG_COUNT ? signal_names[sig] : "?";
+}
+
+unsigned armprof_current_el(const armprof_pe *pe)
+{
+    return pe->ctx.el;
+}
+
+armprof_security_state armprof_current_security_state(const armprof_pe *pe)
+{
+    return CurrentSecurityState(pe);
+}
+
+bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen)
+{
+    if (el > 3) return fail(err, errlen, "Exception level must be 0, 1, 2 or 3");
+    if (!HaveEL(pe, el))
+        return fail(err, errlen, el == 2 ? "EL2 is not implemented" : "EL3 is not implemented");
+    if (el == EL2 && HaveEL(pe, EL3) && SecurityStateAtEL(pe, EL1) == ARMPROF_SS_SECURE &&
+        !pe->eff.secure_el2_enabled)
+        return fail(err, errlen,
+                    "EL2 is not enabled in Secure state (needs FEAT_SEL2 and SCR_EL3.EEL2=1)");
+    pe->ctx.el = (uint8_t)el;
+    pe_recompute(pe);
+    return true;
+}
+
+bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char *err, size_t errlen)
+{
+    if ((unsigned)ss > ARMPROF_SS_ROOT) return fail(err, errlen, "unknown Security state");
+    const bool rme = IMPLEMENTED(pe, RME);
+    if (!HaveEL(pe, EL3)) {
+        if (ss != SecurityStateAtEL(pe, EL1))
+            return fail(err, errlen,
+                        "without EL3 the Security state is fixed by "
+                        "secure_only_implementation");
+        return true;
+    }
+    if (pe->ctx.el == EL3) {
+        /* At EL3 the PE stays in Root (Secure without FEAT_RME) state; the
+         * request sets SCR_EL3.{NSE,NS} for the lower Exception levels. */
+        if (ss == ARMPROF_SS_ROOT && rme) return true;
+    }
+    if (ss == ARMPROF_SS_ROOT) return fail(err, errlen, "Root state exists only at EL3");
+    if (ss == ARMPROF_SS_REALM && !rme) return fail(err, errlen, "Realm state needs FEAT_RME");
+    if (ss == ARMPROF_SS_SECURE && !HaveSecureState(pe))
+        return fail(err, errlen, "this PE has no Secure state (FEAT_RME without FEAT_SEL2)");
+    uint64_t scr = REG(pe, SCR_EL3);
+    const uint64_t ns = 1ull << SCR_EL3_NS_LO;
+    scr = ss == ARMPROF_SS_SECURE ? scr & ~ns : scr | ns;
+    if (rme) {
+        const uint64_t nse = 1ull << SCR_EL3_NSE_LO;
+        scr = ss == ARMPROF_SS_REALM ? scr | nse : scr & ~nse;
+    }
+    REG(pe, SCR_EL3) = scr;
+    pe_recompute(pe);
+    if (pe->ctx.el == EL2 && !pe->eff.el2_enabled) {
+        pe->ctx.el = EL1;
+        pe_recompute(pe);
+        return fail(err, errlen, "EL2 is not enabled in that Security state; now at EL1");
+    }
+    return true;
+}
+
+bool armprof_set_aarch32(armprof_pe *pe, unsigned el, bool aarch32, char *err, size_t errlen)
+{
+    if (el > 3) return fail(err, errlen, "Exception level must be 0, 1, 2 or 3");
+    if (aarch32) {
+        if (el == EL0 && !IMPLEMENTED(pe, AA32EL0))
+            return fail(err, errlen, "AArch32 at EL0 needs FEAT_AA32EL0");
+        if (el == EL1 && !IMPLEMENTED(pe, AA32EL1))
+            return fail(err, errlen, "AArch32 at EL1 needs FEAT_AA32EL1");
+        if (el >= EL2) return fail(err, errlen, "the model has AArch64 at EL2 and EL3 only");
+        /* A lower EL can be AArch32 only if every higher EL using it allows:
+         * EL1 in AArch32 forces EL0 to AArch32. */
+    } else if (el == EL0 && pe->ctx.aarch32[EL1]) {
+        return fail(err, errlen, "EL0 must use AArch32 while EL1 does");
+    }
+    pe->ctx.aarch32[el] = aarch32;
+    if (aarch32 && el == EL1) pe->ctx.aarch32[EL0] = true;
+    pe_recompute(pe);
+    return true;
+}
+
+bool armprof_el_using_aarch32(const armprof_pe *pe, unsigned el)
+{
+    return ELUsingAArch32(pe, el);
+}
+
+void armprof_set_debug_state(armprof_pe *pe, bool halted)
+{
+    if (halted && !pe->ctx.halted) {
+        pe->ctx.edscr_sdd = pe_sdd_on_debug_entry(pe);
+        pcsr_left_sampling(pe); /* samples are UNKNOWN until a branch retires */
+    }
+    pe->ctx.halted = halted;
+    pe_recompute(pe);
+}
+
+bool armprof_in_debug_state(const armprof_pe *pe)
+{
+    return pe->ctx.halted;
+}
+void armprof_set_core_power(armprof_pe *pe, bool on)
+{
+    pe->ctx.core_powered = on;
+}
+bool armprof_core_powered(const armprof_pe *pe)
+{
+    return pe->ctx.core_powered;
+}
+void armprof_set_pstate_pm(armprof_pe *pe, bool pm)
+{
+    pe->ctx.pstate_pm = pm;
+}
+
+void armprof_set_os_lock(armprof_pe *pe, bool locked)
+{
+    pe->ctx.os_lock = locked;
+}
+bool armprof_os_locked(const armprof_pe *pe)
+{
+    return pe->ctx.os_lock;
+}
+
+void armprof_set_signal(armprof_pe *pe, armprof_signal sig, bool high)
+{
+    if ((unsigned)sig >= ARMPROF_SIG_COUNT) return;
+    pe->ctx.signal[sig] = high;
+    pe_recompute(pe);
+}
+
+bool armprof_signal_level(const armprof_pe *pe, armprof_signal sig)
+{
+    return (unsigned)sig < ARMPROF_SIG_COUNT && pe->ctx.signal[sig];
+}
+
+void armprof_set_os_double_lock(armprof_pe *pe, bool locked)
+{
+    pe->ctx.os_double_lock = locked;
+}
+
+bool armprof_os_double_locked(const armprof_pe *pe)
+{
+    return pe->ctx.os_double_lock;
+}

@@ -1,0 +1,161 @@
+/* The Performance Monitors' external-only registers (pmu/regs/external_pmu.def):
+ * PMCFGR, PMIIDR, the Software Lock (PMLAR, PMLSR), PMAUTHSTATUS and the
+ * CoreSight identification registers, and the counters an external access
+ * reaches (chapter I5 and the pages registers/<NAME>.external.md). */
+#include "pmu/external.h"
+
+#include "core/arch.h"
+
+/* PMCFGR: NCG (FEAT_PMUv3_ICNTR: two counter groups), SS (FEAT_PMUv3_SS), FZO
+ * (FEAT_PMUv3p7), UEN, WT, NA RAZ, EX (no PMU event export bus in the model:
+ * PMCR_EL0.X is RES0), CCD ('RES1 if AArch32 is supported': FEAT_AA32EL0, as
+ * PMCR_EL0.D), CC 1, SIZE 0b111111, N the event counters (plus one with the
+ * instruction counter; EffectiveEPMN() for an access that is not Most secure
+ * with FEAT_PMUv3_EXTPMN). */
+EXT_READ_FN(ext_read_PMCFGR)
+{
+    (void)bits;
+    (void)m;
+    unsigned n = (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS);
+    if (IsFeatureImplemented(pe, PMUv3_EXTPMN) && !IsMostSecureAccess(pe, a)) n = EffectiveEPMN(pe);
+    const bool icntr = IsFeatureImplemented(pe, PMUv3_ICNTR);
+    if (icntr) n += 1;
+    return (uint64_t)(icntr ? 1 : 0) << 28 | (uint64_t)IsFeatureImplemented(pe, PMUv3_SS) << 22 |
+           (uint64_t)IsFeatureImplemented(pe, PMUv3p7) << 21 |
+           (uint64_t)IsFeatureImplemented(pe, AA32EL0) << 15 | 1ull << 14 | 0x3full << 8 | n;
+}
+
+/* PMIIDR: option pmiidr (IMPLEMENTATION DEFINED). */
+EXT_READ_FN(ext_read_PMIIDR)
+{
+    (void)bits;
+    (void)a;
+    (void)m;
+    return OPTION_VALUE(pe, PMIIDR) & 0xffffffffu;
+}
+
+/* PMLAR: 'Writing the key value 0xC5ACCE55 to this field unlocks the lock ...
+ * Writing any other value to this register locks the lock'; RES0 when the
+ * Software Lock is not implemented. A write that is not memory-mapped does not
+ * change the lock, which binds memory-mapped accesses only. */
+EXT_WRITE_FN(ext_write_PMLAR)
+{
+    (void)bits;
+    (void)m;
+    if (!HaveSoftwareLock(pe) || !a->memory_mapped) return;
+    ext_set_pmlsr_slk(pe, (value & 0xffffffffu) != 0xC5ACCE55u);
+}
+
+/* PMLSR: nTT [2] reads 0; SLK [1] the lock, SLI [0] 'Software Lock
+ * implemented', both RAZ for an access that is not memory-mapped. */
+EXT_READ_FN(ext_read_PMLSR)
+{
+    (void)bits;
+    (void)m;
+    if (!HaveSoftwareLock(pe) || !a->memory_mapped) return 0;
+    return (uint64_t)ext_pmlsr_slk(pe) << 1 | 1u;
+}
+
+/* PMAUTHSTATUS: every field 'has the same value as' (or 'holds the same value
+ * as') the DBGAUTHSTATUS_EL1 field - UpdateDbgAuthStatus() (DbgAuthStatus()). */
+EXT_READ_FN(ext_read_PMAUTHSTATUS)
+{
+    (void)bits;
+    (void)a;
+    (void)m;
+    return DbgAuthStatus(pe);
+}
+
+/* PMDEVARCH: ARCHITECT 0b01000111011 (Arm), PRESENT 1, REVISION 0, and
+ * ARCHID (ARCHVER:ARCHPART): with the PMU, ARCHVER 0b0010 (PMUv3) and ARCHPART
+ * 0xA16 (FEAT_PMUv3_EXT32) or 0xA26 (FEAT_PMUv3_EXT64); with FEAT_PCSRv8p2 and
+ * no PMU, 'PMDEVARCH.ARCHID has the value 0x0A10 or 0x0A20' (H7.1.2): ARCHVER
+ * 0b0000 ('PC Sample-based Profiling version 2, FEAT_PCSRv8p2') and ARCHPART
+ * 0xA10, 'including the 32-bit programmers' model extension' - the layout of
+ * Table H7-1 (the model has no FEAT_PMUv3_EXT64 without the PMU). */
+EXT_READ_FN(ext_read_PMDEVARCH)
+{
+    (void)bits;
+    (void)a;
+    (void)m;
+    const uint64_t archid = PCSROnly(pe)                            ? 0x0A10
+                            : IsFeatureImplemented(pe, PMUv3_EXT64) ? 0x2A26
+                                                                    : 0x2A16;
+    return 0x23Bull << 21 | 1ull << 20 | archid;
+}
+
+/* PMDEVID: EXTPMN (FEAT_PMUv3_EXTPMN), PMSS (FEAT_PMUv3_SS), PCSample
+ * (0b0010 FEAT_PCSRv8p9, 0b0001 FEAT_PCSRv8p2, else 0b0000: 'FEAT_PCSRv8p2
+ * implements the functionality identified by the value 0b0001', 'FEAT_PCSRv8p9
+ * ... 0b0010', and from Armv8.9 0b0001 is not permitted with FEAT_PCSRv8p9).
+ * With FEAT_PCSRv8 the PC sample registers are in the external debug block:
+ * PCSample is 0b0000 (EDDEVID.PCSample reports them). */
+EXT_READ_FN(ext_read_PMDEVID)
+{
+    (void)bits;
+    (void)a;
+    (void)m;
+    const uint64_t pcsample = IsFeatureImplemented(pe, PCSRv8p9)   ? 2
+                              : IsFeatureImplemented(pe, PCSRv8p2) ? 1
+                                                                   : 0;
+    return (uint64_t)IsFeatureImplemented(pe, PMUv3_EXTPMN) << 8 |
+           (uint64_t)IsFeatureImplemented(pe, PMUv3_SS) << 4 | pcsample;
+}
+
+/* PMDEVTYPE: SUB 0b0001, MAJOR 0b0110 ('FEAT_PMUv3 implements the
+ * functionality described by the value 0b0110'), or, for the PC sample
+ * registers without the PMU, 'PMDEVTYPE.MAJOR has the value 0x0' (H7.1.2). */
+EXT_READ_FN(ext_read_PMDEVTYPE)
+{
+    (void)bits;
+    (void)a;
+    (void)m;
+    return PCSROnly(pe) ? 0x10 : 0x16;
+}
+
+/* PMPIDR0.PART_0: the part number's low byte, PMIIDR.ProductID[7:0]
+ * ('Matches the PMPIDR1.PART_1, PMPIDR0.PART_0 fields'). */
+EXT_READ_FN(ext_read_PMPIDR0)
+{
+    (void)bits;
+    (void)a;
+    (void)m;
+    return (OPTION_VALUE(pe, PMIIDR) >> 20) & 0xff;
+}
+
+/* PMCIDR0.PRMBL_0: 'Reads as 0x0D'. */
+EXT_READ_FN(ext_read_PMCIDR0)
+{
+    (void)bits;
+    (void)pe;
+    (void)a;
+    (void)m;
+    return 0x0D;
+}
+
+/* A write the model's CONSTRAINED UNPREDICTABLE choice makes do nothing
+ * (PMSWINC_EL0: no SW_INCR event). */
+EXT_WRITE_FN(ext_write_ignored)
+{
+    (void)bits;
+    (void)pe;
+    (void)a;
+    (void)m;
+    (void)value;
+}
+
+/* ---- The counters an external access reaches ---- */
+
+uint64_t ext_pmu_counter_mask(const armprof_pe *pe)
+{
+    static const armprof_ext_access nonsecure = {ARMPROF_PAS_NONSECURE, false};
+    const armprof_ext_access *a =
+        sysreg_current_external_access(pe) ? sysreg_current_external_access(pe) : &nonsecure;
+    unsigned n = (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS);
+    if (IsFeatureImplemented(pe, PMUv3_EXTPMN) && !IsMostSecureAccess(pe, a) &&
+        EffectiveEPMN(pe) < n)
+        n = EffectiveEPMN(pe);
+    uint64_t mask = 1ull << CYCLE_COUNTER_ID | ((1ull << n) - 1);
+    if (IsFeatureImplemented(pe, PMUv3_ICNTR)) mask |= 1ull << INSTRUCTION_COUNTER_ID;
+    return mask;
+}

@@ -1,0 +1,20 @@
+/* The Performance Monitors' work of one retired operation, inline: it runs
+ * for every operation a simulator retires, so its common case (no counter
+ * counts a retirement event) costs a load and a test (DESIGN principle 4). */
+#ifndef ARMPROF_PMU_RETIRE_H
+#define ARMPROF_PMU_RETIRE_H
+
+#include "pmu/pmu.h"
+
+static inline void pmu_retire(armprof_pe *pe, const armprof_op *op)
+{
+    if (!IMPLEMENTED(pe, PMUv3)) return;
+    pmu_state *u = PMU_STATE(pe);
+    if (pe_controls_stale(pe, u->seen_gen)) pmu_refresh(pe);
+    /* Skipped when no counter has one of these events as its evtCount
+     * and the instruction counter is not counting: PMUEvent() would
+     * change nothing. */
+    if (u->retire_events) pmu_retire_events(pe, op);
+}
+
+#endif

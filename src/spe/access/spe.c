@@ -1,0 +1,125 @@
+/* Access checks and hooks of the SPE control registers (PMSCR_EL1, PMSCR_EL2,
+ * PMSCR_EL12). */
+#include "spe/spe_regs.h"
+
+/* NVMem offset of PMSCR_EL1 under FEAT_NV2 */
+#define NV2_OFFSET_PMSCR_EL1 0x828
+
+/* Accessing PMSCR_EL1 */
+sysreg_route access_PMSCR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+{
+    (void)m;
+    const bool el3 = HaveEL(pe, EL3);
+    switch (pe->ctx.el) {
+    case EL0:
+        return route_undefined();
+    case EL1: {
+        const uint64_t fgt_bit =
+            is_read ? FIELD(pe, HDFGRTR_EL2, PMSCR_EL1) : FIELD(pe, HDFGWTR_EL2, PMSCR_EL1);
+        if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
+        if (fgt_trap(pe, fgt_bit)) return route_trap(EL2, 0x18);
+        if (EL2Enabled(pe) && FIELD(pe, MDCR_EL2, TPMS) == 1) return route_trap(EL2, 0x18);
+        if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
+        if (EffectiveHCR_EL2_NVx(pe) == 7) return route_nvmem(NV2_OFFSET_PMSCR_EL1);
+        return route_reg(SR_PMSCR_EL1, 0);
+    }
+    case EL2:
+        if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
+        if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
+        if (ELIsInHost(pe, EL2)) return route_reg(SR_PMSCR_EL2, 0);
+        return route_reg(SR_PMSCR_EL1, 0);
+    default:
+        return route_reg(SR_PMSCR_EL1, 0);
+    }
+}
+
+/* Accessing PMSCR_EL2 */
+sysreg_route access_PMSCR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
+{
+    (void)m;
+    (void)is_read;
+    const bool el3 = HaveEL(pe, EL3);
+    switch (pe->ctx.el) {
+    case EL0:
+        return route_undefined();
+    case EL1:
+        return el2_register_at_el1(pe);
+    case EL2:
+        if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
+        if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
+        return route_reg(SR_PMSCR_EL2, 0);
+    default:
+        return route_reg(SR_PMSCR_EL2, 0);
+    }
+}
+
+/* Accessing PMSCR_EL12 */
+sysreg_route access_PMSCR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
+{
+    (void)m;
+    (void)is_read;
+    const bool el3 = HaveEL(pe, EL3);
+    switch (pe->ctx.el) {
+    case EL0:
+        return route_undefined();
+    case EL1:
+        return el12_alias_at_el1(pe, NV2_OFFSET_PMSCR_EL1);
+    case EL2:
+        if (!ELIsInHost(pe, EL2)) return route_undefined();
+        if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
+        if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
+        return route_reg(SR_PMSCR_EL1, 0);
+    default:
+        if (ELIsInHost(pe, EL2)) return route_reg(SR_PMSCR_EL1, 0);
+        return route_undefined();
+    }
+}
+
+/* PMSCR_ELx.PCT<1> is RES0 without FEAT_ECV. */
+static uint64_t pct_mask(const armprof_pe *pe, unsigned reg)
+{
+    if (IsFeatureImplemented(pe, ECV)) return 0;
+    return 1ull << (reg == SR_PMSCR_EL2 ? PMSCR_EL2_PCT_LO + 1 : PMSCR_EL1_PCT_LO + 1);
+}
+
+/* PMSCR_EL2.{E2SPE, E0HSPE}: 'When MDCR_EL2.E2PB != 00, access to this field
+ * is RES0'. The stored bits are kept (and read again once E2PB is 00). */
+static uint64_t pmscr_el2_res0_now(const armprof_pe *pe)
+{
+    uint64_t mask = pct_mask(pe, SR_PMSCR_EL2);
+    if (FIELD(pe, MDCR_EL2, E2PB) != 0)
+        mask |= 1ull << PMSCR_EL2_E2SPE_LO | 1ull << PMSCR_EL2_E0HSPE_LO;
+    return mask;
+}
+
+uint64_t read_PMSCR_EL2(armprof_pe *pe, unsigned reg, unsigned m)
+{
+    const uint64_t v =
+        (REG(pe, PMSCR_EL2) & ~sysreg_info(pe, reg)->res0) | sysreg_info(pe, reg)->res1;
+    (void)m;
+    return v & ~pmscr_el2_res0_now(pe);
+}
+
+void write_PMSCR_EL2(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+{
+    const uint64_t keep = pmscr_el2_res0_now(pe);
+    const uint64_t merged = sysreg_merge_write(pe, reg, m, value);
+    sysreg_store(pe, reg, m, (merged & ~keep) | (REG(pe, PMSCR_EL2) & keep));
+}
+
+/* Without EL2, PMSCR_EL1.PCT 'reads as 0b01 and ignores writes'. */
+uint64_t read_PMSCR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
+{
+    uint64_t v = (REG(pe, PMSCR_EL1) & ~sysreg_info(pe, reg)->res0) | sysreg_info(pe, reg)->res1;
+    (void)m;
+    if (!HaveEL(pe, EL2)) v = (v & ~(3ull << PMSCR_EL1_PCT_LO)) | (1ull << PMSCR_EL1_PCT_LO);
+    return v & ~pct_mask(pe, reg);
+}
+
+void write_PMSCR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+{
+    uint64_t keep = pct_mask(pe, reg);
+    if (!HaveEL(pe, EL2)) keep = 3ull << PMSCR_EL1_PCT_LO;
+    const uint64_t merged = sysreg_merge_write(pe, reg, m, value);
+    sysreg_store(pe, reg, m, (merged & ~keep) | (REG(pe, PMSCR_EL1) & keep));
+}

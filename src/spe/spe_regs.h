@@ -1,0 +1,63 @@
+/* The Statistical Profiling unit's registers and the Profiling Buffer's
+ * (spe/regs/list.def): their ids, slots and field positions, continuing the
+ * PMU's numbering (core/regdecl.h); their access checks (access/) and hooks. */
+#ifndef ARMPROF_SPE_SPE_REGS_H
+#define ARMPROF_SPE_SPE_REGS_H
+
+#include "pmu/pmu_regs.h"
+
+#define REGDECL_OWNER      SPE
+#define REGDECL_LIST       "spe/regs/list.def"
+#define REGDECL_FIRST_ID   SR_PMU_END
+#define REGDECL_FIRST_SLOT STO_PMU_END
+#include "core/regdecl_enums.h"
+
+#include "sysreg/access_decl.h"
+#include "spe/regs/list.def"
+#include "core/regdecl_end.h"
+
+/* Read and write hooks. */
+uint64_t read_PMSCR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
+void write_PMSCR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
+uint64_t read_PMSCR_EL2(armprof_pe *pe, unsigned reg, unsigned m);
+void write_PMSCR_EL2(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
+uint64_t read_PMBIDR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
+uint64_t read_PMSEVFR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
+uint64_t read_PMSNEVFR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
+uint64_t read_PMSLATFR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
+void write_PMSLATFR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
+
+/* The shape the SPE and Profiling Buffer control pages share (PMBLIMITR_EL1,
+ * PMBPTR_EL1, PMSICR_EL1, PMSIRR_EL1, PMSFCR_EL1, PMSEVFR_EL1, PMSLATFR_EL1):
+ *   EL1: SDD priority with the NSPB trap; the FEAT_FGT trap (fgt_bit); the
+ *        page's EL2 trap (el2_trap: MDCR_EL2.E2PB for the buffer registers,
+ *        MDCR_EL2.TPMS for the sampling ones); the NSPB trap to EL3;
+ *        NVMem[nv2_offset] ('1x1', when the page has one); the register.
+ *   EL2: SDD priority with the NSPB trap; the NSPB trap; the register.
+ *   EL3: the register. */
+static inline sysreg_route spe_control_access(const armprof_pe *pe, uint64_t fgt_bit, bool el2_trap,
+                                              unsigned reg, unsigned nv2_offset)
+{
+    switch (pe->ctx.el) {
+    case EL0:
+        return route_undefined();
+    case EL1:
+        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
+        if (fgt_trap(pe, fgt_bit)) return route_trap(EL2, 0x18);
+        if (el2_trap) return route_trap(EL2, 0x18);
+        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
+        if (nv2_offset != NO_NV2_OFFSET && nvx_1x1(pe)) return route_nvmem(nv2_offset);
+        return route_reg(reg, 0);
+    case EL2:
+        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
+        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
+        return route_reg(reg, 0);
+    default:
+        return route_reg(reg, 0);
+    }
+}
+
+/* PMSIDR_EL1 and PMBIDR_EL1 from the configuration (idregs.c). */
+void spe_idregs_init(armprof_pe *pe);
+
+#endif
