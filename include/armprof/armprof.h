@@ -11,9 +11,12 @@
 
 #include "armprof/config.h"
 
+#include "armprof/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+ARMPROF_API_BEGIN
 
 typedef struct armprof_pe armprof_pe;
 
@@ -442,6 +445,7 @@ const char *armprof_pas_name(armprof_pas pas);
 void armprof_set_os_double_lock(armprof_pe *pe, bool locked);
 bool armprof_os_double_locked(const armprof_pe *pe);
 
+ARMPROF_API_END
 #ifdef __cplusplus
 }
 #endif

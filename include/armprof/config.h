@@ -7,9 +7,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "armprof/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+ARMPROF_API_BEGIN
 
 typedef enum armprof_feature {
 #define FEATURE(id, name) ARMPROF_FEAT_##id,
@@ -70,6 +73,7 @@ bool armprof_config_set(armprof_config *c, const char *name, const char *value, 
  * violation writes a message naming the conflict and returns false. */
 bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen);
 
+ARMPROF_API_END
 #ifdef __cplusplus
 }
 #endif

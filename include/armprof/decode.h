@@ -20,9 +20,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "armprof/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+ARMPROF_API_BEGIN
 
 /* The packet types of D18.2, by header (Tables D18-1 and D18-2). */
 typedef enum armprof_spe_packet_type {
@@ -214,6 +217,7 @@ int armprof_spe_packet_text(const armprof_spe_packet *p, char *buf, size_t size)
 /* The packet as one JSON object; snprintf semantics. */
 int armprof_spe_packet_json(const armprof_spe_packet *p, char *buf, size_t size);
 
+ARMPROF_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -9,9 +9,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "armprof/export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+ARMPROF_API_BEGIN
 
 /* ---- Physical memory ----
  * Sparse: every physical address of every physical address space exists and
@@ -19,6 +22,7 @@ extern "C" {
  * outside every region memory is Normal, Write-Back cacheable, Inner
  * Shareable RAM that any physical address space may access. */
 typedef struct armprof_mem armprof_mem;
+typedef struct armprof_pe armprof_pe; /* armprof.h; repeated so this header stands alone */
 
 armprof_mem *armprof_mem_create(void);
 void armprof_mem_destroy(armprof_mem *mem);
@@ -152,6 +156,7 @@ bool armprof_spe_exception(armprof_pe *pe, unsigned *target_el);
  * (D17.8.6): EC 0x1F with the given MSS. */
 void armprof_spe_impdef_event(armprof_pe *pe, uint16_t mss);
 
+ARMPROF_API_END
 #ifdef __cplusplus
 }
 #endif

@@ -34,7 +34,6 @@ armprof_pe *armprof_pe_create(const armprof_config *cfg, char *err, size_t errle
     pe->cfg = *cfg;
     sysreg_level *engine = SYSREG_LEVEL(pe);
     engine->catalog = &sysreg_catalog_all;
-    engine->desc = sysreg_catalog_all.regs;
     engine->ext_catalog = &ext_catalog_all;
     if (!spe_buffer_init(pe)) {
         armprof_pe_destroy(pe);

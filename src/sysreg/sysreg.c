@@ -8,14 +8,9 @@
 void sysreg_configure(armprof_pe *pe)
 {
     sysreg_level *l = SYSREG_LEVEL(pe);
+    l->desc = l->catalog->regs;
+    l->enc_map = l->catalog->enc_map;
     l->catalog->configure(&pe->cfg, l->info);
-    memset(l->enc_map, 0, sizeof l->enc_map);
-    for (unsigned i = 0; i < l->catalog->count; i++) {
-        const sysreg_desc *d = sysreg_desc_of(pe, i);
-        const unsigned n = d->count ? d->count : 1;
-        for (unsigned m = 0; m < n; m++)
-            l->enc_map[(uint16_t)(d->enc + m)] = (uint16_t)(i + 1);
-    }
 }
 
 /* The value an MSR leaves in the register: written bits where the field is

@@ -31,8 +31,7 @@ typedef struct sysreg_level {
     /* What the configuration makes of each register (catalog->count
      * entries; the façade checks its registers fit, pe/instance.h). */
     sysreg_pe_info info[SYSREG_MAX_REGS];
-    /* Encoding (16 bits) to register id + 1; 0 where nothing is declared. */
-    uint16_t enc_map[1u << 16];
+    const uint16_t *enc_map; /* catalog->enc_map */
 } sysreg_level;
 
 /* The engine's part of pe (a const pe gives access for reading only). */

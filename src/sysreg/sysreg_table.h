@@ -118,6 +118,9 @@ typedef struct sysreg_catalog {
     unsigned count;
     /* What a configuration makes of each register: info[count]. */
     void (*configure)(const armprof_config *c, sysreg_pe_info *info);
+    /* Encoding (16 bits) to register id + 1; 0 where nothing is declared.
+     * The same for every configuration and every PE. */
+    const uint16_t *enc_map;
 } sysreg_catalog;
 
 /* Field lookup by name within a register; NULL when absent. */
