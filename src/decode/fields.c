@@ -3,7 +3,7 @@
 #include "armprof/decode.h"
 #include "spe_packets.h"
 
-/* ADDR, bits [55:0], as a 64-bit virtual address. */
+/* ADDR, bits [55:0] of every Address payload, sign-extended from bit 55. */
 static uint64_t sign_extend_55(uint64_t payload)
 {
     const uint64_t addr = SPE_FIELD_GET(payload, INST_ADDR, ADDR);
