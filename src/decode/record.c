@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "armprof/decode.h"
+#include "spe_packets.h"
 
 /* Stores a known, unreserved packet's value in the record. */
 static void record_packet(armprof_spe_record *r, const armprof_spe_packet *p)
@@ -14,11 +15,11 @@ static void record_packet(armprof_spe_record *r, const armprof_spe_packet *p)
         break;
     case ARMPROF_SPE_PKT_COUNTER:
         r->counter_valid |= 1u << p->index;
-        r->counter[p->index] = (uint16_t)p->payload;
+        r->counter[p->index] = (uint16_t)SPE_FIELD_GET(p->payload, COUNTER, COUNT);
         break;
     case ARMPROF_SPE_PKT_CONTEXT:
         r->context_valid |= (uint8_t)(1u << p->index);
-        r->context[p->index] = (uint32_t)p->payload;
+        r->context[p->index] = (uint32_t)SPE_FIELD_GET(p->payload, CONTEXT, CONTEXT);
         break;
     case ARMPROF_SPE_PKT_EVENTS:
         r->events_valid = true;
@@ -28,16 +29,16 @@ static void record_packet(armprof_spe_record *r, const armprof_spe_packet *p)
     case ARMPROF_SPE_PKT_DATA_SOURCE:
         r->data_source_valid = true;
         r->data_source_size = p->payload_size;
-        r->data_source = (uint16_t)p->payload;
+        r->data_source = (uint16_t)SPE_FIELD_GET(p->payload, DATA_SOURCE, SOURCE);
         break;
     case ARMPROF_SPE_PKT_OP_TYPE:
         r->op_valid = true;
         r->op_class = p->index;
-        r->op_subclass = (uint8_t)p->payload;
+        r->op_subclass = (uint8_t)SPE_FIELD_GET(p->payload, OP, SUBCLASS);
         break;
     case ARMPROF_SPE_PKT_TIMESTAMP:
         r->timestamp_valid = true;
-        r->timestamp = p->payload;
+        r->timestamp = SPE_FIELD_GET(p->payload, TIMESTAMP, TS);
         break;
     default:
         break;
@@ -52,7 +53,7 @@ armprof_spe_decode_status armprof_spe_next_record(armprof_spe_decoder *d, armpro
     /* Padding before the record. */
     for (;;) {
         if (d->pos >= d->size) return ARMPROF_SPE_DECODE_EOF;
-        if (d->data[d->pos] != 0x00) break;
+        if (d->data[d->pos] != spe_packet_table[ARMPROF_SPE_PKT_PADDING].header) break;
         d->pos++;
     }
     r->offset = d->pos;

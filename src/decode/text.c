@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "armprof/decode.h"
+#include "spe_packets.h"
 
 /* snprintf into a fixed buffer, keeping the length it would need. */
 typedef struct out {
@@ -265,13 +266,15 @@ static void describe(out *o, style s, const armprof_spe_packet *p)
         if (p->index > 4) field_u(o, s, "INDEX", "index", p->index);
         field_u(o, s, "COUNT", "count", p->payload);
         break;
-    case ARMPROF_SPE_PKT_CONTEXT:
-        if (p->index < 2)
-            field_s(o, s, NULL, "name", p->index ? "CONTEXTIDR_EL2" : "CONTEXTIDR_EL1");
+    case ARMPROF_SPE_PKT_CONTEXT: {
+        const char *name = spe_packet_index_name(p->type, p->index);
+        if (name)
+            field_s(o, s, NULL, "name", name);
         else
             field_u(o, s, "INDEX", "index", p->index);
         field_x(o, s, "CONTEXT", "context", p->payload);
         break;
+    }
     case ARMPROF_SPE_PKT_DATA_SOURCE:
         field_x(o, s, "SOURCE", "source", p->payload);
         break;

@@ -1,29 +1,32 @@
 /* Sample record construction (chapter D18): SPEConstructRecord(),
  * SPEConstructClass() and SPEAddPacketToRecord() of
  * pseudocode/full/arm-J1.1.md, with the 8-bit and 16-bit headers of Tables
- * D18-1 and D18-2. Packets are emitted in the pseudocode's order: Context,
- * Counter, Address, Data Source, Operation Type, Events, then Timestamp or
- * End, then Padding to PMBIDR_EL1.Align. */
+ * D18-1 and D18-2 taken from the packet table the decoder reads
+ * (src/decode/spe_packets.def), so that what the model writes and what the
+ * decoder accepts cannot drift apart. Packets are emitted in the
+ * pseudocode's order: Context, Counter, Address, Data Source, Operation
+ * Type, Events, then Timestamp or End, then Padding to PMBIDR_EL1.Align. */
+#include "decode/spe_packets.h"
 #include "spe/spe_level.h"
 #include "spe/sample.h"
 #include "spe/spe.h"
+
+/* Sample storage keeps addresses and counters at their packet's INDEX. */
+#define SAME_INDEX(pos, index) _Static_assert((int)(pos) == (int)(index), #pos)
+SAME_INDEX(SPEAddrPosPCVirtual, SPE_INDEX_ADDRESS_PC);
+SAME_INDEX(SPEAddrPosBranchTarget, SPE_INDEX_ADDRESS_BRANCH_TARGET);
+SAME_INDEX(SPEAddrPosDataVirtual, SPE_INDEX_ADDRESS_DATA_VIRTUAL);
+SAME_INDEX(SPEAddrPosDataPhysical, SPE_INDEX_ADDRESS_DATA_PHYSICAL);
+SAME_INDEX(SPEAddrPosPrevBranchTarget, SPE_INDEX_ADDRESS_PREV_BRANCH_TARGET);
+SAME_INDEX(SPECounterPosTotalLatency, SPE_INDEX_COUNTER_TOTAL);
+SAME_INDEX(SPECounterPosIssueLatency, SPE_INDEX_COUNTER_ISSUE);
+SAME_INDEX(SPECounterPosTranslationLatency, SPE_INDEX_COUNTER_TRANSLATION);
+SAME_INDEX(SPECounterPosAltIssueLatency, SPE_INDEX_COUNTER_ALT_ISSUE);
 
 /* SPEAddByteToRecord() */
 static void SPEAddByteToRecord(spe_state *u, uint8_t b)
 {
     if (u->record_size < SPE_MAX_RECORD_SIZE) u->record[u->record_size++] = b;
-}
-
-/* SPEAddPacketToRecord(header_hi, header_lo, payload): the header is
- * header_hi:sz:header_lo with sz the log2 of the payload's byte count; the
- * payload follows little-endian. */
-static void SPEAddPacketToRecord(spe_state *u, unsigned header_hi, unsigned header_lo,
-                                 uint64_t payload, unsigned bytes)
-{
-    const unsigned sz = bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : 3;
-    SPEAddByteToRecord(u, (uint8_t)(header_hi << 6 | sz << 4 | (header_lo & 15u)));
-    for (unsigned i = 0; i < bytes; i++)
-        SPEAddByteToRecord(u, (uint8_t)(payload >> (8 * i)));
 }
 
 unsigned SPEGetDataSourcePayloadSize(const armprof_config *cfg)
@@ -49,25 +52,82 @@ unsigned SPEGetEventsPayloadSize(const armprof_config *cfg)
     return chosen ? chosen : events_payload_needed(cfg);
 }
 
+/* A packet type's payload size in this configuration's records: the
+ * table's where SZ is fixed, the implementation's choice for the two packets
+ * whose SZ it picks. */
+static unsigned payload_size(const armprof_config *cfg, armprof_spe_packet_type type)
+{
+    switch (type) {
+    case ARMPROF_SPE_PKT_EVENTS:
+        return SPEGetEventsPayloadSize(cfg);
+    case ARMPROF_SPE_PKT_DATA_SOURCE:
+        return SPEGetDataSourcePayloadSize(cfg);
+    default:
+        return spe_packet_table[type].max_payload;
+    }
+}
+
+/* SPEAddPacketToRecord(), with the pseudocode's header_hi:sz:header_lo
+ * looked up in the packet table by type and INDEX (CLASS), and for an
+ * INDEX beyond the Short format the SPEAddByteToRecord('001000':index<4:3>)
+ * SPEConstructRecord() puts before it; the payload follows little-endian. */
+static void SPEAddPacketToRecord(armprof_pe *pe, armprof_spe_packet_type type, unsigned index,
+                                 uint64_t payload)
+{
+    spe_state *u = SPE_STATE(pe);
+    const unsigned bytes = payload_size(&pe->cfg, type);
+    uint8_t header[2];
+    const unsigned header_size = spe_packet_header(type, index, bytes, header);
+    for (unsigned i = 0; i < header_size; i++)
+        SPEAddByteToRecord(u, header[i]);
+    for (unsigned i = 0; i < bytes; i++)
+        SPEAddByteToRecord(u, (uint8_t)(payload >> (8 * i)));
+}
+
+/* The bytes a packet takes in this configuration's records. */
+static size_t packet_size(const armprof_config *cfg, armprof_spe_packet_type type, unsigned index)
+{
+    return spe_packet_header_size(type, index) + payload_size(cfg, type);
+}
+
 size_t spe_max_record_size(const armprof_config *cfg)
 {
-#define HAS(f) armprof_config_has(cfg, ARMPROF_FEAT_##f)
-    size_t size = 2 * 5;                   /* two Context packets */
-    size += 3 * (HAS(SPE_ALTCLK) ? 4 : 3); /* Counter packets */
-    /* A load or store: PC, data virtual and physical address; a branch: PC,
-     * target and previous target; with the option, a load keeps the
-     * previous target too. */
-    const size_t addresses =
-        cfg->options[ARMPROF_OPT_SPE_PREV_BR_NOT_BRANCH] && HAS(SPE_PBT) ? 4 : 3;
-    size += 9 * addresses;
-    const unsigned ds = SPEGetDataSourcePayloadSize(cfg);
-    if (ds) size += 1 + ds;
-    size += 2;                                /* Operation Type */
-    size += 1 + SPEGetEventsPayloadSize(cfg); /* Events */
-    size += 9;                                /* Timestamp */
+#define HAS(f)         armprof_config_has(cfg, ARMPROF_FEAT_##f)
+#define PACKET(t)      packet_size(cfg, ARMPROF_SPE_PKT_##t, 0)
+#define INDEXED(t, id) packet_size(cfg, ARMPROF_SPE_PKT_##t, SPE_INDEX_##t##_##id)
+    /* Every packet SPEConstructRecord() can add for one kind of operation,
+     * at its largest: the largest of these records is the bound. */
+    enum { LOAD, STORE, BRANCH, OTHER };
+    size_t largest = 0;
+    for (int kind = LOAD; kind <= OTHER; kind++) {
+        const bool access = kind == LOAD || kind == STORE;
+        /* CollectContextIDR1() and CollectContextIDR2() can both hold. */
+        size_t size = INDEXED(CONTEXT, EL1) + INDEXED(CONTEXT, EL2);
+        /* SPECompleteSample(): translation latency for an operation that
+         * accessed memory; the alternate clock's for any operation on a
+         * shared resource. */
+        size += INDEXED(COUNTER, TOTAL) + INDEXED(COUNTER, ISSUE);
+        if (access) size += INDEXED(COUNTER, TRANSLATION);
+        if (HAS(SPE_ALTCLK)) size += INDEXED(COUNTER, ALT_ISSUE);
+        /* The previous branch target survives in a record other than a
+         * branch's only with 'SPE get prev br if not br'. */
+        size += INDEXED(ADDRESS, PC);
+        if (access) size += INDEXED(ADDRESS, DATA_VIRTUAL) + INDEXED(ADDRESS, DATA_PHYSICAL);
+        if (kind == BRANCH) size += INDEXED(ADDRESS, BRANCH_TARGET);
+        if (HAS(SPE_PBT) && (kind == BRANCH || cfg->options[ARMPROF_OPT_SPE_PREV_BR_NOT_BRANCH]))
+            size += INDEXED(ADDRESS, PREV_BRANCH_TARGET);
+        /* SPEGetDataSource() is reported for loads only (sample.c). */
+        if (kind == LOAD && SPEGetDataSourcePayloadSize(cfg) != 0) size += PACKET(DATA_SOURCE);
+        size += PACKET(OP_TYPE) + PACKET(EVENTS);
+        const size_t timestamp = PACKET(TIMESTAMP), end = PACKET(END);
+        size += timestamp > end ? timestamp : end;
+        if (size > largest) largest = size;
+    }
     const size_t align = (size_t)1 << cfg->options[ARMPROF_OPT_PMBIDR_ALIGN];
-    return (size + align - 1) / align * align;
+    return (largest + align - 1) / align * align;
 #undef HAS
+#undef PACKET
+#undef INDEXED
 }
 
 /* SPEConstructClass(): (op_class, op_subclass) */
@@ -96,13 +156,13 @@ static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsi
          * descriptions do (docs/spec-notes.md). */
         if (!IMPLEMENTED(pe, SPE_FPF)) simd = fp = 0;
         *subclass = simd << 2 | fp << 1 | cond;
-        return 0;
+        return SPE_INDEX_OP_TYPE_OTHER;
     case SPEOpType_OtherSVE:
         *subclass = evl << 4 | 1u << 3 | pred << 2 | fp << 1;
-        return 0;
+        return SPE_INDEX_OP_TYPE_OTHER;
     case SPEOpType_OtherSME:
         *subclass = 1u << 7 | (ets >> 1) << 4 | 1u << 3 | (ets & 1u) << 2 | fp << 1;
-        return 0;
+        return SPE_INDEX_OP_TYPE_OTHER;
     case SPEOpType_Branch: {
         unsigned cr = 0, gcs = 0;
         if (IMPLEMENTED(pe, SPE_CRR)) {
@@ -117,7 +177,7 @@ static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsi
             (a->branch_has_link || a->procedure_return))
             gcs = 1;
         *subclass = cr << 3 | gcs << 2 | indirect << 1 | cond;
-        return 2;
+        return SPE_INDEX_OP_TYPE_BRANCH;
     }
     default: /* Load, Store, LoadAtomic */
         switch (a->ldst_type) {
@@ -152,17 +212,8 @@ static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsi
             *subclass = 0x10u | ldst; /* '0001000':ldst */
             break;
         }
-        return 1;
+        return SPE_INDEX_OP_TYPE_LDST;
     }
-}
-
-/* Adds an Address or Counter packet: the Short format header for index 0 to
- * 7, the Extended format ('001000':index<4:3> first) above. */
-static void add_indexed(spe_state *u, unsigned index, unsigned kind, uint64_t payload,
-                        unsigned bytes)
-{
-    if (index >= 8) SPEAddByteToRecord(u, (uint8_t)(0x20u | (index >> 3 & 3u)));
-    SPEAddPacketToRecord(u, 2, kind << 3 | (index & 7u), payload, bytes);
 }
 
 /* SPEConstructRecord() */
@@ -171,14 +222,17 @@ void SPEConstructRecord(armprof_pe *pe)
     spe_state *u = SPE_STATE(pe);
     spe_sample *s = &u->sample;
     u->record_size = 0; /* SPEEmptyRecord() */
-    if (s->context_el1_valid) SPEAddPacketToRecord(u, 1, 4, s->context_el1, 4);
-    if (s->context_el2_valid) SPEAddPacketToRecord(u, 1, 5, s->context_el2, 4);
+    if (s->context_el1_valid)
+        SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_CONTEXT, SPE_INDEX_CONTEXT_EL1, s->context_el1);
+    if (s->context_el2_valid)
+        SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_CONTEXT, SPE_INDEX_CONTEXT_EL2, s->context_el2);
     /* Counters saturate at 16 bits ('SPE 16bit counters': PMSIDR_EL1.CountSize
      * 0b0011) or 12 bits. */
     const uint32_t saturate = OPTION_VALUE(pe, PMSIDR_COUNTSIZE) == 3 ? 0xffff : 0xfff;
     for (unsigned i = 0; i < SPE_NUM_COUNTERS; i++)
         if (s->counter_valid >> i & 1)
-            add_indexed(u, i, 1, s->counter[i] > saturate ? saturate : s->counter[i], 2);
+            SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_COUNTER, i,
+                                 s->counter[i] > saturate ? saturate : s->counter[i]);
     if (IMPLEMENTED(pe, SPE_PBT) && s->opattr.op_type != SPEOpType_Branch &&
         !OPTION_VALUE(pe, SPE_PREV_BR_NOT_BRANCH))
         s->address_valid &= (uint8_t) ~(1u << SPEAddrPosPrevBranchTarget);
@@ -187,20 +241,19 @@ void SPEConstructRecord(armprof_pe *pe)
     if (!StatisticalProfilingEnabled(pe, EL2) && s->opattr.ldst_type == SPELDSTType_NV2)
         s->address_valid &= (uint8_t) ~(1u << SPEAddrPosDataVirtual);
     for (unsigned i = 0; i < SPE_NUM_ADDRS; i++)
-        if (s->address_valid >> i & 1) add_indexed(u, i, 0, s->address[i], 8);
-    if (s->data_source_valid) {
-        const unsigned ds_payload_size = SPEGetDataSourcePayloadSize(&pe->cfg);
-        SPEAddPacketToRecord(u, 1, 3, s->data_source, ds_payload_size);
-    }
+        if (s->address_valid >> i & 1)
+            SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_ADDRESS, i, s->address[i]);
+    if (s->data_source_valid)
+        SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_DATA_SOURCE, 0, s->data_source);
     unsigned op_subclass;
     const unsigned op_class = SPEConstructClass(pe, &s->opattr, &op_subclass);
-    SPEAddPacketToRecord(u, 1, 8u | op_class, op_subclass, 1);
-    SPEAddPacketToRecord(u, 1, 2, s->events, SPEGetEventsPayloadSize(&pe->cfg));
+    SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_OP_TYPE, op_class, op_subclass);
+    SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_EVENTS, 0, s->events);
     if (s->timestamp_valid)
-        SPEAddPacketToRecord(u, 1, 1, s->timestamp, 8);
+        SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_TIMESTAMP, 0, s->timestamp);
     else
-        SPEAddByteToRecord(u, 0x01); /* End */
+        SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_END, 0, 0);
     const size_t align = (size_t)1 << FIELD(pe, PMBIDR_EL1, Align);
     while (u->record_size % align != 0)
-        SPEAddByteToRecord(u, 0x00); /* Padding */
+        SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_PADDING, 0, 0);
 }
