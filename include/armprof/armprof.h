@@ -191,10 +191,17 @@ enum {
     ARMPROF_SPE_EV_SHARED_RESOURCE = 1u << 25, /* executed on an SMCU (SPESampleOnSharedResource) */
 };
 
-/* One retired instruction. Zero-initialise it and fill what applies: the
- * fields after the first group are what Statistical Profiling records when
- * the operation is sampled (D18). */
+/* One retired instruction. Initialise it with ARMPROF_OP_INIT (or to zero)
+ * and fill what applies: the fields after the first group are what
+ * Statistical Profiling records when the operation is sampled (D18).
+ *
+ * Versioned by size: a later version of the library may add fields at the
+ * end. It reads a field added after the first version only when .size
+ * (set by ARMPROF_OP_INIT to the size the program was compiled with)
+ * covers it, and takes it as zero otherwise; .size 0 means the first
+ * version. The fields here are the first version's and are always read. */
 typedef struct armprof_op {
+    uint32_t size; /* sizeof(armprof_op) as the program knows it, or 0 */
     uint64_t pc;
     armprof_op_class op_class;
     bool mispredicted; /* a branch the PE mispredicted */
@@ -236,6 +243,8 @@ typedef struct armprof_op {
     bool dispatched;   /* armprof_dispatch() was called for this operation */
     bool spe_selected; /* ... and Statistical Profiling selected it for a sample */
 } armprof_op;
+
+#define ARMPROF_OP_INIT {.size = (uint32_t)sizeof(armprof_op)}
 
 /* An instruction retires: generates INST_RETIRED and, by class, BR_RETIRED,
  * BR_MIS_PRED_RETIRED, LD_RETIRED, ST_RETIRED, MEM_ACCESS, L1D_CACHE and

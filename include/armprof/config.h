@@ -28,12 +28,24 @@ typedef enum armprof_option {
     ARMPROF_OPT_COUNT
 } armprof_option;
 
-#define ARMPROF_FEAT_WORDS ((ARMPROF_FEAT_COUNT + 63) / 64)
+/* Room for features and options. The layout of armprof_config stays the
+ * same while the model gains features and options within these capacities,
+ * so a program built against an older header keeps working with a newer
+ * library of the same major version (docs/embedding.md). Start a
+ * configuration from armprof_config_preset(): it sets every option the
+ * library knows to its default, including those a program's header may
+ * not name. */
+#define ARMPROF_FEAT_CAPACITY 256
+#define ARMPROF_OPT_CAPACITY  128
+#define ARMPROF_FEAT_WORDS    (ARMPROF_FEAT_CAPACITY / 64)
 
 typedef struct armprof_config {
-    uint64_t features[ARMPROF_FEAT_WORDS];
-    uint64_t options[ARMPROF_OPT_COUNT];
+    uint64_t features[ARMPROF_FEAT_WORDS];    /* bit f: feature f (armprof_feature) */
+    uint64_t options[ARMPROF_OPT_CAPACITY]; /* [o]: option o (armprof_option); the rest 0 */
 } armprof_config;
+
+_Static_assert(ARMPROF_FEAT_COUNT <= ARMPROF_FEAT_CAPACITY, "features exceed ARMPROF_FEAT_CAPACITY");
+_Static_assert(ARMPROF_OPT_COUNT <= ARMPROF_OPT_CAPACITY, "options exceed ARMPROF_OPT_CAPACITY");
 
 /* Names. Return NULL for an id out of range. */
 const char *armprof_feature_name(armprof_feature f);
