@@ -244,7 +244,10 @@ typedef struct armprof_op {
     bool spe_selected; /* ... and Statistical Profiling selected it for a sample */
 } armprof_op;
 
-#define ARMPROF_OP_INIT {.size = (uint32_t)sizeof(armprof_op)}
+#define ARMPROF_OP_INIT                                                                            \
+    {                                                                                              \
+        .size = (uint32_t)sizeof(armprof_op)                                                       \
+    }
 
 /* An instruction retires: generates INST_RETIRED and, by class, BR_RETIRED,
  * BR_MIS_PRED_RETIRED, LD_RETIRED, ST_RETIRED, MEM_ACCESS, L1D_CACHE and
@@ -269,6 +272,26 @@ void armprof_pmu_event(armprof_pe *pe, uint16_t event, uint64_t count);
 void armprof_cycles(armprof_pe *pe, uint64_t n);
 /* The PMUIRQ output level. */
 bool armprof_pmuirq(armprof_pe *pe);
+
+/* ---- Interrupt callbacks ----
+ * Besides polling (armprof_pmuirq(), armprof_pmbirq(),
+ * armprof_spe_exception()), an embedder can be called when an output
+ * changes level: from inside the call that changed it (an MSR, a retired
+ * operation, cycles, an external write, a context change, PSB CSYNC, a
+ * reset), after the change, with the new level and, for the SPE exception,
+ * the Exception level it is taken to. The callback may read the PE
+ * (armprof_reg_get(), the polling functions) but must not drive it (retire,
+ * cycles, MRS/MSR, context changes); a simulator records the level and
+ * takes the interrupt at its next instruction boundary. When installed, fn
+ * is called at once for each output already asserted. NULL removes it. */
+typedef enum armprof_irq {
+    ARMPROF_IRQ_PMU,           /* PMUIRQ */
+    ARMPROF_IRQ_PMB,           /* PMBIRQ, the Profiling Buffer management interrupt */
+    ARMPROF_IRQ_SPE_EXCEPTION, /* an SPE Profiling exception is pending (FEAT_SPE_EXC) */
+    ARMPROF_IRQ_COUNT
+} armprof_irq;
+typedef void (*armprof_irq_fn)(void *ctx, armprof_irq irq, bool level, unsigned target_el);
+void armprof_set_irq_callback(armprof_pe *pe, armprof_irq_fn fn, void *ctx);
 /* The IMPLEMENTATION DEFINED external snapshot request (RSCLCQ): as a write
  * of 1 to PMSSCR_EL1.SS. */
 void armprof_snapshot_request(armprof_pe *pe);

@@ -15,9 +15,39 @@
 _Static_assert(STO_COUNT <= PE_REG_SLOTS, "the PE's register slots exceed PE_REG_SLOTS");
 _Static_assert(SR_COUNT <= SYSREG_MAX_REGS, "the PE's registers exceed SYSREG_MAX_REGS");
 
+/* The interrupt callback and the levels it was last told (outputs.c). */
+typedef struct pe_outputs {
+    armprof_irq_fn fn;
+    void *ctx;
+    bool level[ARMPROF_IRQ_COUNT];
+    uint8_t spe_el;
+    /* What the levels were computed from, to skip recomputing them after
+     * an operation that changed none of it. */
+    uint32_t seen_gen;
+    uint64_t seen_pmovs, seen_pmbsr[3];
+} pe_outputs;
+
 typedef struct pe_instance {
     spe_level base;
+    pe_outputs out;
 } pe_instance;
+
+#define PE_INSTANCE(pe) ((pe_instance *)(pe))
+
+/* The outputs may have changed: tell the callback what did (outputs.c). */
+void pe_outputs_check(armprof_pe *pe);
+/* The same after an operation: cheap when no register the levels depend on
+ * changed. */
+static inline void pe_outputs_after_op(armprof_pe *pe)
+{
+    const pe_outputs *o = &PE_INSTANCE(pe)->out;
+    if (!o->fn) return;
+    if (o->seen_gen == pe->controls_gen && o->seen_pmovs == REG(pe, PMOVSSET_EL0) &&
+        o->seen_pmbsr[0] == REG(pe, PMBSR_EL1) && o->seen_pmbsr[1] == REG(pe, PMBSR_EL2) &&
+        o->seen_pmbsr[2] == REG(pe, PMBSR_EL3))
+        return;
+    pe_outputs_check(pe);
+}
 
 /* The tables of every register, generated from the owners' declarations
  * (catalog.c). */

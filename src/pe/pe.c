@@ -87,6 +87,7 @@ void armprof_reset(armprof_pe *pe, armprof_reset_kind kind)
     spe_reset(pe);
     spe_buffer_reset(pe);
     pe_recompute(pe);
+    pe_outputs_check(pe);
 }
 
 static const char *const ss_names[] = {"Non-secure", "Secure", "Realm", "Root"};
@@ -123,6 +124,7 @@ bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen)
                     "EL2 is not enabled in Secure state (needs FEAT_SEL2 and SCR_EL3.EEL2=1)");
     pe->ctx.el = (uint8_t)el;
     pe_recompute(pe);
+    pe_outputs_check(pe);
     return true;
 }
 
@@ -158,8 +160,10 @@ bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char 
     if (pe->ctx.el == EL2 && !pe->eff.el2_enabled) {
         pe->ctx.el = EL1;
         pe_recompute(pe);
+        pe_outputs_check(pe);
         return fail(err, errlen, "EL2 is not enabled in that Security state; now at EL1");
     }
+    pe_outputs_check(pe);
     return true;
 }
 
@@ -180,6 +184,7 @@ bool armprof_set_aarch32(armprof_pe *pe, unsigned el, bool aarch32, char *err, s
     pe->ctx.aarch32[el] = aarch32;
     if (aarch32 && el == EL1) pe->ctx.aarch32[EL0] = true;
     pe_recompute(pe);
+    pe_outputs_check(pe);
     return true;
 }
 
@@ -196,6 +201,7 @@ void armprof_set_debug_state(armprof_pe *pe, bool halted)
     }
     pe->ctx.halted = halted;
     pe_recompute(pe);
+    pe_outputs_check(pe);
 }
 
 bool armprof_in_debug_state(const armprof_pe *pe)
@@ -212,7 +218,8 @@ bool armprof_core_powered(const armprof_pe *pe)
 }
 void armprof_set_pstate_pm(armprof_pe *pe, bool pm)
 {
-    pe->ctx.pstate_pm = pm;
+    pe->ctx.pstate_pm = pm; /* masks SPE Profiling exceptions */
+    pe_outputs_check(pe);
 }
 
 void armprof_set_os_lock(armprof_pe *pe, bool locked)
@@ -229,6 +236,7 @@ void armprof_set_signal(armprof_pe *pe, armprof_signal sig, bool high)
     if ((unsigned)sig >= ARMPROF_SIG_COUNT) return;
     pe->ctx.signal[sig] = high;
     pe_recompute(pe);
+    pe_outputs_check(pe);
 }
 
 bool armprof_signal_level(const armprof_pe *pe, armprof_signal sig)

@@ -15,23 +15,28 @@ void armprof_retire(armprof_pe *pe, const armprof_op *op)
         /* A branch target can always be PC-sampled; a conditional branch
          * that fails its condition check targets the next instruction. */
         pcsr_branch_retired(pe, op->taken ? op->target : op->pc + 4);
-        return;
-    }
-    if (OPTION_VALUE(pe, PCSR_SAMPLE_ALL) && (IMPLEMENTED(pe, PCSRv8) || IMPLEMENTED(pe, PCSRv8p2)))
+    } else if (OPTION_VALUE(pe, PCSR_SAMPLE_ALL) &&
+               (IMPLEMENTED(pe, PCSRv8) || IMPLEMENTED(pe, PCSRv8p2))) {
         CreatePCSample(pe, op->pc);
+    }
+    pe_outputs_after_op(pe);
 }
 
 bool armprof_dispatch(armprof_pe *pe, armprof_op *op)
 {
-    return spe_dispatch(pe, op);
+    const bool selected = spe_dispatch(pe, op);
+    pe_outputs_after_op(pe);
+    return selected;
 }
 
 void armprof_cycles(armprof_pe *pe, uint64_t n)
 {
     pmu_cycles(pe, n);
+    pe_outputs_after_op(pe);
 }
 
 void armprof_pmu_event(armprof_pe *pe, uint16_t event, uint64_t count)
 {
     PMUEvent(pe, event, count);
+    pe_outputs_after_op(pe);
 }

@@ -106,4 +106,5 @@ void write_PMSSCR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
 void armprof_snapshot_request(armprof_pe *pe)
 {
     pmu_capture_request(pe, true);
+    sysreg_notify(pe);
 }

@@ -129,6 +129,7 @@ void armprof_spe_impdef_event(armprof_pe *pe, uint16_t mss)
 {
     const unsigned target_el = ReportSPEEvent(pe, 0, 0);
     write_syndrome(pe, target_el, EC_IMPDEF, mss, 0);
+    sysreg_notify(pe);
 }
 
 /* DebugWriteFault(vaddress, fault), with the DL rule of D17.8.3 and RYZJQX:
@@ -524,6 +525,7 @@ void ProfilingSynchronizationBarrier(armprof_pe *pe)
 void armprof_psb_csync(armprof_pe *pe)
 {
     ProfilingSynchronizationBarrier(pe);
+    sysreg_notify(pe);
 }
 
 /* SPEInterruptEnabled() */

@@ -499,7 +499,10 @@ armprof_ext_outcome armprof_external_read(armprof_pe *pe, uint32_t offset, unsig
 armprof_ext_outcome armprof_external_write(armprof_pe *pe, uint32_t offset, unsigned size_bytes,
                                            uint64_t value, const armprof_ext_access *how)
 {
-    return ext_access(pe, ARMPROF_EXT_PMU, offset, size_bytes, false, value, how);
+    const armprof_ext_outcome o =
+        ext_access(pe, ARMPROF_EXT_PMU, offset, size_bytes, false, value, how);
+    sysreg_notify(pe);
+    return o;
 }
 
 armprof_ext_outcome armprof_external_debug_read(armprof_pe *pe, uint32_t offset,
@@ -512,7 +515,10 @@ armprof_ext_outcome armprof_external_debug_write(armprof_pe *pe, uint32_t offset
                                                  unsigned size_bytes, uint64_t value,
                                                  const armprof_ext_access *how)
 {
-    return ext_access(pe, ARMPROF_EXT_DEBUG, offset, size_bytes, false, value, how);
+    const armprof_ext_outcome o =
+        ext_access(pe, ARMPROF_EXT_DEBUG, offset, size_bytes, false, value, how);
+    sysreg_notify(pe);
+    return o;
 }
 
 bool armprof_ext_reg_present(const armprof_pe *pe, int reg)

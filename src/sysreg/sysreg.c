@@ -129,6 +129,7 @@ armprof_outcome armprof_msr(armprof_pe *pe, uint32_t encoding, unsigned rt, uint
 {
     armprof_outcome o;
     sysreg_access(pe, &o, encoding, rt, false, value);
+    sysreg_notify(pe);
     return o;
 }
 
@@ -191,4 +192,5 @@ void armprof_reg_set(armprof_pe *pe, int reg, unsigned index, uint64_t value)
     const sysreg_pe_info *in = sysreg_info(pe, reg);
     pe->regs[sysreg_desc_of(pe, reg)->storage + index] = (value & ~in->res0) | in->res1;
     pe_recompute(pe);
+    sysreg_notify(pe);
 }

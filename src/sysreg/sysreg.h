@@ -32,6 +32,10 @@ typedef struct sysreg_level {
      * entries; the façade checks its registers fit, pe/instance.h). */
     sysreg_pe_info info[SYSREG_MAX_REGS];
     const uint16_t *enc_map; /* catalog->enc_map */
+    /* Called after an access or entry point of a lower layer that can change
+     * the PE's outputs (the façade's interrupt callbacks); NULL when no one
+     * listens. */
+    void (*after_change)(struct armprof_pe *pe);
 } sysreg_level;
 
 /* The engine's part of pe (a const pe gives access for reading only). */
@@ -78,6 +82,12 @@ static inline bool ext_pmlsr_slk(const armprof_pe *pe)
 static inline void ext_set_pmlsr_slk(armprof_pe *pe, bool locked)
 {
     SYSREG_LEVEL(pe)->ext.pmlsr_slk = locked;
+}
+
+/* The outputs may have changed: tell the façade, if it listens. */
+static inline void sysreg_notify(armprof_pe *pe)
+{
+    if (SYSREG_LEVEL(pe)->after_change) SYSREG_LEVEL(pe)->after_change(pe);
 }
 
 /* Fills info[] and the encoding map for the PE's configuration. */
