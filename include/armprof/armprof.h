@@ -20,6 +20,21 @@ ARMPROF_API_BEGIN
 
 typedef struct armprof_pe armprof_pe;
 
+/* ---- Checkpoints ----
+ * The whole state of a PE (registers, context, every unit's state, held
+ * records, the PE's physical memory) as bytes, and back: restore into a PE
+ * created with the same configuration by the same library build, in this
+ * process or another. What is the embedder's stays with the PE restored
+ * into: callbacks, sinks, hooks, the memory observer; an interrupt callback
+ * is told the levels the restored state has where they differ. */
+size_t armprof_checkpoint_size(const armprof_pe *pe);
+/* Writes the checkpoint to buf; returns its size, or 0 when len is smaller. */
+size_t armprof_checkpoint_save(const armprof_pe *pe, void *buf, size_t len);
+/* false, with the reason in err and pe unchanged, when buf is not a
+ * checkpoint this PE can take. */
+bool armprof_checkpoint_restore(armprof_pe *pe, const void *buf, size_t len, char *err,
+                                size_t errlen);
+
 /* Creates a PE from a configuration, which is validated first; on failure
  * returns NULL with the reason in err. The PE starts after a Cold reset, at
  * its highest Exception level, in Non-debug state, powered up. */

@@ -264,3 +264,75 @@ mem_status mem_write(armprof_mem *mem, int pas, uint64_t pa, const uint8_t *data
     if (mem->observer) mem->observer(mem->observer_ctx, pas, pa, data, size, attrs);
     return s;
 }
+
+/* ---- Checkpoints ----
+ * The regions, then each page (its key and its bytes), in table order.
+ * Nothing here is a pointer, so a checkpoint restores in another process. */
+
+size_t mem_checkpoint_size(const armprof_mem *mem)
+{
+    return 2 * sizeof(uint64_t) + mem->nregions * sizeof(armprof_mem_region) +
+           mem->count * (sizeof(uint64_t) + PAGE_SIZE);
+}
+
+static uint8_t *put_u64(uint8_t *out, uint64_t v)
+{
+    memcpy(out, &v, sizeof v);
+    return out + sizeof v;
+}
+
+void mem_checkpoint_save(const armprof_mem *mem, uint8_t *out)
+{
+    out = put_u64(out, mem->nregions);
+    memcpy(out, mem->regions, mem->nregions * sizeof(armprof_mem_region));
+    out += mem->nregions * sizeof(armprof_mem_region);
+    out = put_u64(out, mem->count);
+    for (size_t i = 0; i < mem->capacity; i++) {
+        if (!mem->pages[i].key) continue;
+        out = put_u64(out, mem->pages[i].key);
+        memcpy(out, mem->pages[i].data, PAGE_SIZE);
+        out += PAGE_SIZE;
+    }
+}
+
+/* Replaces the contents with a checkpoint's; the observer stays. */
+bool mem_checkpoint_restore(armprof_mem *mem, const uint8_t *in, size_t len)
+{
+    uint64_t nregions, npages;
+    if (len < sizeof nregions) return false;
+    memcpy(&nregions, in, sizeof nregions);
+    if (nregions > MAX_REGIONS) return false;
+    const size_t regions_bytes = (size_t)nregions * sizeof(armprof_mem_region);
+    if (len < 2 * sizeof(uint64_t) + regions_bytes) return false;
+    memcpy(&npages, in + sizeof nregions + regions_bytes, sizeof npages);
+    const size_t page_bytes = sizeof(uint64_t) + PAGE_SIZE;
+    if (npages > (len - 2 * sizeof(uint64_t) - regions_bytes) / page_bytes ||
+        len != 2 * sizeof(uint64_t) + regions_bytes + npages * page_bytes)
+        return false;
+    /* Every key first, so that a malformed checkpoint leaves the memory as
+     * it was. */
+    for (uint64_t k = 0; k < npages; k++) {
+        uint64_t key;
+        memcpy(&key, in + 2 * sizeof(uint64_t) + regions_bytes + k * page_bytes, sizeof key);
+        if (key == 0 || ((key - 1) >> 54) != 0) return false;
+    }
+    for (size_t i = 0; i < mem->capacity; i++) {
+        free(mem->pages[i].data);
+        mem->pages[i].data = NULL;
+        mem->pages[i].key = 0;
+    }
+    mem->count = 0;
+    memcpy(mem->regions, in + sizeof nregions, regions_bytes);
+    mem->nregions = (size_t)nregions;
+    const uint8_t *p = in + 2 * sizeof(uint64_t) + regions_bytes;
+    for (uint64_t k = 0; k < npages; k++, p += page_bytes) {
+        uint64_t key;
+        memcpy(&key, p, sizeof key);
+        /* key - 1 is pas << 52 | page number: the page's first address */
+        const uint64_t page = key - 1;
+        uint8_t *data =
+            page_for_write(mem, (int)(page >> 52), (page & ((1ull << 52) - 1)) << PAGE_SHIFT);
+        memcpy(data, p + sizeof key, PAGE_SIZE);
+    }
+    return true;
+}

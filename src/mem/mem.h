@@ -28,4 +28,11 @@ mem_status mem_write64_walk(armprof_mem *mem, int pas, uint64_t pa, bool gpc, ui
 mem_status mem_write(armprof_mem *mem, int pas, uint64_t pa, const uint8_t *data, size_t size,
                      bool gpc, const armprof_mem_attrs *attrs);
 
+/* Checkpoints of the memory's contents (regions and pages): the bytes they
+ * take, writing them, and replacing the contents with them (false when the
+ * bytes are not a checkpoint of this size). */
+size_t mem_checkpoint_size(const armprof_mem *mem);
+void mem_checkpoint_save(const armprof_mem *mem, uint8_t *out);
+bool mem_checkpoint_restore(armprof_mem *mem, const uint8_t *in, size_t len);
+
 #endif

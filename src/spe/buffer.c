@@ -616,3 +616,41 @@ void spe_buffer_reset(armprof_pe *pe)
     SPE_BUFFER(pe)->held_count = 0;
     SPE_BUFFER(pe)->held_bytes = 0;
 }
+
+void spe_links_get(const armprof_pe *pe, spe_links *links)
+{
+    const spe_buffer_state *b = SPE_BUFFER(pe);
+    const spe_state *u = SPE_STATE(pe);
+    *links = (spe_links){b->mem, b->hook, b->hook_ctx, b->held, u->sink, u->sink_ctx};
+}
+
+void spe_links_set(armprof_pe *pe, const spe_links *links)
+{
+    spe_buffer_state *b = SPE_BUFFER(pe);
+    spe_state *u = SPE_STATE(pe);
+    b->mem = links->mem;
+    b->hook = links->hook;
+    b->hook_ctx = links->hook_ctx;
+    b->held = links->held;
+    u->sink = links->sink;
+    u->sink_ctx = links->sink_ctx;
+}
+
+const uint8_t *spe_held_records(const armprof_pe *pe, size_t *len)
+{
+    *len = SPE_BUFFER(pe)->held_bytes;
+    return SPE_BUFFER(pe)->held;
+}
+
+bool spe_set_held_records(armprof_pe *pe, const uint8_t *data, size_t len)
+{
+    spe_buffer_state *b = SPE_BUFFER(pe);
+    if (len > b->held_capacity) return false;
+    if (len) memcpy(b->held, data, len);
+    return true;
+}
+
+size_t spe_held_capacity(const armprof_pe *pe)
+{
+    return SPE_BUFFER(pe)->held_capacity;
+}

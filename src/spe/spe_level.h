@@ -17,4 +17,23 @@ typedef struct spe_level {
 #define SPE_STATE(pe)  (&((spe_level *)(pe))->spe)
 #define SPE_BUFFER(pe) (&((spe_level *)(pe))->buf)
 
+/* What in the unit's state belongs to this process rather than to the PE's
+ * architectural state: memory, the embedder's hook and sink, the held
+ * records' storage. A checkpoint restore keeps the target's (pe/checkpoint.c). */
+typedef struct spe_links {
+    armprof_mem *mem;
+    armprof_buffer_hook hook;
+    void *hook_ctx;
+    uint8_t *held;
+    armprof_spe_sink sink;
+    void *sink_ctx;
+} spe_links;
+void spe_links_get(const struct armprof_pe *pe, spe_links *links);
+void spe_links_set(struct armprof_pe *pe, const spe_links *links);
+/* The records held inside the unit (option spe_held_records): their bytes
+ * and their length, and replacing them (len at most the held capacity). */
+const uint8_t *spe_held_records(const struct armprof_pe *pe, size_t *len);
+bool spe_set_held_records(struct armprof_pe *pe, const uint8_t *data, size_t len);
+size_t spe_held_capacity(const struct armprof_pe *pe);
+
 #endif
