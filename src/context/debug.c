@@ -9,7 +9,8 @@
  *        MDCR_EL3.TDA -> UNDEFINED under EL3SDDUndef(), else trap to EL3.
  *   EL2: the two MDCR_EL3.TDA branches.
  *   EL3: the register. */
-sysreg_route access_DBGAUTHSTATUS_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_DBGAUTHSTATUS_EL1(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                      bool is_read)
 {
     (void)m;
     (void)is_read;
@@ -19,17 +20,17 @@ sysreg_route access_DBGAUTHSTATUS_EL1(const armprof_pe *pe, unsigned m, bool is_
         return route_undefined();
     case EL1:
         if (tda_trap && EL3SDDUndefPriority(pe)) return route_undefined();
-        if (fgt_trap(pe, FIELD(pe, HDFGRTR_EL2, DBGAUTHSTATUS_EL1))) return route_trap(EL2, 0x18);
+        if (page_fgt_trap(pe, d, true)) return route_trap(EL2, 0x18);
         if (EL2Enabled(pe) && (FIELD(pe, MDCR_EL2, TDE) != 0 || FIELD(pe, MDCR_EL2, TDA) != 0))
             return route_trap(EL2, 0x18);
         if (tda_trap) return el3_trap_or_undefined(pe);
-        return route_reg(SR_DBGAUTHSTATUS_EL1, 0);
+        return route_self(d, 0);
     case EL2:
         if (tda_trap && EL3SDDUndefPriority(pe)) return route_undefined();
         if (tda_trap) return el3_trap_or_undefined(pe);
-        return route_reg(SR_DBGAUTHSTATUS_EL1, 0);
+        return route_self(d, 0);
     default:
-        return route_reg(SR_DBGAUTHSTATUS_EL1, 0);
+        return route_self(d, 0);
     }
 }
 

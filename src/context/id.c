@@ -14,8 +14,11 @@ static bool el3_tid3(const armprof_pe *pe)
 
 /* The MRS pseudocode of the ID_AA64*_EL1 pages. At EL0 the ID space is
  * UNDEFINED unless FEAT_IDST makes it a trap to EL1 (EL2 when HCR_EL2.TGE). */
-static sysreg_route access_id_register(const armprof_pe *pe, unsigned reg)
+sysreg_route access_id_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                bool is_read)
 {
+    (void)m;
+    (void)is_read;
     switch (pe->ctx.el) {
     case EL0:
         if (IsFeatureImplemented(pe, IDST)) {
@@ -27,76 +30,12 @@ static sysreg_route access_id_register(const armprof_pe *pe, unsigned reg)
         if (EL3SDDUndefPriority(pe) && el3_tid3(pe)) return route_undefined();
         if (EL2Enabled(pe) && FIELD(pe, HCR_EL2, TID3) == 1) return route_trap(EL2, 0x18);
         if (el3_tid3(pe)) return el3_trap_or_undefined(pe);
-        return route_reg(reg, 0);
+        return route_self(d, 0);
     case EL2:
         if (EL3SDDUndefPriority(pe) && el3_tid3(pe)) return route_undefined();
         if (el3_tid3(pe)) return el3_trap_or_undefined(pe);
-        return route_reg(reg, 0);
+        return route_self(d, 0);
     default:
-        return route_reg(reg, 0);
+        return route_self(d, 0);
     }
-}
-
-/* Accessing ID_AA64PFR0_EL1 (Arm ARM, no page here) */
-sysreg_route access_ID_AA64PFR0_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return access_id_register(pe, SR_ID_AA64PFR0_EL1);
-}
-
-/* Accessing ID_AA64DFR0_EL1 */
-sysreg_route access_ID_AA64DFR0_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return access_id_register(pe, SR_ID_AA64DFR0_EL1);
-}
-
-/* Accessing ID_AA64DFR1_EL1 */
-sysreg_route access_ID_AA64DFR1_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return access_id_register(pe, SR_ID_AA64DFR1_EL1);
-}
-
-/* Accessing ID_AA64ISAR2_EL1 (Arm ARM, no page here) */
-sysreg_route access_ID_AA64ISAR2_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return access_id_register(pe, SR_ID_AA64ISAR2_EL1);
-}
-
-/* Accessing ID_AA64MMFR0_EL1 */
-sysreg_route access_ID_AA64MMFR0_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return access_id_register(pe, SR_ID_AA64MMFR0_EL1);
-}
-
-/* Accessing ID_AA64MMFR1_EL1 (Arm ARM, no page here) */
-sysreg_route access_ID_AA64MMFR1_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return access_id_register(pe, SR_ID_AA64MMFR1_EL1);
-}
-
-/* Accessing ID_AA64MMFR2_EL1 (Arm ARM, no page here) */
-sysreg_route access_ID_AA64MMFR2_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return access_id_register(pe, SR_ID_AA64MMFR2_EL1);
-}
-
-/* Accessing ID_AA64MMFR3_EL1 (Arm ARM, no page here) */
-sysreg_route access_ID_AA64MMFR3_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return access_id_register(pe, SR_ID_AA64MMFR3_EL1);
 }

@@ -6,32 +6,11 @@
  * Not modelled: the CNTHCTL_EL2 page's 'When FEAT_VHE is implemented'
  * CNTKCTL_EL1 encoding, which at EL2 with ELIsInHost(EL2) accesses
  * CNTHCTL_EL2 through CNTHCTL_EL2_VHE(). CNTKCTL_EL1 has no page in spec/ and
- * is not declared, so MRS/MSR CNTKCTL_EL1 is 'unmodelled'. */
+ * is not declared, so MRS/MSR CNTKCTL_EL1 is 'unmodelled'.
+ *
+ * CNTVOFF_EL2's page has the shape access_el2_register_nvmem (NVMem 0x060),
+ * CNTHCTL_EL2's access_el2_register (sysreg/access_shapes.c). */
 #include "context/context.h"
-
-/* NVMem offsets under FEAT_NV2 */
-#define NV2_OFFSET_CNTVOFF_EL2 0x060
-#define NV2_OFFSET_CNTPOFF_EL2 0x1A8
-
-/* Accessing CNTVOFF_EL2:
- *   EL0: UNDEFINED.
- *   EL1: EffectiveHCR_EL2_NVx() IN {'1x1'} -> NVMem[0x060];
- *        IN {'xx1'} -> AArch64.SystemAccessTrap(EL2, 0x18); else UNDEFINED.
- *   EL2, EL3: CNTVOFF_EL2. */
-sysreg_route access_CNTVOFF_EL2(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    switch (pe->ctx.el) {
-    case EL0:
-        return route_undefined();
-    case EL1:
-        if (nvx_1x1(pe)) return route_nvmem(NV2_OFFSET_CNTVOFF_EL2);
-        return el2_register_at_el1(pe);
-    default:
-        return route_reg(SR_CNTVOFF_EL2, 0);
-    }
-}
 
 /* Accessing CNTPOFF_EL2:
  *   EL0: UNDEFINED.
@@ -42,7 +21,8 @@ sysreg_route access_CNTVOFF_EL2(const armprof_pe *pe, unsigned m, bool is_read)
  *        else AArch64.SystemAccessTrap(EL3, 0x18);
  *        else CNTPOFF_EL2.
  *   EL3: CNTPOFF_EL2. */
-sysreg_route access_CNTPOFF_EL2(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_CNTPOFF_EL2(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                bool is_read)
 {
     (void)m;
     (void)is_read;
@@ -50,35 +30,16 @@ sysreg_route access_CNTPOFF_EL2(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1:
-        if (nvx_1x1(pe)) return route_nvmem(NV2_OFFSET_CNTPOFF_EL2);
+        if (nvx_1x1(pe)) return route_page_nvmem(d);
         return el2_register_at_el1(pe);
     case EL2: {
         /* SCR_EL3.ECVEn exists whenever CNTPOFF_EL2 does (FEAT_ECV_POFF) */
         const bool ecven_trap = HaveEL(pe, EL3) && FIELD(pe, SCR_EL3, ECVEn) == 0;
         if (ecven_trap && EL3SDDUndefPriority(pe)) return route_undefined();
         if (ecven_trap) return el3_trap_or_undefined(pe);
-        return route_reg(SR_CNTPOFF_EL2, 0);
+        return route_self(d, 0);
     }
     default:
-        return route_reg(SR_CNTPOFF_EL2, 0);
-    }
-}
-
-/* Accessing CNTHCTL_EL2 (no NVMem offset on this page):
- *   EL0: UNDEFINED.
- *   EL1: EffectiveHCR_EL2_NVx() IN {'xx1'} -> AArch64.SystemAccessTrap(EL2, 0x18);
- *        else UNDEFINED.
- *   EL2, EL3: CNTHCTL_EL2. */
-sysreg_route access_CNTHCTL_EL2(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    switch (pe->ctx.el) {
-    case EL0:
-        return route_undefined();
-    case EL1:
-        return el2_register_at_el1(pe);
-    default:
-        return route_reg(SR_CNTHCTL_EL2, 0);
+        return route_self(d, 0);
     }
 }

@@ -8,15 +8,17 @@
  * presence, RES0/RES1 masks, reset values, field printing), and a
  * compile-time check that each of the 64 bits is accounted for exactly once.
  *
- *   SYSREG(id, ENC(op0, op1, CRn, CRm, op2), present-condition, read-hook, write-hook, flags)
+ *   SYSREG(id, ENC(op0, op1, CRn, CRm, op2), present-condition, access, read-hook,
+ *          write-hook, flags)
  *   SYSREG_ARRAY(prefix, suffix, count, ENC(...of instance 0...), present-condition,
- *                read-hook, write-hook, flags)
+ *                access, read-hook, write-hook, flags)
  *       Instance n has the encoding of instance 0 plus n (CRm<1:0>:op2 = n),
  *       so instance 0 must have CRm<1:0> = op2 = 0. Named prefix<n>suffix,
  *       id prefix##suffix.
- *   SYSREG_ALIAS(id, ENC(...), present-condition)
- *       An encoding with no storage of its own (the EL12 and EL02 names); its
- *       access function routes to the register it names.
+ *   SYSREG_ALIAS(id, ENC(...), present-condition, access, target)
+ *       An encoding with no storage of its own (the EL12 names: target is
+ *       the register they name; NONE where the access check chooses, as
+ *       PMXEVCNTR_EL0 by PMSELR_EL0.SEL).
  * followed by the register's bit ranges, each naming the register, from bit 63 down:
  *   F(reg, name, hi, lo, access, reset)        a field present in every configuration
  *   FC(reg, name, hi, lo, access, reset, cond) a field present when cond holds, RES0 otherwise
@@ -24,6 +26,14 @@
  *                                   as FC, and RES1 (RAO/WI) when res1 holds
  *   RES0(reg, hi, lo)  RES1(reg, hi, lo)       reserved bits
  *   UNK(reg, hi, lo)                           bits that read as an UNKNOWN value
+ * and the page's facts (sysreg_facts), where it has them:
+ *   FGT_R(reg, kind, FGT-register, field)   the MRS fine-grained trap bit
+ *   FGT_W(reg, kind, FGT-register, field)   the MSR one
+ *   FGT_RW(reg, kind, read-register, write-register, field)  both, one field name
+ *       kind: FGT ('1' traps), FGTN (an 'n' bit: '0' traps), FGT2 (FEAT_FGT2)
+ *   NVMEM(reg, offset)          the NVMem offset of the page's FEAT_NV2 branch
+ *   EL2_HOST(reg, target)       the register an EL2 access reaches when
+ *                               ELIsInHost(EL2) (PMSCR_EL1 -> PMSCR_EL2)
  * access: RW, RO, WO.
  * reset: WARM(v), WARM_UNK, COLD(v), COLD_UNK, NORESET, or RESET_IF(cond, a, b)
  * choosing between two of those by configuration (a Cold reset performs the
@@ -31,10 +41,11 @@
  * cond and present-condition are C expressions over IMPL(FEATURE) and
  * OPT(OPTION), evaluated once when a PE is created. The leading "feature not
  * implemented: UNDEFINED" test of every Accessing page is the present-condition.
- * Each register has an access check `access_<id>`, the transliteration of
- * its 'Accessing' pseudocode, in the owning layer. read-hook and write-hook
- * are NOHOOK for plain storage, or read_<id>/write_<id> functions of the
- * owning layer.
+ * access is the register's access check, the transliteration of its page's
+ * 'Accessing' pseudocode, in the owning layer: access_<id>, or a function
+ * several registers whose pages differ only in their facts (below) share.
+ * read-hook and write-hook are NOHOOK for plain storage, or read_<id>/
+ * write_<id> functions of the owning layer.
  * flags: SR_RO (no MSR form: MSR is UNDEFINED), SR_WO (no MRS form),
  *        SR_CONTEXT (a write recomputes the cached Effective values).
  *
@@ -54,6 +65,10 @@
 #define ENC_CRN(e) (((e) >> 7) & 15u)
 #define ENC_CRM(e) (((e) >> 3) & 15u)
 #define ENC_OP2(e) ((e)&7u)
+
+/* "No register" in a declaration's register column (an alias whose target
+ * is not fixed). */
+enum { SR_NONE = -1 };
 
 #define BITS_MASK(hi, lo) ((~0ull >> (63 - (hi))) & (~0ull << (lo)))
 

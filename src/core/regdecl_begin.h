@@ -3,13 +3,13 @@
  * rest as nothing, and core/regdecl_end.h undefines them all after the
  * lists. */
 #ifndef SYSREG
-#define SYSREG(id, enc, cond, rd, wr, flags)
+#define SYSREG(id, enc, cond, acc, rd, wr, flags)
 #endif
 #ifndef SYSREG_ARRAY
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags)
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags)
 #endif
 #ifndef SYSREG_ALIAS
-#define SYSREG_ALIAS(id, enc, cond)
+#define SYSREG_ALIAS(id, enc, cond, acc, target)
 #endif
 #ifndef F
 #define F(reg, name, hi, lo, acc, rst)
@@ -28,4 +28,19 @@
 #endif
 #ifndef UNK
 #define UNK(reg, hi, lo)
+#endif
+#ifndef FGT_R
+#define FGT_R(reg, kind, fgtreg, field)
+#endif
+#ifndef FGT_W
+#define FGT_W(reg, kind, fgtreg, field)
+#endif
+#ifndef FGT_RW
+#define FGT_RW(reg, kind, rdreg, wrreg, field)
+#endif
+#ifndef NVMEM
+#define NVMEM(reg, offset)
+#endif
+#ifndef EL2_HOST
+#define EL2_HOST(reg, target)
 #endif

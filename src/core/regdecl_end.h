@@ -8,3 +8,8 @@
 #undef RES0
 #undef RES1
 #undef UNK
+#undef FGT_R
+#undef FGT_W
+#undef FGT_RW
+#undef NVMEM
+#undef EL2_HOST

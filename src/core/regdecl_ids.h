@@ -2,13 +2,13 @@
  * REGDECL_IDS, REGDECL_SLOTS or REGDECL_FIELDS, include this file, then the
  * owner's list.def, then core/regdecl_end.h. */
 #if defined(REGDECL_IDS)
-#define SYSREG(id, enc, cond, rd, wr, flags)            SR_##id,
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SR_##p##s,
-#define SYSREG_ALIAS(id, enc, cond)                     SR_##id,
+#define SYSREG(id, enc, cond, acc, rd, wr, flags)            SR_##id,
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags) SR_##p##s,
+#define SYSREG_ALIAS(id, enc, cond, acc, target)             SR_##id,
 #undef REGDECL_IDS
 #elif defined(REGDECL_SLOTS)
-#define SYSREG(id, enc, cond, rd, wr, flags) STO_##id,
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags)                                            \
+#define SYSREG(id, enc, cond, acc, rd, wr, flags) STO_##id,
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags)                                       \
     STO_##p##s, STO_##p##s##_last = STO_##p##s + (n)-1,
 #undef REGDECL_SLOTS
 #elif defined(REGDECL_FIELDS)

@@ -41,8 +41,8 @@
 /* The sysreg column, pasted onto EXT_SR_: SR_<id>, or -1 for NONE. */
 enum {
     EXT_SR_NONE = -1,
-#define SYSREG(id, enc, cond, rd, wr, flags)            EXT_SR_##id = SR_##id,
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) EXT_SR_##p##s = SR_##p##s,
+#define SYSREG(id, enc, cond, acc, rd, wr, flags)            EXT_SR_##id = SR_##id,
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags) EXT_SR_##p##s = SR_##p##s,
 #include "core/regdecl_begin.h"
 #include SYSREG_LISTS
 #include "core/regdecl_end.h"

@@ -16,35 +16,32 @@
 #include "pmu/regs/list.def"
 #include "core/regdecl_end.h"
 
+/* The access checks several PMU registers share (their access column names
+ * them). */
+sysreg_route access_brbe_control(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                 bool is_read);
+sysreg_route access_pmu_el0_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                     bool is_read);
+sysreg_route access_pmu_el1_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                     bool is_read);
+sysreg_route access_pmceid(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read);
+sysreg_route access_snapshot_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                      bool is_read);
+sysreg_route access_icntr_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                   bool is_read);
+
 /* Read and write hooks: registers whose access has side effects or whose
- * fields depend on other registers. */
-void write_PMSSCR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-uint64_t read_PMCR_EL0(armprof_pe *pe, unsigned reg, unsigned m);
-void write_PMCR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-uint64_t read_PMCNTENSET_EL0(armprof_pe *pe, unsigned reg, unsigned m);
-void write_PMCNTENSET_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-uint64_t read_PMCNTENCLR_EL0(armprof_pe *pe, unsigned reg, unsigned m);
-void write_PMCNTENCLR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-uint64_t read_PMOVSSET_EL0(armprof_pe *pe, unsigned reg, unsigned m);
-void write_PMOVSSET_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-uint64_t read_PMOVSCLR_EL0(armprof_pe *pe, unsigned reg, unsigned m);
-void write_PMOVSCLR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-uint64_t read_PMINTENSET_EL1(armprof_pe *pe, unsigned reg, unsigned m);
-void write_PMINTENSET_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-uint64_t read_PMINTENCLR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
-void write_PMINTENCLR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-void write_PMSWINC_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-uint64_t read_PMUACR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
-void write_PMUACR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-uint64_t read_PMEVCNTR_EL0(armprof_pe *pe, unsigned reg, unsigned m);
-void write_PMEVCNTR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-uint64_t read_PMEVTYPER_EL0(armprof_pe *pe, unsigned reg, unsigned m);
-void write_PMEVTYPER_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-void write_PMCCNTR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-void write_PMCCFILTR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-void write_PMICNTR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-void write_PMICFILTR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-void write_PMZR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
+ * fields depend on other registers (declared from the list's hook columns). */
+#define SYSREG_HOOK_READS
+#include "sysreg/hook_decl.h"
+#include "pmu/regs/list.def"
+#include "core/regdecl_end.h"
+#undef NOHOOK
+#define SYSREG_HOOK_WRITES
+#include "sysreg/hook_decl.h"
+#include "pmu/regs/list.def"
+#include "core/regdecl_end.h"
+#undef NOHOOK
 
 /* PMUACR_EL1[n], as the counter pages index it: bit n of PMUACR_EL1 (P<n> for
  * n < 31, C for 31, F0 for 32). */

@@ -16,44 +16,54 @@
 #include "spe/regs/list.def"
 #include "core/regdecl_end.h"
 
-/* Read and write hooks. */
-uint64_t read_PMSCR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
-void write_PMSCR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-uint64_t read_PMSCR_EL2(armprof_pe *pe, unsigned reg, unsigned m);
-void write_PMSCR_EL2(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
-uint64_t read_PMBIDR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
-uint64_t read_PMSEVFR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
-uint64_t read_PMSNEVFR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
-uint64_t read_PMSLATFR_EL1(armprof_pe *pe, unsigned reg, unsigned m);
-void write_PMSLATFR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
+/* The access checks several SPE registers share (their access column names
+ * them). */
+sysreg_route access_buffer_address(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                   bool is_read);
+sysreg_route access_sampling_reg(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                 bool is_read);
+
+/* Read and write hooks: registers whose access has side effects or whose
+ * fields depend on other registers (declared from the list's hook columns). */
+#define SYSREG_HOOK_READS
+#include "sysreg/hook_decl.h"
+#include "spe/regs/list.def"
+#include "core/regdecl_end.h"
+#undef NOHOOK
+#define SYSREG_HOOK_WRITES
+#include "sysreg/hook_decl.h"
+#include "spe/regs/list.def"
+#include "core/regdecl_end.h"
+#undef NOHOOK
 
 /* The shape the SPE and Profiling Buffer control pages share (PMBLIMITR_EL1,
  * PMBPTR_EL1, PMSICR_EL1, PMSIRR_EL1, PMSFCR_EL1, PMSEVFR_EL1, PMSLATFR_EL1):
- *   EL1: SDD priority with the NSPB trap; the FEAT_FGT trap (fgt_bit); the
- *        page's EL2 trap (el2_trap: MDCR_EL2.E2PB for the buffer registers,
- *        MDCR_EL2.TPMS for the sampling ones); the NSPB trap to EL3;
- *        NVMem[nv2_offset] ('1x1', when the page has one); the register.
+ *   EL1: SDD priority with the NSPB trap; the register's FEAT_FGT trap (its
+ *        FGT fact); the page's EL2 trap (el2_trap: MDCR_EL2.E2PB for the
+ *        buffer registers, MDCR_EL2.TPMS for the sampling ones); the NSPB
+ *        trap to EL3; NVMem[offset] ('1x1', when the page has an NVMEM
+ *        fact); the register.
  *   EL2: SDD priority with the NSPB trap; the NSPB trap; the register.
  *   EL3: the register. */
-static inline sysreg_route spe_control_access(const armprof_pe *pe, uint64_t fgt_bit, bool el2_trap,
-                                              unsigned reg, unsigned nv2_offset)
+static inline sysreg_route spe_control_access(const armprof_pe *pe, const sysreg_desc *d,
+                                              bool is_read, bool el2_trap)
 {
     switch (pe->ctx.el) {
     case EL0:
         return route_undefined();
     case EL1:
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
-        if (fgt_trap(pe, fgt_bit)) return route_trap(EL2, 0x18);
+        if (page_fgt_trap(pe, d, is_read)) return route_trap(EL2, 0x18);
         if (el2_trap) return route_trap(EL2, 0x18);
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        if (nv2_offset != NO_NV2_OFFSET && nvx_1x1(pe)) return route_nvmem(nv2_offset);
-        return route_reg(reg, 0);
+        if (d->facts->nv2_offset && nvx_1x1(pe)) return route_page_nvmem(d);
+        return route_self(d, 0);
     case EL2:
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        return route_reg(reg, 0);
+        return route_self(d, 0);
     default:
-        return route_reg(reg, 0);
+        return route_self(d, 0);
     }
 }
 

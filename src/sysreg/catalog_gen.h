@@ -30,14 +30,15 @@ static inline reset_spec reset_of(unsigned kind, uint64_t value)
 #define RESET_IF(cond, a, b) ((cond) ? (a) : (b))
 
 /* Presence of each register in a configuration. */
-#define SYSREG(id, enc, cond, rd, wr, flags)                                                       \
+#define SYSREG(id, enc, cond, acc, rd, wr, flags)                                                  \
     static bool present_##id(const armprof_config *c)                                              \
     {                                                                                              \
         (void)c;                                                                                   \
         return (cond);                                                                             \
     }
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SYSREG(p##s, enc, cond, rd, wr, flags)
-#define SYSREG_ALIAS(id, enc, cond)                     SYSREG(id, enc, cond, 0, 0, 0)
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags)                                       \
+    SYSREG(p##s, enc, cond, acc, rd, wr, flags)
+#define SYSREG_ALIAS(id, enc, cond, acc, target) SYSREG(id, enc, cond, acc, 0, 0, 0)
 #include "core/regdecl_begin.h"
 #include SYSREG_LISTS
 #include "core/regdecl_end.h"
@@ -46,21 +47,22 @@ static inline reset_spec reset_of(unsigned kind, uint64_t value)
  * opened by its SYSREG line and closed by the next one. */
 #define SR_FIELD(reg, nm, h, l, acc, cond)                                                         \
     {.name = nm, .hi = (h), .lo = (l), .access = (acc), .conditional = (cond), .owner = SR_##reg},
-#define SYSREG(id, enc, cond, rd, wr, flags)                                                       \
+#define SYSREG(id, enc, cond, acc, rd, wr, flags)                                                  \
     {                                                                                              \
         NULL, 0, 0, 0, 0, 0, 0, 0                                                                  \
     }                                                                                              \
     }                                                                                              \
     ;                                                                                              \
     static const sysreg_field fields_##id[] = {
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SYSREG(p##s, enc, cond, rd, wr, flags)
-#define SYSREG_ALIAS(id, enc, cond)                     SYSREG(id, enc, cond, 0, 0, 0)
-#define F(reg, name, hi, lo, acc, rst)                  SR_FIELD(reg, #name, hi, lo, FA_##acc, 0)
-#define FC(reg, name, hi, lo, acc, rst, cond)           SR_FIELD(reg, #name, hi, lo, FA_##acc, 1)
-#define FX(reg, name, hi, lo, acc, rst, cond, res1)     SR_FIELD(reg, #name, hi, lo, FA_##acc, 1)
-#define RES0(reg, hi, lo)                               SR_FIELD(reg, "RES0", hi, lo, FA_RES0, 0)
-#define RES1(reg, hi, lo)                               SR_FIELD(reg, "RES1", hi, lo, FA_RES1, 0)
-#define UNK(reg, hi, lo)                                SR_FIELD(reg, "UNKNOWN", hi, lo, FA_UNK, 0)
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags)                                       \
+    SYSREG(p##s, enc, cond, acc, rd, wr, flags)
+#define SYSREG_ALIAS(id, enc, cond, acc, target)    SYSREG(id, enc, cond, acc, 0, 0, 0)
+#define F(reg, name, hi, lo, acc, rst)              SR_FIELD(reg, #name, hi, lo, FA_##acc, 0)
+#define FC(reg, name, hi, lo, acc, rst, cond)       SR_FIELD(reg, #name, hi, lo, FA_##acc, 1)
+#define FX(reg, name, hi, lo, acc, rst, cond, res1) SR_FIELD(reg, #name, hi, lo, FA_##acc, 1)
+#define RES0(reg, hi, lo)                           SR_FIELD(reg, "RES0", hi, lo, FA_RES0, 0)
+#define RES1(reg, hi, lo)                           SR_FIELD(reg, "RES1", hi, lo, FA_RES1, 0)
+#define UNK(reg, hi, lo)                            SR_FIELD(reg, "UNKNOWN", hi, lo, FA_UNK, 0)
 /* The opening of the generated sequence: holds nothing. */
 __attribute__((unused)) static const sysreg_field fields_prelude_[] = {
 #include "core/regdecl_begin.h"
@@ -70,26 +72,54 @@ __attribute__((unused)) static const sysreg_field fields_prelude_[] = {
 
 #define NFIELDS(id) ((uint8_t)(sizeof(fields_##id) / sizeof(fields_##id[0]) - 1))
 
-#define SR_DESC(id, nm, pre, suf, e, n, sto, fl, rd, wr)                                           \
-    [SR_##id] = {.name = nm,                                                                       \
-                 .prefix = pre,                                                                    \
-                 .suffix = suf,                                                                    \
-                 .enc = (e),                                                                       \
-                 .count = (n),                                                                     \
-                 .storage = (sto),                                                                 \
-                 .flags = (fl),                                                                    \
-                 .present = present_##id,                                                          \
-                 .access = access_##id,                                                            \
-                 .read = rd,                                                                       \
-                 .write = wr,                                                                      \
-                 .fields = fields_##id,                                                            \
-                 .nfields = NFIELDS(id)},
+/* Each register's facts (sysreg_facts), one object per register, opened by
+ * its SYSREG line and closed by the next one. */
+#define SR_FACTS_OPEN(id)                                                                          \
+    }                                                                                              \
+    ;                                                                                              \
+    static const sysreg_facts facts_##id = {
+#define SYSREG(id, enc, cond, acc, rd, wr, flags)            SR_FACTS_OPEN(id)
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags) SR_FACTS_OPEN(p##s)
+#define SYSREG_ALIAS(id, enc, cond, acc, target)             SR_FACTS_OPEN(id)
+#define FGT_R(reg, kind, fgtreg, field)                                                            \
+    .fgt_read = {STO_##fgtreg, fgtreg##_##field##_LO, SR_FGT_##kind},
+#define FGT_W(reg, kind, fgtreg, field)                                                            \
+    .fgt_write = {STO_##fgtreg, fgtreg##_##field##_LO, SR_FGT_##kind},
+#define FGT_RW(reg, kind, rdreg, wrreg, field)                                                     \
+    FGT_R(reg, kind, rdreg, field) FGT_W(reg, kind, wrreg, field)
+#define NVMEM(reg, offset)    .nv2_offset = (offset),
+#define EL2_HOST(reg, target) .host_target = SR_##target + 1,
+/* The opening of the generated sequence: holds nothing. */
+__attribute__((unused)) static const sysreg_facts facts_prelude_ = {
+#include "core/regdecl_begin.h"
+#include SYSREG_LISTS
+#include "core/regdecl_end.h"
+};
+
+#define SR_DESC(rid, nm, pre, suf, e, n, sto, fl, acc, alias, rd, wr)                              \
+    [SR_##rid] = {.id = SR_##rid,                                                                  \
+                  .name = nm,                                                                      \
+                  .prefix = pre,                                                                   \
+                  .suffix = suf,                                                                   \
+                  .enc = (e),                                                                      \
+                  .count = (n),                                                                    \
+                  .storage = (sto),                                                                \
+                  .flags = (fl),                                                                   \
+                  .present = present_##rid,                                                        \
+                  .access = acc,                                                                   \
+                  .alias_of = (alias),                                                             \
+                  .facts = &facts_##rid,                                                           \
+                  .read = rd,                                                                      \
+                  .write = wr,                                                                     \
+                  .fields = fields_##rid,                                                          \
+                  .nfields = NFIELDS(rid)},
 const sysreg_desc sysreg_table[SR_COUNT] = {
-#define SYSREG(id, enc, cond, rd, wr, flags)                                                       \
-    SR_DESC(id, #id, NULL, NULL, enc, 1, STO_##id, flags, rd, wr)
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags)                                            \
-    SR_DESC(p##s, #p "<n>" #s, #p, #s, enc, n, STO_##p##s, flags, rd, wr)
-#define SYSREG_ALIAS(id, enc, cond) SR_DESC(id, #id, NULL, NULL, enc, 0, 0, SR_ALIAS, NULL, NULL)
+#define SYSREG(id, enc, cond, acc, rd, wr, flags)                                                  \
+    SR_DESC(id, #id, NULL, NULL, enc, 1, STO_##id, flags, acc, 0, rd, wr)
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags)                                       \
+    SR_DESC(p##s, #p "<n>" #s, #p, #s, enc, n, STO_##p##s, flags, acc, 0, rd, wr)
+#define SYSREG_ALIAS(id, enc, cond, acc, target)                                                   \
+    SR_DESC(id, #id, NULL, NULL, enc, 0, 0, SR_ALIAS, acc, SR_##target + 1, NULL, NULL)
 #include "core/regdecl_begin.h"
 #include SYSREG_LISTS
 #include "core/regdecl_end.h"
@@ -134,16 +164,17 @@ static void make_res1(sysreg_pe_info *o, uint64_t m)
     o->wmask &= ~m;
 }
 
-#define SYSREG(id, enc, cond, rd, wr, flags)                                                       \
+#define SYSREG(id, enc, cond, acc, rd, wr, flags)                                                  \
     }                                                                                              \
     static void configure_##id(const armprof_config *c, sysreg_pe_info *o)                         \
     {                                                                                              \
         const uint64_t fill = c->options[ARMPROF_OPT_UNKNOWN_FILL];                                \
         (void)fill;                                                                                \
         o->present = present_##id(c);
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SYSREG(p##s, enc, cond, rd, wr, flags)
-#define SYSREG_ALIAS(id, enc, cond)                     SYSREG(id, enc, cond, 0, 0, 0)
-#define F(reg, name, hi, lo, acc, rst)                  apply_range(o, BITS_MASK(hi, lo), FA_##acc, rst, true, fill);
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags)                                       \
+    SYSREG(p##s, enc, cond, acc, rd, wr, flags)
+#define SYSREG_ALIAS(id, enc, cond, acc, target) SYSREG(id, enc, cond, acc, 0, 0, 0)
+#define F(reg, name, hi, lo, acc, rst)           apply_range(o, BITS_MASK(hi, lo), FA_##acc, rst, true, fill);
 #define FC(reg, name, hi, lo, acc, rst, cond)                                                      \
     apply_range(o, BITS_MASK(hi, lo), FA_##acc, rst, (cond), fill);
 #define FX(reg, name, hi, lo, acc, rst, cond, res1)                                                \
@@ -165,9 +196,9 @@ __attribute__((unused)) static void configure_prelude_(const armprof_config *c, 
 static void sysreg_configure_all(const armprof_config *c, sysreg_pe_info *info)
 {
     memset(info, 0, sizeof(sysreg_pe_info) * SR_COUNT);
-#define SYSREG(id, enc, cond, rd, wr, flags)            configure_##id(c, &info[SR_##id]);
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) configure_##p##s(c, &info[SR_##p##s]);
-#define SYSREG_ALIAS(id, enc, cond)                     configure_##id(c, &info[SR_##id]);
+#define SYSREG(id, enc, cond, acc, rd, wr, flags)            configure_##id(c, &info[SR_##id]);
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags) configure_##p##s(c, &info[SR_##p##s]);
+#define SYSREG_ALIAS(id, enc, cond, acc, target)             configure_##id(c, &info[SR_##id]);
 #include "core/regdecl_begin.h"
 #include SYSREG_LISTS
 #include "core/regdecl_end.h"
@@ -182,18 +213,21 @@ static void sysreg_configure_all(const armprof_config *c, sysreg_pe_info *info)
     [(uint16_t)((enc) + ((k) < (n) ? (k) : 0))] = (uint16_t)(SR_##id + 1),
 #define SR_ENC_ALL(id, enc, n)                                                                     \
     SR_ENC_AT(id, enc, n, 0)                                                                       \
-    SR_ENC_AT(id, enc, n, 1) SR_ENC_AT(id, enc, n, 2) SR_ENC_AT(id, enc, n, 3) SR_ENC_AT(          \
-        id, enc, n, 4) SR_ENC_AT(id, enc, n, 5) SR_ENC_AT(id, enc, n, 6) SR_ENC_AT(id, enc, n, 7)  \
-        SR_ENC_AT(id, enc, n, 8) SR_ENC_AT(id, enc, n, 9) SR_ENC_AT(id, enc, n, 10)                \
-            SR_ENC_AT(id, enc, n, 11) SR_ENC_AT(id, enc, n, 12) SR_ENC_AT(id, enc, n, 13)          \
-                SR_ENC_AT(id, enc, n, 14) SR_ENC_AT(id, enc, n, 15) SR_ENC_AT(id, enc, n, 16)      \
-                    SR_ENC_AT(id, enc, n, 17) SR_ENC_AT(id, enc, n, 18) SR_ENC_AT(id, enc, n, 19)  \
-                        SR_ENC_AT(id, enc, n, 20) SR_ENC_AT(id, enc, n, 21)                        \
-                            SR_ENC_AT(id, enc, n, 22) SR_ENC_AT(id, enc, n, 23)                    \
-                                SR_ENC_AT(id, enc, n, 24) SR_ENC_AT(id, enc, n, 25)                \
-                                    SR_ENC_AT(id, enc, n, 26) SR_ENC_AT(id, enc, n, 27)            \
-                                        SR_ENC_AT(id, enc, n, 28) SR_ENC_AT(id, enc, n, 29)        \
-                                            SR_ENC_AT(id, enc, n, 30) SR_ENC_AT(id, enc, n, 31)
+    SR_ENC_AT(id, enc, n, 1)                                                                       \
+    SR_ENC_AT(id, enc, n, 2) SR_ENC_AT(id, enc, n, 3) SR_ENC_AT(id, enc, n, 4)                     \
+        SR_ENC_AT(id, enc, n, 5) SR_ENC_AT(id, enc, n, 6) SR_ENC_AT(id, enc, n, 7)                 \
+            SR_ENC_AT(id, enc, n, 8) SR_ENC_AT(id, enc, n, 9) SR_ENC_AT(id, enc, n, 10)            \
+                SR_ENC_AT(id, enc, n, 11) SR_ENC_AT(id, enc, n, 12) SR_ENC_AT(id, enc, n, 13)      \
+                    SR_ENC_AT(id, enc, n, 14) SR_ENC_AT(id, enc, n, 15) SR_ENC_AT(id, enc, n, 16)  \
+                        SR_ENC_AT(id, enc, n, 17) SR_ENC_AT(id, enc, n, 18)                        \
+                            SR_ENC_AT(id, enc, n, 19) SR_ENC_AT(id, enc, n, 20)                    \
+                                SR_ENC_AT(id, enc, n, 21) SR_ENC_AT(id, enc, n, 22)                \
+                                    SR_ENC_AT(id, enc, n, 23) SR_ENC_AT(id, enc, n, 24)            \
+                                        SR_ENC_AT(id, enc, n, 25) SR_ENC_AT(id, enc, n, 26)        \
+                                            SR_ENC_AT(id, enc, n, 27) SR_ENC_AT(id, enc, n, 28)    \
+                                                SR_ENC_AT(id, enc, n, 29)                          \
+                                                    SR_ENC_AT(id, enc, n, 30)                      \
+                                                        SR_ENC_AT(id, enc, n, 31)
 #if defined(__clang__)
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Winitializer-overrides"
@@ -202,9 +236,9 @@ static void sysreg_configure_all(const armprof_config *c, sysreg_pe_info *info)
 #pragma GCC diagnostic ignored "-Woverride-init"
 #endif
 static const uint16_t sysreg_enc_map[1u << 16] = {
-#define SYSREG(id, enc, cond, rd, wr, flags)            SR_ENC_ALL(id, enc, 1)
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SR_ENC_ALL(p##s, enc, n)
-#define SYSREG_ALIAS(id, enc, cond)                     SR_ENC_ALL(id, enc, 1)
+#define SYSREG(id, enc, cond, acc, rd, wr, flags)            SR_ENC_ALL(id, enc, 1)
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags) SR_ENC_ALL(p##s, enc, n)
+#define SYSREG_ALIAS(id, enc, cond, acc, target)             SR_ENC_ALL(id, enc, 1)
 #include "core/regdecl_begin.h"
 #include SYSREG_LISTS
 #include "core/regdecl_end.h"
@@ -229,11 +263,12 @@ const sysreg_catalog sysreg_catalog_all = {sysreg_table, SR_COUNT, sysreg_config
  * An expression is opened by a register's SYSREG line and closed by the next
  * register's, or by the end of the table. Aliases have no bits of their own. */
 #define SR_RANGE(hi, lo) | BITS_MASK(hi, lo)
-#define SYSREG(id, enc, cond, rd, wr, flags)                                                       \
+#define SYSREG(id, enc, cond, acc, rd, wr, flags)                                                  \
     )) ? 1 : -1];                                                                                  \
     typedef char sr_bits_not_covered_##id[(~0ull == (0ull
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SYSREG(p##s, enc, cond, rd, wr, flags)
-#define SYSREG_ALIAS(id, enc, cond) )) ? 1 : -1]; typedef char sr_alias_##id[((1
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags)                                       \
+    SYSREG(p##s, enc, cond, acc, rd, wr, flags)
+#define SYSREG_ALIAS(id, enc, cond, acc, target) )) ? 1 : -1]; typedef char sr_alias_##id[((1
 #define F(reg, name, hi, lo, acc, rst)              SR_RANGE(hi, lo)
 #define FC(reg, name, hi, lo, acc, rst, cond)       SR_RANGE(hi, lo)
 #define FX(reg, name, hi, lo, acc, rst, cond, res1) SR_RANGE(hi, lo)
@@ -249,11 +284,12 @@ typedef char sr_bits_prelude_[((1
                                   : -1];
 
 #define SR_WIDTH(hi, lo) +((hi) - (lo) + 1)
-#define SYSREG(id, enc, cond, rd, wr, flags)                                                       \
+#define SYSREG(id, enc, cond, acc, rd, wr, flags)                                                  \
     )) ? 1 : -1];                                                                                  \
     typedef char sr_bits_overlap_##id[(64 == (0
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags) SYSREG(p##s, enc, cond, rd, wr, flags)
-#define SYSREG_ALIAS(id, enc, cond) )) ? 1 : -1]; typedef char sr_alias_width_##id[((1
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags)                                       \
+    SYSREG(p##s, enc, cond, acc, rd, wr, flags)
+#define SYSREG_ALIAS(id, enc, cond, acc, target) )) ? 1 : -1]; typedef char sr_alias_width_##id[((1
 #define F(reg, name, hi, lo, acc, rst)              SR_WIDTH(hi, lo)
 #define FC(reg, name, hi, lo, acc, rst, cond)       SR_WIDTH(hi, lo)
 #define FX(reg, name, hi, lo, acc, rst, cond, res1) SR_WIDTH(hi, lo)
@@ -270,7 +306,7 @@ typedef char sr_width_prelude_[((1
 
 /* An SYSREG_ARRAY's instance 0 must have CRm<1:0> = op2 = 0 so that instance n
  * is encoding + n. */
-#define SYSREG_ARRAY(p, s, n, enc, cond, rd, wr, flags)                                            \
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags)                                       \
     typedef char sr_array_base_##p##s[((enc)&0x1f) == 0 && (n) <= 32 ? 1 : -1];
 #include "core/regdecl_begin.h"
 #include SYSREG_LISTS

@@ -75,7 +75,7 @@ static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding,
         o->kind = ARMPROF_UNDEFINED;
         return;
     }
-    const sysreg_route r = d->access(pe, m, is_read);
+    const sysreg_route r = d->access(pe, d, m, is_read);
     switch (r.kind) {
     case ROUTE_UNDEFINED:
         o->kind = ARMPROF_UNDEFINED;

@@ -91,12 +91,39 @@ typedef struct sysreg_pe_info {
     uint64_t cold_mask, cold_value; /* bits only a Cold reset sets */
 } sysreg_pe_info;
 
-/* m is the instance for SYSREG_ARRAY registers (0 otherwise). */
-typedef sysreg_route (*sysreg_access_fn)(const struct armprof_pe *pe, unsigned m, bool is_read);
+/* A fine-grained trap bit (FEAT_FGT, FEAT_FGT2) of a register's page: the
+ * trap register's slot and the bit's position. kind says how the bit
+ * traps: FGT, '1' traps (with SCR_EL3.FGTEn); FGTN, an 'n' bit of a FEAT_FGT
+ * register, '0' traps; FGT2, a FEAT_FGT2 register's bit, '0' traps (with
+ * SCR_EL3.FGTEn2). */
+enum sysreg_fgt_kind { SR_FGT_NONE, SR_FGT_FGT, SR_FGT_FGTN, SR_FGT_FGT2 };
+typedef struct sysreg_fgt {
+    uint16_t slot;
+    uint8_t lo;
+    uint8_t kind; /* enum sysreg_fgt_kind */
+} sysreg_fgt;
+
+/* The facts of a register's page that are data, not an ordering of checks
+ * (declared with FGT_R/FGT_W/FGT_RW, NVMEM and EL2_HOST after its SYSREG
+ * line): its fine-grained trap bits for MRS and MSR, its NVMem offset under
+ * FEAT_NV2, and the register an EL2 access reaches when ELIsInHost(EL2). */
+typedef struct sysreg_facts {
+    sysreg_fgt fgt_read, fgt_write;
+    uint16_t nv2_offset;  /* 0: the page has no NVMem branch */
+    uint16_t host_target; /* register id + 1; 0: none */
+} sysreg_facts;
+
+struct sysreg_desc;
+/* The access check of a register's page: d is the register's declaration,
+ * m the instance for SYSREG_ARRAY registers (0 otherwise). Several
+ * registers whose pages differ only in their facts share one. */
+typedef sysreg_route (*sysreg_access_fn)(const struct armprof_pe *pe, const struct sysreg_desc *d,
+                                         unsigned m, bool is_read);
 typedef uint64_t (*sysreg_read_fn)(struct armprof_pe *pe, unsigned reg, unsigned m);
 typedef void (*sysreg_write_fn)(struct armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
 
 typedef struct sysreg_desc {
+    uint16_t id;      /* SR_<id> */
     const char *name; /* for arrays: "PMEVCNTSVR<n>_EL1" */
     const char *prefix, *suffix;
     uint16_t enc;
@@ -104,7 +131,9 @@ typedef struct sysreg_desc {
     uint16_t storage; /* index of instance 0 in armprof_pe.regs */
     uint16_t flags;
     bool (*present)(const armprof_config *c);
-    sysreg_access_fn access; /* access_<id> */
+    sysreg_access_fn access; /* the access column */
+    uint16_t alias_of;       /* an EL12 alias: the register it names, id + 1; 0 otherwise */
+    const sysreg_facts *facts;
     sysreg_read_fn read;
     sysreg_write_fn write;
     const sysreg_field *fields; /* every bit range, RES0/RES1/UNK included */

@@ -6,9 +6,6 @@
  * (brbe.def). */
 #include "pmu/pmu_regs.h"
 
-/* NVMem offset of BRBCR_EL1 under FEAT_NV2 ('NVMem[0x8E0]') */
-#define NV2_OFFSET_BRBCR_EL1 0x8E0
-
 /* The MDCR_EL3.SBRBE condition every BRBE page repeats as two lines:
  *   HaveEL(EL3) && MDCR_EL3.SBRBE != '11' && SCR_EL3.NS == '0'
  *   HaveEL(EL3) && MDCR_EL3.SBRBE IN {'x0'} && SCR_EL3.NS == '1'
@@ -24,26 +21,18 @@ static bool sbrbe_blocks(const armprof_pe *pe)
     return (sbrbe & 1) == 0;
 }
 
-/* EL2Enabled() && IsFeatureImplemented(FEAT_FGT) && (!HaveEL(EL3) ||
- * SCR_EL3.FGTEn == '1') && HDFG{R,W}TR_EL2.nBRBCTL == '0'. The bit is a
- * negative one (0 traps), so it goes to fgt_trap() inverted. */
-static bool fgt_trap_nbrbctl(const armprof_pe *pe, bool is_read)
-{
-    const uint64_t nbrbctl =
-        is_read ? FIELD(pe, HDFGRTR_EL2, nBRBCTL) : FIELD(pe, HDFGWTR_EL2, nBRBCTL);
-    return fgt_trap(pe, nbrbctl == 0);
-}
-
 /* The EL1 branch of BRBCR_EL1 and BRBFCR_EL1 up to the register access:
  * SDD-priority UNDEFINED, the FGT trap to EL2, then the SBRBE trap to EL3.
  * Returns true with *r set when the access does not reach the register. */
-static bool el1_checks(const armprof_pe *pe, bool is_read, sysreg_route *r)
+static bool el1_checks(const armprof_pe *pe, const sysreg_desc *d, bool is_read, sysreg_route *r)
 {
     if (EL3SDDUndefPriority(pe) && sbrbe_blocks(pe)) {
         *r = route_undefined();
         return true;
     }
-    if (fgt_trap_nbrbctl(pe, is_read)) {
+    /* EL2Enabled() && IsFeatureImplemented(FEAT_FGT) && (!HaveEL(EL3) ||
+     * SCR_EL3.FGTEn == '1') && HDFG{R,W}TR_EL2.nBRBCTL == '0' (an FGTN fact) */
+    if (page_fgt_trap(pe, d, is_read)) {
         *r = route_trap(EL2, 0x18);
         return true;
     }
@@ -69,8 +58,11 @@ static bool el2_checks(const armprof_pe *pe, sysreg_route *r)
     return false;
 }
 
-/* Accessing BRBCR_EL1 */
-sysreg_route access_BRBCR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+/* Accessing BRBCR_EL1, and BRBFCR_EL1, whose page is the same without the
+ * NVMem redirection and the ELIsInHost(EL2) redirection (there is no
+ * BRBFCR_EL2): both are facts of the declarations (NVMEM, EL2_HOST). */
+sysreg_route access_brbe_control(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                 bool is_read)
 {
     sysreg_route r;
     (void)m;
@@ -78,21 +70,20 @@ sysreg_route access_BRBCR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1:
-        if (el1_checks(pe, is_read, &r)) return r;
+        if (el1_checks(pe, d, is_read, &r)) return r;
         /* EffectiveHCR_EL2_NVx() IN {'111'} */
-        if (EffectiveHCR_EL2_NVx(pe) == 7) return route_nvmem(NV2_OFFSET_BRBCR_EL1);
-        return route_reg(SR_BRBCR_EL1, 0);
+        if (d->facts->nv2_offset && EffectiveHCR_EL2_NVx(pe) == 7) return route_page_nvmem(d);
+        return route_self(d, 0);
     case EL2:
         if (el2_checks(pe, &r)) return r;
-        if (ELIsInHost(pe, EL2)) return route_reg(SR_BRBCR_EL2, 0);
-        return route_reg(SR_BRBCR_EL1, 0);
+        return route_el2_view(pe, d);
     default:
-        return route_reg(SR_BRBCR_EL1, 0);
+        return route_self(d, 0);
     }
 }
 
 /* Accessing BRBCR_EL12 ('When FEAT_VHE is implemented') */
-sysreg_route access_BRBCR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_BRBCR_EL12(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     sysreg_route r;
     (void)m;
@@ -101,13 +92,13 @@ sysreg_route access_BRBCR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1:
-        return el12_alias_at_el1(pe, NV2_OFFSET_BRBCR_EL1);
+        return el12_alias_at_el1(pe, d);
     case EL2:
         if (!ELIsInHost(pe, EL2)) return route_undefined();
         if (el2_checks(pe, &r)) return r;
-        return route_reg(SR_BRBCR_EL1, 0);
+        return route_alias_target(d);
     default:
-        if (ELIsInHost(pe, EL2)) return route_reg(SR_BRBCR_EL1, 0);
+        if (ELIsInHost(pe, EL2)) return route_alias_target(d);
         return route_undefined();
     }
 }
@@ -128,7 +119,7 @@ sysreg_route access_BRBCR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
  * MDCR_EL3.SBRBE IN {'x0'} && SCR_EL3.NS == '1' then if EL3SDDUndef() then UNDEFINED; else
  * AArch64.SystemAccessTrap(EL3, 0x18); else X[t, 64] = BRBCR_EL2; elsif PSTATE.EL == EL3 then X[t,
  * 64] = BRBCR_EL2; */
-sysreg_route access_BRBCR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_BRBCR_EL2(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     sysreg_route r;
     (void)m;
@@ -140,28 +131,8 @@ sysreg_route access_BRBCR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
         return el2_register_at_el1(pe);
     case EL2:
         if (el2_checks(pe, &r)) return r;
-        return route_reg(SR_BRBCR_EL2, 0);
+        return route_self(d, 0);
     default:
-        return route_reg(SR_BRBCR_EL2, 0);
-    }
-}
-
-/* Accessing BRBFCR_EL1: as BRBCR_EL1 without the NVMem redirection and
- * without the ELIsInHost(EL2) redirection (there is no BRBFCR_EL2). */
-sysreg_route access_BRBFCR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    sysreg_route r;
-    (void)m;
-    switch (pe->ctx.el) {
-    case EL0:
-        return route_undefined();
-    case EL1:
-        if (el1_checks(pe, is_read, &r)) return r;
-        return route_reg(SR_BRBFCR_EL1, 0);
-    case EL2:
-        if (el2_checks(pe, &r)) return r;
-        return route_reg(SR_BRBFCR_EL1, 0);
-    default:
-        return route_reg(SR_BRBFCR_EL1, 0);
+        return route_self(d, 0);
     }
 }

@@ -35,9 +35,6 @@ enum el0_test {
     EL0_SWINC, /* (FEAT_PMUv3p9 && <UEN,SW,EN> == '000') || (!FEAT_PMUv3p9 && <SW,EN> == '00') */
 };
 
-/* No fine-grained trap bit on the page (MRS PMCR_EL0). */
-#define NO_FGT UINT64_MAX
-
 /* The EL0 enable test of a page; true when it traps. */
 static bool el0_test_traps(const armprof_pe *pe, enum el0_test test)
 {
@@ -65,16 +62,16 @@ static sysreg_route el0_trap(const armprof_pe *pe)
     return route_trap(EL1, 0x18);
 }
 
-/* The shape described above. fgt_bit is the HDFGRTR_EL2 or HDFGWTR_EL2 bit of
- * the access (NO_FGT when the page has none); tpmcr adds the MDCR_EL2.TPMCR
+/* The shape described above. The fine-grained trap bit of the access is the
+ * register's FGT fact (none for MRS PMCR_EL0); tpmcr adds the MDCR_EL2.TPMCR
  * trap (PMCR_EL0). */
-static sysreg_route pmu_tpm_access(const armprof_pe *pe, unsigned reg, enum el0_test test,
-                                   uint64_t fgt_bit, bool tpmcr)
+static sysreg_route pmu_tpm_access(const armprof_pe *pe, const sysreg_desc *d, bool is_read,
+                                   enum el0_test test, bool tpmcr)
 {
     const bool el3_tpm = HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, TPM) == 1;
     const bool el2_tpm = EL2Enabled(pe) && FIELD(pe, MDCR_EL2, TPM) == 1;
     const bool el2_tpmcr = tpmcr && EL2Enabled(pe) && FIELD(pe, MDCR_EL2, TPMCR) == 1;
-    const bool fgt = fgt_bit != NO_FGT && fgt_trap(pe, fgt_bit);
+    const bool fgt = page_fgt_trap(pe, d, is_read);
     switch (pe->ctx.el) {
     case EL0:
         if (test == EL0_UNDEFINED) return route_undefined();
@@ -87,20 +84,20 @@ static sysreg_route pmu_tpm_access(const armprof_pe *pe, unsigned reg, enum el0_
         if (el2_tpm) return route_trap(EL2, 0x18);
         if (el2_tpmcr) return route_trap(EL2, 0x18);
         if (el3_tpm) return el3_trap_or_undefined(pe);
-        return route_reg(reg, 0);
+        return route_self(d, 0);
     case EL1:
         if (el3_tpm && EL3SDDUndefPriority(pe)) return route_undefined();
         if (fgt) return route_trap(EL2, 0x18);
         if (el2_tpm) return route_trap(EL2, 0x18);
         if (el2_tpmcr) return route_trap(EL2, 0x18);
         if (el3_tpm) return el3_trap_or_undefined(pe);
-        return route_reg(reg, 0);
+        return route_self(d, 0);
     case EL2:
         if (el3_tpm && EL3SDDUndefPriority(pe)) return route_undefined();
         if (el3_tpm) return el3_trap_or_undefined(pe);
-        return route_reg(reg, 0);
+        return route_self(d, 0);
     default:
-        return route_reg(reg, 0);
+        return route_self(d, 0);
     }
 }
 
@@ -108,85 +105,63 @@ static sysreg_route pmu_tpm_access(const armprof_pe *pe, unsigned reg, enum el0_
  * (UEN does not open PMCR_EL0 to EL0). MRS has no fine-grained trap (HDFGRTR_EL2
  * has no PMCR_EL0 bit); MSR: HDFGWTR_EL2.PMCR_EL0. Then MDCR_EL2.TPM and
  * MDCR_EL2.TPMCR. */
-sysreg_route access_PMCR_EL0(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMCR_EL0(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
-    const uint64_t fgt_bit = is_read ? NO_FGT : FIELD(pe, HDFGWTR_EL2, PMCR_EL0);
-    return pmu_tpm_access(pe, SR_PMCR_EL0, EL0_PMCR, fgt_bit, true);
+    return pmu_tpm_access(pe, d, is_read, EL0_PMCR, true);
 }
 
-/* Accessing PMCNTENSET_EL0 / PMCNTENCLR_EL0, PMOVSSET_EL0 / PMOVSCLR_EL0,
- * PMINTENSET_EL1 / PMINTENCLR_EL1: each pair shares one page shape, with the
- * fine-grained trap bit HDFGRTR_EL2.<fgt> (MRS) or HDFGWTR_EL2.<fgt> (MSR) and
- * the EL0 test el0 (PMINTEN*: EL0 is UNDEFINED). */
-#define SET_CLR_ACCESS(reg, fgt, el0)                                                              \
-    sysreg_route access_##reg(const armprof_pe *pe, unsigned m, bool is_read)                      \
-    {                                                                                              \
-        (void)m;                                                                                   \
-        const uint64_t fgt_bit =                                                                   \
-            is_read ? FIELD(pe, HDFGRTR_EL2, fgt) : FIELD(pe, HDFGWTR_EL2, fgt);                   \
-        return pmu_tpm_access(pe, SR_##reg, el0, fgt_bit, false);                                  \
-    }
-SET_CLR_ACCESS(PMCNTENSET_EL0, PMCNTEN, EL0_EN)
-SET_CLR_ACCESS(PMCNTENCLR_EL0, PMCNTEN, EL0_EN)
-SET_CLR_ACCESS(PMOVSSET_EL0, PMOVS, EL0_EN)
-SET_CLR_ACCESS(PMOVSCLR_EL0, PMOVS, EL0_EN)
-SET_CLR_ACCESS(PMINTENSET_EL1, PMINTEN, EL0_UNDEFINED)
-SET_CLR_ACCESS(PMINTENCLR_EL1, PMINTEN, EL0_UNDEFINED)
+/* Accessing PMCNTENSET_EL0 / PMCNTENCLR_EL0, PMOVSSET_EL0 / PMOVSCLR_EL0: the
+ * EL0 enable test, then the shape with the pair's fine-grained trap bit
+ * HDFGRTR_EL2.<PMCNTEN|PMOVS> (MRS) or HDFGWTR_EL2.<...> (MSR). */
+sysreg_route access_pmu_el0_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                     bool is_read)
+{
+    (void)m;
+    return pmu_tpm_access(pe, d, is_read, EL0_EN, false);
+}
+
+/* Accessing PMINTENSET_EL1 / PMINTENCLR_EL1 (HDFG<R|W>TR_EL2.PMINTEN) and
+ * PMMIR_EL1 (MRS only, HDFGRTR_EL2.PMMIR_EL1): EL0 is UNDEFINED. */
+sysreg_route access_pmu_el1_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                     bool is_read)
+{
+    (void)m;
+    return pmu_tpm_access(pe, d, is_read, EL0_UNDEFINED, false);
+}
 
 /* Accessing PMSWINC_EL0 (MSR only): EL0 traps on PMUSERENR_EL0.{UEN,SW,EN}
  * all 0 (FEAT_PMUv3p9) or {SW,EN} both 0; HDFGWTR_EL2.PMSWINC_EL0. */
-sysreg_route access_PMSWINC_EL0(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMSWINC_EL0(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                bool is_read)
 {
     (void)m;
-    (void)is_read;
-    return pmu_tpm_access(pe, SR_PMSWINC_EL0, EL0_SWINC, FIELD(pe, HDFGWTR_EL2, PMSWINC_EL0),
-                          false);
+    return pmu_tpm_access(pe, d, is_read, EL0_SWINC, false);
 }
 
 /* Accessing PMUSERENR_EL0: MRS at EL0 has no PMUSERENR_EL0 test; MSR at EL0
  * is UNDEFINED. HDFGRTR_EL2.PMUSERENR_EL0 / HDFGWTR_EL2.PMUSERENR_EL0. */
-sysreg_route access_PMUSERENR_EL0(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMUSERENR_EL0(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                  bool is_read)
 {
     (void)m;
-    const uint64_t fgt_bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMUSERENR_EL0) : FIELD(pe, HDFGWTR_EL2, PMUSERENR_EL0);
-    return pmu_tpm_access(pe, SR_PMUSERENR_EL0, is_read ? EL0_NONE : EL0_UNDEFINED, fgt_bit, false);
+    return pmu_tpm_access(pe, d, is_read, is_read ? EL0_NONE : EL0_UNDEFINED, false);
 }
 
-/* Accessing PMCEID0_EL0 (MRS only): EL0 adds the FEAT_PMUv3p9
- * PMUSERENR_EL0.TID trap after the enable test; HDFGRTR_EL2.PMCEIDn_EL0. */
-sysreg_route access_PMCEID0_EL0(const armprof_pe *pe, unsigned m, bool is_read)
+/* Accessing PMCEID0_EL0 and PMCEID1_EL0 (MRS only): EL0 adds the
+ * FEAT_PMUv3p9 PMUSERENR_EL0.TID trap after the enable test;
+ * HDFGRTR_EL2.PMCEIDn_EL0. */
+sysreg_route access_pmceid(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
-    (void)is_read;
-    return pmu_tpm_access(pe, SR_PMCEID0_EL0, EL0_EN_TID, FIELD(pe, HDFGRTR_EL2, PMCEIDn_EL0),
-                          false);
-}
-
-/* Accessing PMCEID1_EL0: as PMCEID0_EL0 */
-sysreg_route access_PMCEID1_EL0(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return pmu_tpm_access(pe, SR_PMCEID1_EL0, EL0_EN_TID, FIELD(pe, HDFGRTR_EL2, PMCEIDn_EL0),
-                          false);
-}
-
-/* Accessing PMMIR_EL1 (MRS only): EL0 UNDEFINED; HDFGRTR_EL2.PMMIR_EL1 */
-sysreg_route access_PMMIR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    (void)is_read;
-    return pmu_tpm_access(pe, SR_PMMIR_EL1, EL0_UNDEFINED, FIELD(pe, HDFGRTR_EL2, PMMIR_EL1),
-                          false);
+    return pmu_tpm_access(pe, d, is_read, EL0_EN_TID, false);
 }
 
 /* Accessing PMUACR_EL1: EL0 UNDEFINED; MDCR_EL3.EnPM2 == '0' and
  * MDCR_EL3.TPM == '1' trap to EL3 (EnPM2 first); the FEAT_FGT2 bit
  * HDFGRTR2_EL2.nPMUACR_EL1 / HDFGWTR2_EL2.nPMUACR_EL1 and MDCR_EL2.TPM trap
  * EL1 to EL2, ahead of the EL3 traps. */
-sysreg_route access_PMUACR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMUACR_EL1(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
     const bool el3 = HaveEL(pe, EL3);
@@ -196,24 +171,22 @@ sysreg_route access_PMUACR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1: {
-        const uint64_t bit =
-            is_read ? FIELD(pe, HDFGRTR2_EL2, nPMUACR_EL1) : FIELD(pe, HDFGWTR2_EL2, nPMUACR_EL1);
         if (enpm2_trap && EL3SDDUndefPriority(pe)) return route_undefined();
         if (tpm_trap && EL3SDDUndefPriority(pe)) return route_undefined();
-        if (fgt2_trap(pe, bit)) return route_trap(EL2, 0x18);
+        if (page_fgt_trap(pe, d, is_read)) return route_trap(EL2, 0x18);
         if (EL2Enabled(pe) && FIELD(pe, MDCR_EL2, TPM) == 1) return route_trap(EL2, 0x18);
         if (enpm2_trap) return el3_trap_or_undefined(pe);
         if (tpm_trap) return el3_trap_or_undefined(pe);
-        return route_reg(SR_PMUACR_EL1, 0);
+        return route_self(d, 0);
     }
     case EL2:
         if (enpm2_trap && EL3SDDUndefPriority(pe)) return route_undefined();
         if (tpm_trap && EL3SDDUndefPriority(pe)) return route_undefined();
         if (enpm2_trap) return el3_trap_or_undefined(pe);
         if (tpm_trap) return el3_trap_or_undefined(pe);
-        return route_reg(SR_PMUACR_EL1, 0);
+        return route_self(d, 0);
     default:
-        return route_reg(SR_PMUACR_EL1, 0);
+        return route_self(d, 0);
     }
 }
 

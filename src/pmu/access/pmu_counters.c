@@ -73,6 +73,7 @@ static bool el0_uen_razwi(const armprof_pe *pe, bool is_read, unsigned acr, uint
  * registers, so an MRS that leaves X[t] unchanged cannot be told from RAZ. */
 typedef struct counter_access {
     sysreg_access_fn self; /* the access check, to run again for another n */
+    const sysreg_desc *d;  /* ... and its register */
     unsigned n;            /* the counter: <n>, or UInt(PMSELR_EL0.SEL) */
     bool is_read;
     bool sel31_permitted; /* PMXEVTYPER_EL0: 'as if PMSELR_EL0.SEL is 31' */
@@ -94,10 +95,10 @@ static sysreg_route pmu_event_counter_unpredictable(const armprof_pe *pe, const 
         /* n below the accessible counters passes both index tests: no loop */
         const unsigned accessible = GetNumEventCountersAccessible(pe);
         if (accessible == 0) return route_undefined();
-        return ca->self(pe, accessible - 1, ca->is_read);
+        return ca->self(pe, ca->d, accessible - 1, ca->is_read);
     }
     default:
-        return ca->sel31_permitted ? ca->self(pe, 31, ca->is_read) : route_undefined();
+        return ca->sel31_permitted ? ca->self(pe, ca->d, 31, ca->is_read) : route_undefined();
     }
 }
 
@@ -131,7 +132,8 @@ static sysreg_route self_hosted_index_fault(const armprof_pe *pe, const counter_
  *        (or UNDEFINED); the register.
  *   EL3: the register.
  * fgt is the page's whole fine-grained trap condition, EL2Enabled() included
- * (fgt_trap() or fgt2_trap()). ca is NULL for a page without the
+ * (page_fgt_trap(), from the register's FGT facts). ca is NULL for a page
+ * without the
  * GetNumEventCountersAccessible() test. */
 typedef struct pmuv3_page {
     bool el0_disabled;
@@ -221,131 +223,120 @@ static sysreg_route icntr_access(const armprof_pe *pe, bool fgt2, bool el0_razwi
 }
 
 /* ---- Accessing PMEVCNTR<n>_EL0 ---- */
-sysreg_route access_PMEVCNTR_EL0(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMEVCNTR_EL0(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                 bool is_read)
 {
-    const counter_access ca = {access_PMEVCNTR_EL0, m, is_read, false, SR_PMEVCNTR_EL0, m};
+    const counter_access ca = {access_PMEVCNTR_EL0, d, m, is_read, false, d->id, m};
     if (beyond_self_hosted(pe, m)) return self_hosted_index_fault(pe, &ca);
     const pmuv3_page pg = {
         .el0_disabled = is_read ? el0_disabled_uen_er_en(pe) : el0_disabled_uen_en(pe),
-        .fgt = fgt_trap(pe, is_read ? FIELD(pe, HDFGRTR_EL2, PMEVCNTRn_EL0)
-                                    : FIELD(pe, HDFGWTR_EL2, PMEVCNTRn_EL0)),
+        .fgt = page_fgt_trap(pe, d, is_read),
         .ca = &ca,
         .el0_razwi =
             el0_uen_razwi(pe, is_read, PMUACR_EL1_bit(pe, m), FIELD(pe, PMUSERENR_EL0, ER)),
-        .target = route_reg(SR_PMEVCNTR_EL0, m),
+        .target = route_self(d, m),
     };
     return pmuv3_access(pe, &pg);
 }
 
 /* ---- Accessing PMEVTYPER<n>_EL0 ---- */
-sysreg_route access_PMEVTYPER_EL0(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMEVTYPER_EL0(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                  bool is_read)
 {
-    const counter_access ca = {access_PMEVTYPER_EL0, m, is_read, false, SR_PMEVTYPER_EL0, m};
+    const counter_access ca = {access_PMEVTYPER_EL0, d, m, is_read, false, d->id, m};
     if (beyond_self_hosted(pe, m)) return self_hosted_index_fault(pe, &ca);
     const pmuv3_page pg = {
         .el0_disabled = el0_disabled_uen_en(pe),
-        .fgt = fgt_trap(pe, is_read ? FIELD(pe, HDFGRTR_EL2, PMEVTYPERn_EL0)
-                                    : FIELD(pe, HDFGWTR_EL2, PMEVTYPERn_EL0)),
+        .fgt = page_fgt_trap(pe, d, is_read),
         .ca = &ca,
         .el0_razwi =
             el0_uen_razwi(pe, is_read, PMUACR_EL1_bit(pe, m), FIELD(pe, PMUSERENR_EL0, ER)),
-        .target = route_reg(SR_PMEVTYPER_EL0, m),
+        .target = route_self(d, m),
     };
     return pmuv3_access(pe, &pg);
 }
 
 /* ---- Accessing PMCCNTR_EL0 ----
  * The MRS enable test includes PMUSERENR_EL0.CR; the MSR one does not. */
-sysreg_route access_PMCCNTR_EL0(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMCCNTR_EL0(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                bool is_read)
 {
     (void)m;
     const pmuv3_page pg = {
         .el0_disabled = is_read ? el0_disabled_uen_cr_en(pe) : el0_disabled_uen_en(pe),
-        .fgt = fgt_trap(pe, is_read ? FIELD(pe, HDFGRTR_EL2, PMCCNTR_EL0)
-                                    : FIELD(pe, HDFGWTR_EL2, PMCCNTR_EL0)),
+        .fgt = page_fgt_trap(pe, d, is_read),
         .ca = NULL,
         .el0_razwi = el0_uen_razwi(pe, is_read, (unsigned)FIELD(pe, PMUACR_EL1, C),
                                    FIELD(pe, PMUSERENR_EL0, CR)),
-        .target = route_reg(SR_PMCCNTR_EL0, 0),
+        .target = route_self(d, 0),
     };
     return pmuv3_access(pe, &pg);
 }
 
 /* ---- Accessing PMCCFILTR_EL0 ---- */
-sysreg_route access_PMCCFILTR_EL0(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMCCFILTR_EL0(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                  bool is_read)
 {
     (void)m;
     const pmuv3_page pg = {
         .el0_disabled = el0_disabled_uen_en(pe),
-        .fgt = fgt_trap(pe, is_read ? FIELD(pe, HDFGRTR_EL2, PMCCFILTR_EL0)
-                                    : FIELD(pe, HDFGWTR_EL2, PMCCFILTR_EL0)),
+        .fgt = page_fgt_trap(pe, d, is_read),
         .ca = NULL,
         .el0_razwi = el0_uen_razwi(pe, is_read, (unsigned)FIELD(pe, PMUACR_EL1, C),
                                    FIELD(pe, PMUSERENR_EL0, CR)),
-        .target = route_reg(SR_PMCCFILTR_EL0, 0),
+        .target = route_self(d, 0),
     };
     return pmuv3_access(pe, &pg);
 }
 
-/* ---- Accessing PMICNTR_EL0 ---- */
-sysreg_route access_PMICNTR_EL0(const armprof_pe *pe, unsigned m, bool is_read)
+/* ---- Accessing PMICNTR_EL0 and PMICFILTR_EL0 ----
+ * Their pages differ only in the FEAT_FGT2 bit (HDFG<R|W>TR2_EL2.nPMICNTR_EL0
+ * or nPMICFILTR_EL0, the registers' FGT facts). */
+sysreg_route access_icntr_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                   bool is_read)
 {
     (void)m;
-    const bool fgt2 = fgt2_trap(pe, is_read ? FIELD(pe, HDFGRTR2_EL2, nPMICNTR_EL0)
-                                            : FIELD(pe, HDFGWTR2_EL2, nPMICNTR_EL0));
     const bool razwi = el0_uen_razwi(pe, is_read, (unsigned)FIELD(pe, PMUACR_EL1, F0),
                                      FIELD(pe, PMUSERENR_EL0, IR));
-    return icntr_access(pe, fgt2, razwi, route_reg(SR_PMICNTR_EL0, 0));
-}
-
-/* ---- Accessing PMICFILTR_EL0 ---- */
-sysreg_route access_PMICFILTR_EL0(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    const bool fgt2 = fgt2_trap(pe, is_read ? FIELD(pe, HDFGRTR2_EL2, nPMICFILTR_EL0)
-                                            : FIELD(pe, HDFGWTR2_EL2, nPMICFILTR_EL0));
-    const bool razwi = el0_uen_razwi(pe, is_read, (unsigned)FIELD(pe, PMUACR_EL1, F0),
-                                     FIELD(pe, PMUSERENR_EL0, IR));
-    return icntr_access(pe, fgt2, razwi, route_reg(SR_PMICFILTR_EL0, 0));
+    return icntr_access(pe, page_fgt_trap(pe, d, is_read), razwi, route_self(d, 0));
 }
 
 /* ---- Accessing PMSELR_EL0 (MRS and MSR have the same enable test) ---- */
-sysreg_route access_PMSELR_EL0(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMSELR_EL0(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
     const pmuv3_page pg = {
         .el0_disabled = el0_disabled_uen_er_en(pe),
-        .fgt = fgt_trap(pe, is_read ? FIELD(pe, HDFGRTR_EL2, PMSELR_EL0)
-                                    : FIELD(pe, HDFGWTR_EL2, PMSELR_EL0)),
+        .fgt = page_fgt_trap(pe, d, is_read),
         .ca = NULL,
         .el0_razwi = false,
-        .target = route_reg(SR_PMSELR_EL0, 0),
+        .target = route_self(d, 0),
     };
     return pmuv3_access(pe, &pg);
 }
 
 /* ---- Accessing PMXEVCNTR_EL0 ----
  * PMEVCNTR<n>_EL0's checks with n = UInt(PMSELR_EL0.SEL), the fine-grained
- * trap bits of PMEVCNTR<n>_EL0; SEL == 31 is at or beyond
+ * trap bits of PMEVCNTR<n>_EL0 (PMXEVCNTR_EL0's FGT facts); SEL == 31 is at or beyond
  * GetNumEventCountersSelfHosted() (at most 31 counters), so the leading test
  * catches it. sel is a parameter so that Unpredictable_PMUEVENTCOUNTER can
  * run the check again 'as if PMSELR_EL0.SEL' had another value. */
-static sysreg_route pmxevcntr_access(const armprof_pe *pe, unsigned sel, bool is_read)
+static sysreg_route pmxevcntr_access(const armprof_pe *pe, const sysreg_desc *d, unsigned sel,
+                                     bool is_read)
 {
-    const counter_access ca = {pmxevcntr_access, sel, is_read, false, SR_PMEVCNTR_EL0, sel};
+    const counter_access ca = {pmxevcntr_access, d, sel, is_read, false, SR_PMEVCNTR_EL0, sel};
     if (beyond_self_hosted(pe, sel)) {
         /* RAZ/WI of SEL 31 reaches no event counter: reported as PMXEVCNTR_EL0 */
         counter_access none = ca;
         if (sel >= 31) {
-            none.razwi_reg = SR_PMXEVCNTR_EL0;
+            none.razwi_reg = d->id;
             none.razwi_index = 0;
         }
         return self_hosted_index_fault(pe, &none);
     }
     const pmuv3_page pg = {
         .el0_disabled = is_read ? el0_disabled_uen_er_en(pe) : el0_disabled_uen_en(pe),
-        .fgt = fgt_trap(pe, is_read ? FIELD(pe, HDFGRTR_EL2, PMEVCNTRn_EL0)
-                                    : FIELD(pe, HDFGWTR_EL2, PMEVCNTRn_EL0)),
+        .fgt = page_fgt_trap(pe, d, is_read),
         .ca = &ca,
         .el0_razwi =
             el0_uen_razwi(pe, is_read, PMUACR_EL1_bit(pe, sel), FIELD(pe, PMUSERENR_EL0, ER)),
@@ -354,22 +345,25 @@ static sysreg_route pmxevcntr_access(const armprof_pe *pe, unsigned sel, bool is
     return pmuv3_access(pe, &pg);
 }
 
-sysreg_route access_PMXEVCNTR_EL0(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMXEVCNTR_EL0(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                  bool is_read)
 {
     (void)m;
-    return pmxevcntr_access(pe, (unsigned)FIELD(pe, PMSELR_EL0, SEL), is_read);
+    return pmxevcntr_access(pe, d, (unsigned)FIELD(pe, PMSELR_EL0, SEL), is_read);
 }
 
 /* ---- Accessing PMXEVTYPER_EL0 ----
  * SEL == 31 selects PMCCFILTR_EL0; otherwise PMEVTYPER<SEL>_EL0, with
  * PMEVTYPER<n>_EL0's index tests ('UInt(PMSELR_EL0.SEL) != 31 && ...') and
- * fine-grained trap bits (HDFGxTR_EL2.PMEVTYPERn_EL0, for SEL 31 too). The
+ * fine-grained trap bits (HDFGxTR_EL2.PMEVTYPERn_EL0, for SEL 31 too:
+ * PMXEVTYPER_EL0's FGT facts). The
  * FEAT_PMUv3p9 test at EL0 uses PMUACR_EL1.C and PMUSERENR_EL0.CR for
  * SEL == 31, PMUACR_EL1[SEL] and PMUSERENR_EL0.ER otherwise. */
-static sysreg_route pmxevtyper_access(const armprof_pe *pe, unsigned sel, bool is_read)
+static sysreg_route pmxevtyper_access(const armprof_pe *pe, const sysreg_desc *d, unsigned sel,
+                                      bool is_read)
 {
     const bool cycle = sel == 31;
-    const counter_access ca = {pmxevtyper_access, sel, is_read, true, SR_PMEVTYPER_EL0, sel};
+    const counter_access ca = {pmxevtyper_access, d, sel, is_read, true, SR_PMEVTYPER_EL0, sel};
     if (!cycle && beyond_self_hosted(pe, sel)) return self_hosted_index_fault(pe, &ca);
     const bool razwi =
         cycle ? el0_uen_razwi(pe, is_read, (unsigned)FIELD(pe, PMUACR_EL1, C),
@@ -377,8 +371,7 @@ static sysreg_route pmxevtyper_access(const armprof_pe *pe, unsigned sel, bool i
               : el0_uen_razwi(pe, is_read, PMUACR_EL1_bit(pe, sel), FIELD(pe, PMUSERENR_EL0, ER));
     const pmuv3_page pg = {
         .el0_disabled = el0_disabled_uen_en(pe),
-        .fgt = fgt_trap(pe, is_read ? FIELD(pe, HDFGRTR_EL2, PMEVTYPERn_EL0)
-                                    : FIELD(pe, HDFGWTR_EL2, PMEVTYPERn_EL0)),
+        .fgt = page_fgt_trap(pe, d, is_read),
         .ca = cycle ? NULL : &ca,
         .el0_razwi = razwi,
         .target = cycle ? route_reg(SR_PMCCFILTR_EL0, 0) : route_reg(SR_PMEVTYPER_EL0, sel),
@@ -386,25 +379,26 @@ static sysreg_route pmxevtyper_access(const armprof_pe *pe, unsigned sel, bool i
     return pmuv3_access(pe, &pg);
 }
 
-sysreg_route access_PMXEVTYPER_EL0(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMXEVTYPER_EL0(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                   bool is_read)
 {
     (void)m;
-    return pmxevtyper_access(pe, (unsigned)FIELD(pe, PMSELR_EL0, SEL), is_read);
+    return pmxevtyper_access(pe, d, (unsigned)FIELD(pe, PMSELR_EL0, SEL), is_read);
 }
 
 /* ---- Accessing PMZR_EL0 (MSR only) ----
  * The PMUv3 shape with FEAT_FGT2's HDFGWTR2_EL2.nPMZR_EL0; the write itself
  * is ZeroPMUCounters(X[t, 64]) (write_PMZR_EL0). */
-sysreg_route access_PMZR_EL0(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMZR_EL0(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
     (void)is_read;
     const pmuv3_page pg = {
         .el0_disabled = el0_disabled_uen_en(pe),
-        .fgt = fgt2_trap(pe, FIELD(pe, HDFGWTR2_EL2, nPMZR_EL0)),
+        .fgt = page_fgt_trap(pe, d, false),
         .ca = NULL,
         .el0_razwi = false,
-        .target = route_reg(SR_PMZR_EL0, 0),
+        .target = route_self(d, 0),
     };
     return pmuv3_access(pe, &pg);
 }

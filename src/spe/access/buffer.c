@@ -4,77 +4,53 @@
 #include "spe/spe.h"
 #include "spe/spe_regs.h"
 
-/* NVMem offsets under FEAT_NV2 */
-#define NV2_OFFSET_PMBLIMITR_EL1 0x800
-#define NV2_OFFSET_PMBPTR_EL1    0x810
-#define NV2_OFFSET_PMBSR_EL1     0x820
-
 /* EL2Enabled() && MDCR_EL2.E2PB IN {'x0'} */
 static bool e2pb_trap(const armprof_pe *pe)
 {
     return EL2Enabled(pe) && (FIELD(pe, MDCR_EL2, E2PB) & 1) == 0;
 }
 
-/* The PMBLIMITR_EL1 and PMBPTR_EL1 pages: the shared SPE control shape with
- * the MDCR_EL2.E2PB trap. */
-static sysreg_route access_buffer_address(const armprof_pe *pe, uint64_t fgt_bit, unsigned reg,
-                                          unsigned nv2_offset)
-{
-    return spe_control_access(pe, fgt_bit, e2pb_trap(pe), reg, nv2_offset);
-}
-
-/* Accessing PMBLIMITR_EL1 */
-sysreg_route access_PMBLIMITR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+/* Accessing PMBLIMITR_EL1 and PMBPTR_EL1: the shared SPE control shape with
+ * the MDCR_EL2.E2PB trap, the register's FEAT_FGT bit
+ * (HDFG<R|W>TR_EL2.<reg>) and NVMem offset. */
+sysreg_route access_buffer_address(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                   bool is_read)
 {
     (void)m;
-    const uint64_t bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMBLIMITR_EL1) : FIELD(pe, HDFGWTR_EL2, PMBLIMITR_EL1);
-    return access_buffer_address(pe, bit, SR_PMBLIMITR_EL1, NV2_OFFSET_PMBLIMITR_EL1);
-}
-
-/* Accessing PMBPTR_EL1 */
-sysreg_route access_PMBPTR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
-{
-    (void)m;
-    const uint64_t bit =
-        is_read ? FIELD(pe, HDFGRTR_EL2, PMBPTR_EL1) : FIELD(pe, HDFGWTR_EL2, PMBPTR_EL1);
-    return access_buffer_address(pe, bit, SR_PMBPTR_EL1, NV2_OFFSET_PMBPTR_EL1);
+    return spe_control_access(pe, d, is_read, e2pb_trap(pe));
 }
 
 /* Accessing PMBSR_EL1: as PMBLIMITR_EL1, except that with FEAT_SPE_EXC the
  * NVMem redirection and the EL2 host view depend on the SPE Profiling
  * exception controls (EffectivePMSCR_EL2_EE()). */
-sysreg_route access_PMBSR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMBSR_EL1(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
     switch (pe->ctx.el) {
     case EL0:
         return route_undefined();
     case EL1: {
-        const uint64_t bit =
-            is_read ? FIELD(pe, HDFGRTR_EL2, PMBSR_EL1) : FIELD(pe, HDFGWTR_EL2, PMBSR_EL1);
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
-        if (fgt_trap(pe, bit)) return route_trap(EL2, 0x18);
+        if (page_fgt_trap(pe, d, is_read)) return route_trap(EL2, 0x18);
         if (e2pb_trap(pe)) return route_trap(EL2, 0x18);
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
         if (nvx_1x1(pe) && (EffectivePMSCR_EL2_EE(pe) == 0 || FIELD(pe, PMSCR_EL1, EE) == 0 ||
                             EffectiveHCR_EL2_NVx(pe) == 7))
-            return route_nvmem(NV2_OFFSET_PMBSR_EL1);
-        return route_reg(SR_PMBSR_EL1, 0);
+            return route_page_nvmem(d);
+        return route_self(d, 0);
     }
     case EL2:
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        if (EffectivePMSCR_EL2_EE(pe) != 0 && ELIsInHost(pe, EL2))
-            return route_reg(SR_PMBSR_EL2, 0);
-        return route_reg(SR_PMBSR_EL1, 0);
+        if (EffectivePMSCR_EL2_EE(pe) != 0) return route_el2_view(pe, d);
+        return route_self(d, 0);
     default:
-        return route_reg(SR_PMBSR_EL1, 0);
+        return route_self(d, 0);
     }
 }
 
 /* Accessing PMBSR_EL12 (on the PMBSR_EL1 page) */
-sysreg_route access_PMBSR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMBSR_EL12(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
     (void)is_read;
@@ -82,20 +58,20 @@ sysreg_route access_PMBSR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1:
-        return el12_alias_at_el1(pe, NV2_OFFSET_PMBSR_EL1);
+        return el12_alias_at_el1(pe, d);
     case EL2:
         if (!ELIsInHost(pe, EL2)) return route_undefined();
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        return route_reg(SR_PMBSR_EL1, 0);
+        return route_alias_target(d);
     default:
-        if (ELIsInHost(pe, EL2)) return route_reg(SR_PMBSR_EL1, 0);
+        if (ELIsInHost(pe, EL2)) return route_alias_target(d);
         return route_undefined();
     }
 }
 
 /* Accessing PMBSR_EL2 (MRS and MSR are the same) */
-sysreg_route access_PMBSR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMBSR_EL2(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
     (void)is_read;
@@ -110,23 +86,23 @@ sysreg_route access_PMBSR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
         if (EL3SDDUndefPriority(pe) && pmsee_trap) return route_undefined();
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
         if (pmsee_trap) return el3_trap_or_undefined(pe);
-        return route_reg(SR_PMBSR_EL2, 0);
+        return route_self(d, 0);
     default:
-        return route_reg(SR_PMBSR_EL2, 0);
+        return route_self(d, 0);
     }
 }
 
 /* Accessing PMBSR_EL3 */
-sysreg_route access_PMBSR_EL3(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMBSR_EL3(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
     (void)is_read;
-    return pe->ctx.el == EL3 ? route_reg(SR_PMBSR_EL3, 0) : route_undefined();
+    return pe->ctx.el == EL3 ? route_self(d, 0) : route_undefined();
 }
 
 /* Accessing PMBMAR_EL1. MDCR_EL3.EnPMS4 traps it to EL3 as well; at EL1 its
  * SDD priority check comes before the NSPB one, at EL2 after it. */
-sysreg_route access_PMBMAR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMBMAR_EL1(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
     const bool enpms4_trap = HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, EnPMS4) == 0;
@@ -134,41 +110,38 @@ sysreg_route access_PMBMAR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1: {
-        const uint64_t bit =
-            is_read ? FIELD(pe, HDFGRTR2_EL2, nPMBMAR_EL1) : FIELD(pe, HDFGWTR2_EL2, nPMBMAR_EL1);
         if (EL3SDDUndefPriority(pe) && enpms4_trap) return route_undefined();
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
-        if (fgt2_trap(pe, bit)) return route_trap(EL2, 0x18);
+        if (page_fgt_trap(pe, d, is_read)) return route_trap(EL2, 0x18);
         if (e2pb_trap(pe)) return route_trap(EL2, 0x18);
         if (enpms4_trap) return el3_trap_or_undefined(pe);
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        return route_reg(SR_PMBMAR_EL1, 0);
+        return route_self(d, 0);
     }
     case EL2:
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
         if (EL3SDDUndefPriority(pe) && enpms4_trap) return route_undefined();
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
         if (enpms4_trap) return el3_trap_or_undefined(pe);
-        return route_reg(SR_PMBMAR_EL1, 0);
+        return route_self(d, 0);
     default:
-        return route_reg(SR_PMBMAR_EL1, 0);
+        return route_self(d, 0);
     }
 }
 
 /* Accessing PMBIDR_EL1 (MRS only) */
-sysreg_route access_PMBIDR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMBIDR_EL1(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
     (void)is_read;
     if (pe->ctx.el == EL0) return route_undefined();
-    if (pe->ctx.el == EL1 && fgt_trap(pe, FIELD(pe, HDFGRTR_EL2, PMBIDR_EL1)))
-        return route_trap(EL2, 0x18);
-    return route_reg(SR_PMBIDR_EL1, 0);
+    if (pe->ctx.el == EL1 && page_fgt_trap(pe, d, true)) return route_trap(EL2, 0x18);
+    return route_self(d, 0);
 }
 
 /* Accessing PMSIDR_EL1 (MRS only). Unlike the buffer registers, EL1 is
  * trapped by MDCR_EL2.TPMS, not MDCR_EL2.E2PB. */
-sysreg_route access_PMSIDR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMSIDR_EL1(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
     (void)is_read;
@@ -177,16 +150,16 @@ sysreg_route access_PMSIDR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
         return route_undefined();
     case EL1:
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
-        if (fgt_trap(pe, FIELD(pe, HDFGRTR_EL2, PMSIDR_EL1))) return route_trap(EL2, 0x18);
+        if (page_fgt_trap(pe, d, true)) return route_trap(EL2, 0x18);
         if (EL2Enabled(pe) && FIELD(pe, MDCR_EL2, TPMS) == 1) return route_trap(EL2, 0x18);
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        return route_reg(SR_PMSIDR_EL1, 0);
+        return route_self(d, 0);
     case EL2:
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        return route_reg(SR_PMSIDR_EL1, 0);
+        return route_self(d, 0);
     default:
-        return route_reg(SR_PMSIDR_EL1, 0);
+        return route_self(d, 0);
     }
 }
 

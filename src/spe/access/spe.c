@@ -2,11 +2,8 @@
  * PMSCR_EL12). */
 #include "spe/spe_regs.h"
 
-/* NVMem offset of PMSCR_EL1 under FEAT_NV2 */
-#define NV2_OFFSET_PMSCR_EL1 0x828
-
 /* Accessing PMSCR_EL1 */
-sysreg_route access_PMSCR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMSCR_EL1(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
     const bool el3 = HaveEL(pe, EL3);
@@ -14,27 +11,24 @@ sysreg_route access_PMSCR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1: {
-        const uint64_t fgt_bit =
-            is_read ? FIELD(pe, HDFGRTR_EL2, PMSCR_EL1) : FIELD(pe, HDFGWTR_EL2, PMSCR_EL1);
         if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
-        if (fgt_trap(pe, fgt_bit)) return route_trap(EL2, 0x18);
+        if (page_fgt_trap(pe, d, is_read)) return route_trap(EL2, 0x18);
         if (EL2Enabled(pe) && FIELD(pe, MDCR_EL2, TPMS) == 1) return route_trap(EL2, 0x18);
         if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
-        if (EffectiveHCR_EL2_NVx(pe) == 7) return route_nvmem(NV2_OFFSET_PMSCR_EL1);
-        return route_reg(SR_PMSCR_EL1, 0);
+        if (EffectiveHCR_EL2_NVx(pe) == 7) return route_page_nvmem(d);
+        return route_self(d, 0);
     }
     case EL2:
         if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
         if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
-        if (ELIsInHost(pe, EL2)) return route_reg(SR_PMSCR_EL2, 0);
-        return route_reg(SR_PMSCR_EL1, 0);
+        return route_el2_view(pe, d);
     default:
-        return route_reg(SR_PMSCR_EL1, 0);
+        return route_self(d, 0);
     }
 }
 
 /* Accessing PMSCR_EL2 */
-sysreg_route access_PMSCR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMSCR_EL2(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
     (void)is_read;
@@ -47,14 +41,14 @@ sysreg_route access_PMSCR_EL2(const armprof_pe *pe, unsigned m, bool is_read)
     case EL2:
         if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
         if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
-        return route_reg(SR_PMSCR_EL2, 0);
+        return route_self(d, 0);
     default:
-        return route_reg(SR_PMSCR_EL2, 0);
+        return route_self(d, 0);
     }
 }
 
 /* Accessing PMSCR_EL12 */
-sysreg_route access_PMSCR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMSCR_EL12(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;
     (void)is_read;
@@ -63,14 +57,14 @@ sysreg_route access_PMSCR_EL12(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1:
-        return el12_alias_at_el1(pe, NV2_OFFSET_PMSCR_EL1);
+        return el12_alias_at_el1(pe, d);
     case EL2:
         if (!ELIsInHost(pe, EL2)) return route_undefined();
         if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
         if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
-        return route_reg(SR_PMSCR_EL1, 0);
+        return route_alias_target(d);
     default:
-        if (ELIsInHost(pe, EL2)) return route_reg(SR_PMSCR_EL1, 0);
+        if (ELIsInHost(pe, EL2)) return route_alias_target(d);
         return route_undefined();
     }
 }

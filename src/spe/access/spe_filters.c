@@ -6,15 +6,9 @@
  * HDFGWTR_EL2/HDFGWTR2_EL2 for MSR) and the direction of the transfer. */
 #include "spe/spe_regs.h"
 
-/* NVMem offsets under FEAT_NV2, from each page's EL1 branch. The PMSFCR_EL1
- * page has no NVMem branch: with FEAT_NV2 an EL1 access still reaches the
- * register. */
-#define NV2_OFFSET_PMSEVFR_EL1  0x830
-#define NV2_OFFSET_PMSICR_EL1   0x838
-#define NV2_OFFSET_PMSIRR_EL1   0x840
-#define NV2_OFFSET_PMSLATFR_EL1 0x848
-#define NV2_OFFSET_PMSNEVFR_EL1 0x850
-#define NV2_OFFSET_PMSDSFR_EL1  0x858
+/* The NVMem offsets are the registers' NVMEM facts (spe/regs/spe_filters.def).
+ * The PMSFCR_EL1 page has no NVMem branch: with FEAT_NV2 an EL1 access still
+ * reaches the register. */
 
 /* EL2Enabled() && MDCR_EL2.TPMS == '1' */
 static bool tpms_trap(const armprof_pe *pe)
@@ -22,39 +16,25 @@ static bool tpms_trap(const armprof_pe *pe)
     return EL2Enabled(pe) && FIELD(pe, MDCR_EL2, TPMS) == 1;
 }
 
-/* The shape of the PMSICR_EL1, PMSIRR_EL1, PMSFCR_EL1, PMSEVFR_EL1 and
- * PMSLATFR_EL1 pages, which differ only in the FEAT_FGT trap bit (fgt_bit,
- * HDFGRTR_EL2.<reg> or HDFGWTR_EL2.<reg>), the register and its NVMem offset
- * (NO_NV2_OFFSET for PMSFCR_EL1). */
-static sysreg_route access_sampling_reg(const armprof_pe *pe, uint64_t fgt_bit, unsigned reg,
-                                        unsigned nv2_offset)
-{
-    return spe_control_access(pe, fgt_bit, tpms_trap(pe), reg, nv2_offset);
-}
-
 /* Accessing PMSICR_EL1, PMSIRR_EL1, PMSFCR_EL1, PMSEVFR_EL1, PMSLATFR_EL1:
- * the shared page shape with the register's own FEAT_FGT bit
- * (HDFGRTR_EL2.<reg> for MRS, HDFGWTR_EL2.<reg> for MSR) and NVMem offset.
+ * the shared page shape with the MDCR_EL2.TPMS trap, the register's own
+ * FEAT_FGT bit (HDFGRTR_EL2.<reg> for MRS, HDFGWTR_EL2.<reg> for MSR) and
+ * NVMem offset (none for PMSFCR_EL1), both facts of its declaration.
  * The extracted MRS pseudocode of PMSICR_EL1 and PMSFCR_EL1 breaks off after
  * the EL2 NSPB trap ('formula-not-decoded'); the rest is taken to be the MSR
- * pseudocode's, as on every sibling page. PMSFCR_EL1 has no NVMem branch. */
-#define SAMPLING_REG_ACCESS(reg, nv2_offset)                                                       \
-    sysreg_route access_##reg(const armprof_pe *pe, unsigned m, bool is_read)                      \
-    {                                                                                              \
-        (void)m;                                                                                   \
-        const uint64_t bit = is_read ? FIELD(pe, HDFGRTR_EL2, reg) : FIELD(pe, HDFGWTR_EL2, reg);  \
-        return access_sampling_reg(pe, bit, SR_##reg, nv2_offset);                                 \
-    }
-SAMPLING_REG_ACCESS(PMSICR_EL1, NV2_OFFSET_PMSICR_EL1)
-SAMPLING_REG_ACCESS(PMSIRR_EL1, NV2_OFFSET_PMSIRR_EL1)
-SAMPLING_REG_ACCESS(PMSFCR_EL1, NO_NV2_OFFSET)
-SAMPLING_REG_ACCESS(PMSEVFR_EL1, NV2_OFFSET_PMSEVFR_EL1)
-SAMPLING_REG_ACCESS(PMSLATFR_EL1, NV2_OFFSET_PMSLATFR_EL1)
+ * pseudocode's, as on every sibling page. */
+sysreg_route access_sampling_reg(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                 bool is_read)
+{
+    (void)m;
+    return spe_control_access(pe, d, is_read, tpms_trap(pe));
+}
 
 /* Accessing PMSNEVFR_EL1: as PMSEVFR_EL1 with the FEAT_SPE_FnE trap
  * MDCR_EL3.EnPMSN == '0' to EL3 after each NSPB test, and the negative FGT bit
  * HDFGRTR_EL2/HDFGWTR_EL2.nPMSNEVFR_EL1 ('0' traps). */
-sysreg_route access_PMSNEVFR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMSNEVFR_EL1(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                 bool is_read)
 {
     (void)m;
     const bool enpmsn_trap = HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, EnPMSN) == 0;
@@ -62,32 +42,31 @@ sysreg_route access_PMSNEVFR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1: {
-        const uint64_t nbit =
-            is_read ? FIELD(pe, HDFGRTR_EL2, nPMSNEVFR_EL1) : FIELD(pe, HDFGWTR_EL2, nPMSNEVFR_EL1);
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
         if (EL3SDDUndefPriority(pe) && enpmsn_trap) return route_undefined();
-        if (fgt_trap(pe, nbit == 0)) return route_trap(EL2, 0x18);
+        if (page_fgt_trap(pe, d, is_read)) return route_trap(EL2, 0x18);
         if (tpms_trap(pe)) return route_trap(EL2, 0x18);
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
         if (enpmsn_trap) return el3_trap_or_undefined(pe);
-        if (nvx_1x1(pe)) return route_nvmem(NV2_OFFSET_PMSNEVFR_EL1);
-        return route_reg(SR_PMSNEVFR_EL1, 0);
+        if (nvx_1x1(pe)) return route_page_nvmem(d);
+        return route_self(d, 0);
     }
     case EL2:
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
         if (EL3SDDUndefPriority(pe) && enpmsn_trap) return route_undefined();
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
         if (enpmsn_trap) return el3_trap_or_undefined(pe);
-        return route_reg(SR_PMSNEVFR_EL1, 0);
+        return route_self(d, 0);
     default:
-        return route_reg(SR_PMSNEVFR_EL1, 0);
+        return route_self(d, 0);
     }
 }
 
 /* Accessing PMSDSFR_EL1: the FEAT_SPE_FDS trap MDCR_EL3.EnPMS3 == '0' to EL3
  * (at EL1 tested before the NSPB trap, at EL2 after it) and the FEAT_FGT2 trap
  * HDFGRTR2_EL2/HDFGWTR2_EL2.nPMSDSFR_EL1. */
-sysreg_route access_PMSDSFR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
+sysreg_route access_PMSDSFR_EL1(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                bool is_read)
 {
     (void)m;
     const bool enpms3_trap = HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, EnPMS3) == 0;
@@ -95,25 +74,23 @@ sysreg_route access_PMSDSFR_EL1(const armprof_pe *pe, unsigned m, bool is_read)
     case EL0:
         return route_undefined();
     case EL1: {
-        const uint64_t nbit =
-            is_read ? FIELD(pe, HDFGRTR2_EL2, nPMSDSFR_EL1) : FIELD(pe, HDFGWTR2_EL2, nPMSDSFR_EL1);
         if (EL3SDDUndefPriority(pe) && enpms3_trap) return route_undefined();
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
-        if (fgt2_trap(pe, nbit)) return route_trap(EL2, 0x18);
+        if (page_fgt_trap(pe, d, is_read)) return route_trap(EL2, 0x18);
         if (tpms_trap(pe)) return route_trap(EL2, 0x18);
         if (enpms3_trap) return el3_trap_or_undefined(pe);
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        if (nvx_1x1(pe)) return route_nvmem(NV2_OFFSET_PMSDSFR_EL1);
-        return route_reg(SR_PMSDSFR_EL1, 0);
+        if (nvx_1x1(pe)) return route_page_nvmem(d);
+        return route_self(d, 0);
     }
     case EL2:
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
         if (EL3SDDUndefPriority(pe) && enpms3_trap) return route_undefined();
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
         if (enpms3_trap) return el3_trap_or_undefined(pe);
-        return route_reg(SR_PMSDSFR_EL1, 0);
+        return route_self(d, 0);
     default:
-        return route_reg(SR_PMSDSFR_EL1, 0);
+        return route_self(d, 0);
     }
 }
 
