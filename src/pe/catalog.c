@@ -49,7 +49,7 @@ enum {
 };
 
 /* The component of the entries being declared: EXT_COMPONENT (PMU, DEBUG),
- * which regs/external_all.def defines around each file, as an
+ * which pe/external_all.def defines around each file, as an
  * armprof_ext_component. */
 #define EXT_COMPONENT_ID_(c) ARMPROF_EXT_##c
 #define EXT_COMPONENT_ID(c)  EXT_COMPONENT_ID_(c)

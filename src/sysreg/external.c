@@ -2,10 +2,10 @@
  * registers/<NAME>.external.md pages, with the PC sample registers of
  * FEAT_PCSRv8p2, H7.1.2) and the external debug block (chapter H9, the
  * registers/<NAME>.external-debug.md pages: FEAT_PCSRv8, EDSCR, the
- * identification). One machinery serves both: the locations are declared once
- * in regs/external_all.def, each with its component; a location that is a
- * view of a System register is
- * read and written through that register's storage and hooks
+ * identification). One machinery serves both: the locations are declared
+ * once, by their owners (pe/external_all.def lists the files), each with its
+ * component; a location that is a view of a System register is read and
+ * written through that register's storage and hooks
  * (sysreg_read()/sysreg_write()), so an external write of 1 to
  * PMU.PMSSCR_EL1.SS requests a Capture event exactly as MSR PMSSCR_EL1 does.
  * What differs is who may access: each page's 'Accessing' bullets, which the
