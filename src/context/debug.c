@@ -37,8 +37,9 @@ sysreg_route access_DBGAUTHSTATUS_EL1(const armprof_pe *pe, const sysreg_desc *d
 /* DBGAUTHSTATUS_EL1 holds what UpdateDbgAuthStatus() last wrote: the
  * authentication signals as they are now (the model updates it at once when a
  * signal changes). */
-uint64_t read_DBGAUTHSTATUS_EL1(armprof_pe *pe, unsigned reg, unsigned m)
+uint64_t read_DBGAUTHSTATUS_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
 {
+    (void)ext;
     (void)reg;
     (void)m;
     return DbgAuthStatus(pe);

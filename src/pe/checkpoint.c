@@ -141,7 +141,6 @@ bool armprof_checkpoint_restore(armprof_pe *pe, const void *buf, size_t len, cha
     sysreg_level *engine = SYSREG_LEVEL(pe);
     engine->catalog = &sysreg_catalog_all;
     engine->ext_catalog = &ext_catalog_all;
-    engine->ext.access = NULL;
     engine->after_change = after_change;
     sysreg_configure(pe);
     inst->out = out;

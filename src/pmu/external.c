@@ -146,11 +146,8 @@ EXT_WRITE_FN(ext_write_ignored)
 
 /* ---- The counters an external access reaches ---- */
 
-uint64_t ext_pmu_counter_mask(const armprof_pe *pe)
+uint64_t ext_pmu_counter_mask(const armprof_pe *pe, const armprof_ext_access *a)
 {
-    static const armprof_ext_access nonsecure = {ARMPROF_PAS_NONSECURE, false};
-    const armprof_ext_access *a =
-        sysreg_current_external_access(pe) ? sysreg_current_external_access(pe) : &nonsecure;
     unsigned n = (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS);
     if (IsFeatureImplemented(pe, PMUv3_EXTPMN) && !IsMostSecureAccess(pe, a) &&
         EffectiveEPMN(pe) < n)

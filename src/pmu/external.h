@@ -17,13 +17,13 @@ EXT_READ_FN(ext_read_PMCIDR0);
 EXT_WRITE_FN(ext_write_PMLAR);
 EXT_WRITE_FN(ext_write_ignored);
 
-/* The counters an external access reaches through the PMU's counter masks
- * (GetPMUAccessMask(), GetPMUReadMask(), GetPMUWriteMask() during an external
- * access, sysreg_external_access(pe)): bit n for PMEVCNTR<n>_EL0, 31 the cycle
+/* The counters an external access a reaches through the PMU's counter masks
+ * (GetPMUAccessMask(), GetPMUReadMask(), GetPMUWriteMask() given the access
+ * by the hook it passes through): bit n for PMEVCNTR<n>_EL0, 31 the cycle
  * counter, 32 the instruction counter. The external pages make P<m> RAZ/WI
  * when m >= NUM_PMU_COUNTERS, or with FEAT_PMUv3_EXTPMN when
  * m >= EffectiveEPMN() and the access is not a Most secure access; no
  * condition depends on PSTATE.EL. */
-uint64_t ext_pmu_counter_mask(const armprof_pe *pe);
+uint64_t ext_pmu_counter_mask(const armprof_pe *pe, const armprof_ext_access *a);
 
 #endif

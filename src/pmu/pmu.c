@@ -293,11 +293,11 @@ static bool CountPMUEvents(const armprof_pe *pe, unsigned idx)
 
 /* ---- Access masks ---- */
 
-uint64_t GetPMUAccessMask(const armprof_pe *pe)
+uint64_t GetPMUAccessMask(const armprof_pe *pe, const armprof_ext_access *ext)
 {
-    /* An external access (sysreg/external.c): the external pages' P<m>, C
-     * and F0 conditions, none of which depends on PSTATE.EL. */
-    if (sysreg_external_access(pe)) return ext_pmu_counter_mask(pe);
+    /* An external access: the external pages' P<m>, C and F0 conditions,
+     * none of which depends on PSTATE.EL. */
+    if (ext) return ext_pmu_counter_mask(pe, ext);
     uint64_t mask = 0;
     if (IMPLEMENTED(pe, PMUv3_ICNTR) && !UsingAArch32(pe)) {
         if (pe->ctx.el != EL0 || FIELD(pe, PMUSERENR_EL0, UEN) == 1)
@@ -326,20 +326,16 @@ static uint64_t icntr_trap_mask(const armprof_pe *pe, uint64_t mask, uint64_t fg
     return mask;
 }
 
-uint64_t GetPMUReadMask(const armprof_pe *pe)
+uint64_t GetPMUReadMask(const armprof_pe *pe, const armprof_ext_access *ext)
 {
-    /* An external access (sysreg/external.c): the external pages' P<m>, C
-     * and F0 conditions, none of which depends on PSTATE.EL. */
-    if (sysreg_external_access(pe)) return ext_pmu_counter_mask(pe);
-    return icntr_trap_mask(pe, GetPMUAccessMask(pe), FIELD(pe, HDFGRTR2_EL2, nPMICFILTR_EL0));
+    if (ext) return ext_pmu_counter_mask(pe, ext);
+    return icntr_trap_mask(pe, GetPMUAccessMask(pe, NULL), FIELD(pe, HDFGRTR2_EL2, nPMICFILTR_EL0));
 }
 
-uint64_t GetPMUWriteMask(const armprof_pe *pe, bool write_counter)
+uint64_t GetPMUWriteMask(const armprof_pe *pe, const armprof_ext_access *ext, bool write_counter)
 {
-    /* An external access (sysreg/external.c): the external pages' P<m>, C
-     * and F0 conditions, none of which depends on PSTATE.EL. */
-    if (sysreg_external_access(pe)) return ext_pmu_counter_mask(pe);
-    uint64_t mask = GetPMUAccessMask(pe);
+    if (ext) return ext_pmu_counter_mask(pe, ext);
+    uint64_t mask = GetPMUAccessMask(pe, NULL);
     if (IMPLEMENTED(pe, PMUv3p9) && !ELUsingAArch32(pe, EL1) && pe->ctx.el == EL0 &&
         FIELD(pe, PMUSERENR_EL0, UEN) == 1) {
         if (IMPLEMENTED(pe, PMUv3_ICNTR) && FIELD(pe, PMUSERENR_EL0, IR) == 1)
@@ -630,9 +626,9 @@ void PMUSwIncrement(armprof_pe *pe, uint64_t value)
             PMU_STATE(pe)->accumulator[idx] += 1;
 }
 
-void ZeroPMUCounters(armprof_pe *pe, uint64_t value)
+void ZeroPMUCounters(armprof_pe *pe, const armprof_ext_access *ext, uint64_t value)
 {
-    const uint64_t masked = value & GetPMUWriteMask(pe, true);
+    const uint64_t masked = value & GetPMUWriteMask(pe, ext, true);
     const unsigned counters = num_counters(pe);
     for (unsigned idx = 0; idx < 33; idx++) {
         if (!BIT(masked, idx)) continue;
@@ -649,9 +645,9 @@ void ZeroPMUCounters(armprof_pe *pe, uint64_t value)
 }
 
 /* ClearEventCounters(): a write of 1 to PMCR_EL0.P */
-void pmu_reset_event_counters(armprof_pe *pe)
+void pmu_reset_event_counters(armprof_pe *pe, const armprof_ext_access *ext)
 {
-    ZeroPMUCounters(pe, (1ull << 31) - 1);
+    ZeroPMUCounters(pe, ext, (1ull << 31) - 1);
 }
 
 /* A write of 1 to PMCR_EL0.C */

@@ -46,21 +46,24 @@ typedef struct pmu_level {
 
 /* GetPMUAccessMask(), GetPMUReadMask(), GetPMUWriteMask(write_counter):
  * bit n for PMEVCNTR<n>, bit 31 the cycle counter, bit 32 the instruction
- * counter. */
-uint64_t GetPMUAccessMask(const struct armprof_pe *pe);
-uint64_t GetPMUReadMask(const struct armprof_pe *pe);
-uint64_t GetPMUWriteMask(const struct armprof_pe *pe, bool write_counter);
+ * counter. ext is the external access the mask is for (the external pages'
+ * P<m>, C and F0 conditions, which do not depend on PSTATE.EL), NULL for
+ * MRS/MSR. */
+uint64_t GetPMUAccessMask(const struct armprof_pe *pe, const armprof_ext_access *ext);
+uint64_t GetPMUReadMask(const struct armprof_pe *pe, const armprof_ext_access *ext);
+uint64_t GetPMUWriteMask(const struct armprof_pe *pe, const armprof_ext_access *ext,
+                         bool write_counter);
 
 /* PMUEvent(event, increment): accumulate an event for the counters counting
  * it; the counters are updated at the end of the cycle (pmu_cycles). */
 void PMUEvent(struct armprof_pe *pe, uint16_t event, uint64_t increment);
 /* PMUSwIncrement(): a write to PMSWINC_EL0 */
 void PMUSwIncrement(struct armprof_pe *pe, uint64_t value);
-/* ZeroPMUCounters(): a write to PMZR_EL0 */
-void ZeroPMUCounters(struct armprof_pe *pe, uint64_t value);
+/* ZeroPMUCounters(): a write to PMZR_EL0 (ext as for GetPMUWriteMask()) */
+void ZeroPMUCounters(struct armprof_pe *pe, const armprof_ext_access *ext, uint64_t value);
 /* A write of 1 to PMCR_EL0.P: reset the event counters PMCR_EL0.P resets
- * (those in the range the access's EL controls). */
-void pmu_reset_event_counters(struct armprof_pe *pe);
+ * (those in the range the access controls). */
+void pmu_reset_event_counters(struct armprof_pe *pe, const armprof_ext_access *ext);
 /* A write of 1 to PMCR_EL0.C: reset the cycle counter. */
 void pmu_reset_cycle_counter(struct armprof_pe *pe);
 

@@ -96,8 +96,9 @@ void pmu_capture_request(armprof_pe *pe, bool external)
 
 /* MSR PMSSCR_EL1: a write of 1 to SS requests a Capture event, a write of 0
  * is ignored; NC is written only by Capture events. */
-void write_PMSSCR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMSSCR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
 {
+    (void)ext;
     (void)reg;
     (void)m;
     if ((value >> PMSSCR_EL1_SS_LO) & 1) pmu_capture_request(pe, false);

@@ -299,7 +299,6 @@ static ext_decision unimplemented_counter(const armprof_pe *pe, const armprof_ex
  * Read_PMPCSR(), which reads PMLSR.SLK, sees '0'. */
 void external_reset(armprof_pe *pe, bool cold)
 {
-    SYSREG_LEVEL(pe)->ext.access = NULL;
     if (cold) SYSREG_LEVEL(pe)->ext.pmlsr_slk = HaveSoftwareLock(pe);
 }
 
@@ -394,7 +393,7 @@ static uint64_t location_read(armprof_pe *pe, const armprof_ext_access *a, const
     if (d->flags & EXT_WO) return 0;
     if (d->read) return d->read(pe, a, m, bits);
     if (d->sysreg < 0) return 0;
-    const uint64_t v = (sysreg_read(pe, (unsigned)d->sysreg, m) & d->mask) >> view_shift(d->mask);
+    const uint64_t v = (sysreg_read(pe, a, (unsigned)d->sysreg, m) & d->mask) >> view_shift(d->mask);
     return d->width == 32 ? v & 0xffffffffu : v;
 }
 
@@ -414,8 +413,8 @@ static void location_write(armprof_pe *pe, const armprof_ext_access *a, const ex
     const unsigned sr = (unsigned)d->sysreg, sh = view_shift(d->mask);
     const uint64_t writable = (words << sh) & d->mask;
     const uint64_t bits = (value << sh) & writable;
-    const uint64_t keep = (d->flags & EXT_W1) ? 0 : sysreg_read(pe, sr, m) & ~writable;
-    sysreg_write(pe, sr, m, keep | bits);
+    const uint64_t keep = (d->flags & EXT_W1) ? 0 : sysreg_read(pe, a, sr, m) & ~writable;
+    sysreg_write(pe, a, sr, m, keep | bits);
     pe_controls_changed(pe);
 }
 
@@ -472,7 +471,6 @@ static armprof_ext_outcome ext_access(armprof_pe *pe, unsigned component, uint32
     /* The word a 4-byte access to a 64-bit location selects. */
     const unsigned word_shift = size == 4 && d->width == 64 ? 32u * loc.word : 0;
     const uint64_t size_mask = size == 8 ? ~0ull : 0xffffffffull;
-    SYSREG_LEVEL(pe)->ext.access = &a;
     if (!is_read) {
         if (dec == EXT_WI || (d->flags & EXT_RO)) {
             o.ignored = true;
@@ -486,7 +484,6 @@ static armprof_ext_outcome ext_access(armprof_pe *pe, unsigned component, uint32
      * the side effects of a read (bits 0). */
     const uint64_t read_bits = is_read ? size_mask << word_shift : 0;
     o.value = (location_read(pe, &a, d, loc.m, read_bits) >> word_shift) & size_mask;
-    SYSREG_LEVEL(pe)->ext.access = NULL;
     return o;
 }
 

@@ -7,12 +7,13 @@
 #if defined(SYSREG_HOOK_READS)
 #define NOHOOK sysreg_nohook_read_
 #define SYSREG(id, enc, cond, acc, rd, wr, flags)                                                  \
-    uint64_t rd(armprof_pe *pe, unsigned reg, unsigned m);
+    uint64_t rd(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m);
 #undef SYSREG_HOOK_READS
 #elif defined(SYSREG_HOOK_WRITES)
 #define NOHOOK sysreg_nohook_write_
 #define SYSREG(id, enc, cond, acc, rd, wr, flags)                                                  \
-    void wr(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
+    void wr(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m,          \
+            uint64_t value);
 #undef SYSREG_HOOK_WRITES
 #endif
 #define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags)                                       \

@@ -29,17 +29,18 @@ void sysreg_store(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
     if (sysreg_desc_of(pe, reg)->flags & SR_CONTEXT) pe_recompute(pe);
 }
 
-uint64_t sysreg_read(armprof_pe *pe, unsigned reg, unsigned m)
+uint64_t sysreg_read(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
 {
     const sysreg_desc *d = sysreg_desc_of(pe, reg);
-    return d->read ? d->read(pe, reg, m) : sysreg_stored_value(pe, reg, m);
+    return d->read ? d->read(pe, ext, reg, m) : sysreg_stored_value(pe, reg, m);
 }
 
-void sysreg_write(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void sysreg_write(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m,
+                  uint64_t value)
 {
     const sysreg_desc *d = sysreg_desc_of(pe, reg);
     if (d->write)
-        d->write(pe, reg, m, value);
+        d->write(pe, ext, reg, m, value);
     else
         sysreg_store(pe, reg, m, sysreg_merge_write(pe, reg, m, value));
 }
@@ -107,9 +108,9 @@ static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding,
         o->reg = r.reg;
         o->index = r.index;
         if (is_read) {
-            o->value = sysreg_read(pe, r.reg, r.index);
+            o->value = sysreg_read(pe, NULL, r.reg, r.index);
         } else {
-            sysreg_write(pe, r.reg, r.index, value);
+            sysreg_write(pe, NULL, r.reg, r.index, value);
             pe_controls_changed(pe); /* what the PMU counts, where profiling is enabled */
             o->value = sysreg_stored_value(pe, r.reg, r.index);
         }

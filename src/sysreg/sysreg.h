@@ -10,10 +10,6 @@
 
 /* The external (memory-mapped) interface's state (sysreg/external.c). */
 typedef struct pe_external {
-    /* The external access being carried out, NULL outside one: the hooks and
-     * PMU functions shared with MRS/MSR consult it (sysreg_external_access())
-     * where the external pages give other rules than the current EL's. */
-    const armprof_ext_access *access;
     bool pmlsr_slk; /* PMLSR.SLK: the PMU Software Lock is locked */
 } pe_external;
 
@@ -64,16 +60,6 @@ static inline uint64_t sysreg_stored_value(const armprof_pe *pe, unsigned reg, u
     const sysreg_pe_info *in = sysreg_info(pe, reg);
     return (pe->regs[sysreg_desc_of(pe, reg)->storage + m] & ~in->res0) | in->res1;
 }
-/* True while an external (memory-mapped) access is being carried out. */
-static inline bool sysreg_external_access(const armprof_pe *pe)
-{
-    return SYSREG_LEVEL(pe)->ext.access != NULL;
-}
-/* The external access being carried out, or NULL. */
-static inline const armprof_ext_access *sysreg_current_external_access(const armprof_pe *pe)
-{
-    return SYSREG_LEVEL(pe)->ext.access;
-}
 /* PMLSR.SLK, the PMU Software Lock (PMLAR writes it). */
 static inline bool ext_pmlsr_slk(const armprof_pe *pe)
 {
@@ -93,9 +79,11 @@ static inline void sysreg_notify(armprof_pe *pe)
 /* Fills info[] and the encoding map for the PE's configuration. */
 void sysreg_configure(armprof_pe *pe);
 void sysreg_reset(armprof_pe *pe, bool cold);
-/* Read and write through a register's hooks (what MRS/MSR do once allowed). */
-uint64_t sysreg_read(armprof_pe *pe, unsigned reg, unsigned m);
-void sysreg_write(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
+/* Read and write through a register's hooks (what MRS/MSR do once allowed);
+ * ext is the external access they are part of, NULL for MRS/MSR. */
+uint64_t sysreg_read(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m);
+void sysreg_write(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m,
+                  uint64_t value);
 /* The value an MSR of value would leave (RW/WO fields written, RES0/RES1). */
 uint64_t sysreg_merge_write(const armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
 /* Stores a value as is, recomputing Effective values for SR_CONTEXT registers. */

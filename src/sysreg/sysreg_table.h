@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "armprof/config.h"
+#include "armprof/armprof.h"
 #include "core/regdecl.h"
 
 struct armprof_pe;
@@ -119,8 +119,15 @@ struct sysreg_desc;
  * registers whose pages differ only in their facts share one. */
 typedef sysreg_route (*sysreg_access_fn)(const struct armprof_pe *pe, const struct sysreg_desc *d,
                                          unsigned m, bool is_read);
-typedef uint64_t (*sysreg_read_fn)(struct armprof_pe *pe, unsigned reg, unsigned m);
-typedef void (*sysreg_write_fn)(struct armprof_pe *pe, unsigned reg, unsigned m, uint64_t value);
+/* A register's read and write hooks. ext is the external (memory-mapped)
+ * access the read or write is part of (a view of the register in the PMU
+ * block), NULL for MRS and MSR: where the external pages give other rules
+ * than the current Exception level's (the PMU's counter masks), the hook
+ * passes it on. */
+typedef uint64_t (*sysreg_read_fn)(struct armprof_pe *pe, const armprof_ext_access *ext,
+                                   unsigned reg, unsigned m);
+typedef void (*sysreg_write_fn)(struct armprof_pe *pe, const armprof_ext_access *ext, unsigned reg,
+                                unsigned m, uint64_t value);
 
 typedef struct sysreg_desc {
     uint16_t id;      /* SR_<id> */

@@ -208,8 +208,9 @@ static uint64_t stored(const armprof_pe *pe, unsigned reg)
  * MDCR_EL2.HPMN' (RNNBYQ); otherwise the counters self-hosted software has
  * (with FEAT_PMUv3_EXTPMN the Effective PMCCR.EPMN, RZCCDD). That is
  * GetNumEventCountersAccessible(). */
-uint64_t read_PMCR_EL0(armprof_pe *pe, unsigned reg, unsigned m)
+uint64_t read_PMCR_EL0(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
 {
+    (void)ext;
     (void)m;
     const uint64_t n_mask = BITS_MASK(PMCR_EL0_N_LO + PMCR_EL0_N_W - 1, PMCR_EL0_N_LO);
     const uint64_t n = (uint64_t)GetNumEventCountersAccessible(pe) << PMCR_EL0_N_LO;
@@ -221,10 +222,11 @@ uint64_t read_PMCR_EL0(armprof_pe *pe, unsigned reg, unsigned m)
  * or EL3: the PMU layer picks them), C = 1 resets PMCCNTR_EL0. Neither is
  * stored (they read as 0). Then the PMU recomputes what counts (E, LC, LP,
  * DP, FZO, FZS). */
-void write_PMCR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMCR_EL0(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m,
+                    uint64_t value)
 {
     sysreg_store(pe, reg, m, sysreg_merge_write(pe, reg, m, value) & ~PMCR_ACTIONS);
-    if ((value >> PMCR_EL0_P_LO) & 1) pmu_reset_event_counters(pe);
+    if ((value >> PMCR_EL0_P_LO) & 1) pmu_reset_event_counters(pe, ext);
     if ((value >> PMCR_EL0_C_LO) & 1) pmu_reset_cycle_counter(pe);
     pmu_changed(pe);
 }
@@ -237,15 +239,15 @@ void write_PMCR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
  * (W1S/W1C, WI where the pages say RAZ/WI or RO). The CLR register's own
  * storage is kept equal to the state after each MSR to either register, so
  * that the value an MSR outcome reports is the register's; nothing reads it. */
-static uint64_t set_clr_read(armprof_pe *pe, unsigned set_reg)
+static uint64_t set_clr_read(armprof_pe *pe, const armprof_ext_access *ext, unsigned set_reg)
 {
-    return stored(pe, set_reg) & GetPMUReadMask(pe);
+    return stored(pe, set_reg) & GetPMUReadMask(pe, ext);
 }
 
-static void set_clr_write(armprof_pe *pe, unsigned set_reg, unsigned clr_reg, uint64_t value,
-                          bool set)
+static void set_clr_write(armprof_pe *pe, const armprof_ext_access *ext, unsigned set_reg,
+                          unsigned clr_reg, uint64_t value, bool set)
 {
-    const uint64_t bits = value & GetPMUWriteMask(pe, false) & ~sysreg_info(pe, set_reg)->res0;
+    const uint64_t bits = value & GetPMUWriteMask(pe, ext, false) & ~sysreg_info(pe, set_reg)->res0;
     const uint64_t old = pe->regs[sysreg_desc_of(pe, set_reg)->storage];
     const uint64_t now = set ? old | bits : old & ~bits;
     sysreg_store(pe, set_reg, 0, now);
@@ -256,29 +258,31 @@ static void set_clr_write(armprof_pe *pe, unsigned set_reg, unsigned clr_reg, ui
 /* The read and write hooks of a SET/CLR pair: both read the shared state,
  * SET writes ones, CLR clears them. */
 #define SET_CLR_HOOKS(set, clr)                                                                    \
-    uint64_t read_##set(armprof_pe *pe, unsigned reg, unsigned m)                                  \
+    uint64_t read_##set(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)   \
     {                                                                                              \
         (void)reg;                                                                                 \
         (void)m;                                                                                   \
-        return set_clr_read(pe, SR_##set);                                                         \
+        return set_clr_read(pe, ext, SR_##set);                                                    \
     }                                                                                              \
-    void write_##set(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)                     \
+    void write_##set(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m,      \
+                     uint64_t value)                                                               \
     {                                                                                              \
         (void)reg;                                                                                 \
         (void)m;                                                                                   \
-        set_clr_write(pe, SR_##set, SR_##clr, value, true);                                        \
+        set_clr_write(pe, ext, SR_##set, SR_##clr, value, true);                                   \
     }                                                                                              \
-    uint64_t read_##clr(armprof_pe *pe, unsigned reg, unsigned m)                                  \
+    uint64_t read_##clr(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)   \
     {                                                                                              \
         (void)reg;                                                                                 \
         (void)m;                                                                                   \
-        return set_clr_read(pe, SR_##set);                                                         \
+        return set_clr_read(pe, ext, SR_##set);                                                    \
     }                                                                                              \
-    void write_##clr(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)                     \
+    void write_##clr(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m,      \
+                     uint64_t value)                                                               \
     {                                                                                              \
         (void)reg;                                                                                 \
         (void)m;                                                                                   \
-        set_clr_write(pe, SR_##set, SR_##clr, value, false);                                       \
+        set_clr_write(pe, ext, SR_##set, SR_##clr, value, false);                                  \
     }
 
 SET_CLR_HOOKS(PMCNTENSET_EL0, PMCNTENCLR_EL0)
@@ -288,8 +292,10 @@ SET_CLR_HOOKS(PMINTENSET_EL1, PMINTENCLR_EL1)
 /* PMSWINC_EL0: PMUSwIncrement() applies the masks (counters accessible, and
  * PMUACR_EL1 when PMUSERENR_EL0.<UEN,SW> == '10' at EL0). WO/RAZ: nothing is
  * stored. */
-void write_PMSWINC_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMSWINC_EL0(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m,
+                       uint64_t value)
 {
+    (void)ext;
     (void)reg;
     (void)m;
     PMUSwIncrement(pe, value);
@@ -305,14 +311,17 @@ static uint64_t pmuacr_inaccessible(const armprof_pe *pe)
     return BITS_MASK(30, 0) & ~(n ? BITS_MASK(n - 1, 0) : 0);
 }
 
-uint64_t read_PMUACR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
+uint64_t read_PMUACR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
 {
+    (void)ext;
     (void)m;
     return stored(pe, reg) & ~pmuacr_inaccessible(pe);
 }
 
-void write_PMUACR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMUACR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m,
+                      uint64_t value)
 {
+    (void)ext;
     const uint64_t keep = pmuacr_inaccessible(pe);
     const uint64_t merged = sysreg_merge_write(pe, reg, m, value);
     sysreg_store(pe, reg, m,

@@ -420,13 +420,15 @@ static uint64_t pmevcntr_res0(const armprof_pe *pe)
     return IsFeatureImplemented(pe, PMUv3p5) ? 0 : ~0ull << 32;
 }
 
-uint64_t read_PMEVCNTR_EL0(armprof_pe *pe, unsigned reg, unsigned m)
+uint64_t read_PMEVCNTR_EL0(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
 {
+    (void)ext;
     return stored(pe, reg, m) & ~pmevcntr_res0(pe);
 }
 
-void write_PMEVCNTR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMEVCNTR_EL0(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
 {
+    (void)ext;
     sysreg_store(pe, reg, m, sysreg_merge_write(pe, reg, m, value) & ~pmevcntr_res0(pe));
     pmu_changed(pe);
 }
@@ -443,13 +445,15 @@ static uint64_t pmevtyper_res0(const armprof_pe *pe, unsigned m)
     return res0;
 }
 
-uint64_t read_PMEVTYPER_EL0(armprof_pe *pe, unsigned reg, unsigned m)
+uint64_t read_PMEVTYPER_EL0(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
 {
+    (void)ext;
     return stored(pe, reg, m) & ~pmevtyper_res0(pe, m);
 }
 
-void write_PMEVTYPER_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMEVTYPER_EL0(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
 {
+    (void)ext;
     sysreg_store(pe, reg, m, sysreg_merge_write(pe, reg, m, value) & ~pmevtyper_res0(pe, m));
     pmu_changed(pe);
 }
@@ -462,32 +466,36 @@ static void store_and_notify(armprof_pe *pe, unsigned reg, unsigned m, uint64_t 
     pmu_changed(pe);
 }
 
-void write_PMCCNTR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMCCNTR_EL0(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
 {
+    (void)ext;
     store_and_notify(pe, reg, m, value);
 }
 
-void write_PMCCFILTR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMCCFILTR_EL0(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
 {
+    (void)ext;
     store_and_notify(pe, reg, m, value);
 }
 
-void write_PMICNTR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMICNTR_EL0(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
 {
+    (void)ext;
     store_and_notify(pe, reg, m, value);
 }
 
-void write_PMICFILTR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMICFILTR_EL0(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
 {
+    (void)ext;
     store_and_notify(pe, reg, m, value);
 }
 
 /* MSR PMZR_EL0: ZeroPMUCounters(X[t, 64]), which applies GetPMUWriteMask(TRUE)
  * (the P<m>, C and F0 fields' RAZ/WI conditions). PMZR_EL0 holds nothing. */
-void write_PMZR_EL0(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMZR_EL0(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
 {
     (void)reg;
     (void)m;
-    ZeroPMUCounters(pe, value);
+    ZeroPMUCounters(pe, ext, value);
     pmu_changed(pe);
 }

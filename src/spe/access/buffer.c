@@ -171,8 +171,9 @@ sysreg_route access_PMSIDR_EL1(const armprof_pe *pe, const sysreg_desc *d, unsig
  * MDCR_EL3.{NSPB,NSPBE} and MDCR_EL2.E2PB; ProfilingBufferOwner() gives the
  * same owner). AddrMode (FEAT_SPE_nVM): 0b01 when the Effective
  * PMSCR_EL2.EnVM is 1 and P reads 0, else 0b00. */
-uint64_t read_PMBIDR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
+uint64_t read_PMBIDR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
 {
+    (void)ext;
     (void)reg;
     (void)m;
     uint64_t v = REG(pe, PMBIDR_EL1) & ~(1ull << PMBIDR_EL1_P_LO | 3ull << PMBIDR_EL1_AddrMode_LO);

@@ -86,32 +86,36 @@ static uint64_t pmscr_el2_res0_now(const armprof_pe *pe)
     return mask;
 }
 
-uint64_t read_PMSCR_EL2(armprof_pe *pe, unsigned reg, unsigned m)
+uint64_t read_PMSCR_EL2(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
 {
+    (void)ext;
     const uint64_t v =
         (REG(pe, PMSCR_EL2) & ~sysreg_info(pe, reg)->res0) | sysreg_info(pe, reg)->res1;
     (void)m;
     return v & ~pmscr_el2_res0_now(pe);
 }
 
-void write_PMSCR_EL2(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMSCR_EL2(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
 {
+    (void)ext;
     const uint64_t keep = pmscr_el2_res0_now(pe);
     const uint64_t merged = sysreg_merge_write(pe, reg, m, value);
     sysreg_store(pe, reg, m, (merged & ~keep) | (REG(pe, PMSCR_EL2) & keep));
 }
 
 /* Without EL2, PMSCR_EL1.PCT 'reads as 0b01 and ignores writes'. */
-uint64_t read_PMSCR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
+uint64_t read_PMSCR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
 {
+    (void)ext;
     uint64_t v = (REG(pe, PMSCR_EL1) & ~sysreg_info(pe, reg)->res0) | sysreg_info(pe, reg)->res1;
     (void)m;
     if (!HaveEL(pe, EL2)) v = (v & ~(3ull << PMSCR_EL1_PCT_LO)) | (1ull << PMSCR_EL1_PCT_LO);
     return v & ~pct_mask(pe, reg);
 }
 
-void write_PMSCR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMSCR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
 {
+    (void)ext;
     uint64_t keep = pct_mask(pe, reg);
     if (!HaveEL(pe, EL2)) keep = 3ull << PMSCR_EL1_PCT_LO;
     const uint64_t merged = sysreg_merge_write(pe, reg, m, value);

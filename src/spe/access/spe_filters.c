@@ -108,8 +108,9 @@ static uint64_t stored(const armprof_pe *pe, unsigned reg, uint64_t raw)
  * discards their records ('this bit reads as an UNKNOWN value and the PE
  * ignores its value'). The field is then absent (RES0: writes ignored) and
  * reads as the unknown_fill bit. */
-uint64_t read_PMSEVFR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
+uint64_t read_PMSEVFR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
 {
+    (void)ext;
     (void)m;
     uint64_t v = stored(pe, reg, REG(pe, PMSEVFR_EL1));
     if (OPTION_VALUE(pe, SPE_SPECULATIVE) != 2)
@@ -120,8 +121,9 @@ uint64_t read_PMSEVFR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
 /* E[1] of PMSNEVFR_EL1: UNKNOWN only when speculative instructions are
  * sampled and their records always discarded (spe_speculative_sampling = 1);
  * without speculative sampling the page says 'Otherwise: Reserved, RAZ/WI'. */
-uint64_t read_PMSNEVFR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
+uint64_t read_PMSNEVFR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
 {
+    (void)ext;
     (void)m;
     uint64_t v = stored(pe, reg, REG(pe, PMSNEVFR_EL1));
     if (OPTION_VALUE(pe, SPE_SPECULATIVE) == 1)
@@ -136,16 +138,18 @@ static uint64_t minlat_res0_now(const armprof_pe *pe)
     return FIELD(pe, PMSIDR_EL1, CountSize) == 2 ? 0xfull << (PMSLATFR_EL1_MINLAT_LO + 12) : 0;
 }
 
-uint64_t read_PMSLATFR_EL1(armprof_pe *pe, unsigned reg, unsigned m)
+uint64_t read_PMSLATFR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
 {
+    (void)ext;
     (void)m;
     return stored(pe, reg, REG(pe, PMSLATFR_EL1)) & ~minlat_res0_now(pe);
 }
 
 /* The RES0 bits ignore the write; the stored bits are kept, as the PMSCR_ELx
  * hooks do. */
-void write_PMSLATFR_EL1(armprof_pe *pe, unsigned reg, unsigned m, uint64_t value)
+void write_PMSLATFR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
 {
+    (void)ext;
     const uint64_t keep = minlat_res0_now(pe);
     const uint64_t merged = sysreg_merge_write(pe, reg, m, value);
     sysreg_store(pe, reg, m, (merged & ~keep) | (REG(pe, PMSLATFR_EL1) & keep));
