@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Rewrites the options table and the feature list of docs/configuration.md
-from include/armprof/options.def and features.def (ctest docs/configuration
-fails when the document misses one)."""
+from include/armprof/options.def, option_values.def and features.def (ctest
+docs/configuration fails when the document misses one)."""
 import pathlib
 import re
 
@@ -13,14 +13,25 @@ features = re.findall(r'^FEATURE\((\w+), "([^"]+)"\)',
 options = re.findall(
     r'^OPTION\((\w+), "([^"]+)", (\w+), ([^,]+), ([^,]+), ([^,]+),\s*"((?:[^"\\]|\\.)*)"\)',
     (root / "include/armprof/options.def").read_text(), re.M)
+values = {}
+for opt, name, value, text in re.findall(
+        r'^NAMED_VALUE\((\w+), (\w+), ([^,]+),\s*"((?:[^"\\]|\\.)*)"\)',
+        (root / "include/armprof/option_values.def").read_text(), re.M):
+    values.setdefault(opt, []).append((name, value.strip(), text))
 
 header = "| --- | --- | --- | --- | --- |\n"
 start = doc.index(header) + len(header)
 end = doc.index("\n### Why these defaults")
 rows = []
-for _, name, kind, default, low, high, text in options:
+for opt, name, kind, default, low, high, text in options:
     high = high.strip().replace("UINT64_MAX", "2^64-1")
-    rows.append(f"| `{name}` | {kind} | {default.strip()} | {low.strip()}..{high} | "
+    default = default.strip()
+    for value_name, value, _ in values.get(opt, []):
+        if value == default:
+            default = f"{value_name} ({value})"
+    if opt in values:
+        text += ". Values: " + "; ".join(f"`{n}` ({v}): {t}" for n, v, t in values[opt])
+    rows.append(f"| `{name}` | {kind} | {default} | {low.strip()}..{high} | "
                 f"{text.replace('|', '/')} |")
 doc = doc[:start] + "\n".join(rows) + "\n" + doc[end:]
 
