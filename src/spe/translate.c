@@ -67,7 +67,8 @@ void spe_walk_config(const armprof_pe *pe, int pas, mmu_walk_config *c)
         c->s1_disabled_sh = 2;
     }
     c->oamax = oamax(pe);
-    c->s1_disabled_ignore_top = constrained_unpredictable(pe, SPE_NVM_TOPBITS) == 1;
+    c->s1_disabled_ignore_top = constrained_unpredictable(pe, SPE_NVM_TOPBITS) ==
+                                ARMPROF_UNPRED_SPE_NVM_TOPBITS_TREAT_AS_ZERO;
     /* Stage 2 for the EL1&0 regime with EL2 enabled in the owning Security
      * state and HCR_EL2.{VM,DC} not {0,0} (RTDHBH, D17.7.3). */
     c->s2_enabled = c->regime == MMU_REGIME_EL10 && el2_enabled &&
