@@ -82,6 +82,19 @@ void spe_walk_config(const armprof_pe *pe, int pas, mmu_walk_config *c)
     c->the = IMPLEMENTED(pe, THE);
     c->gpc = IMPLEMENTED(pe, RME);
     c->manage_af_dirty = OPTION_VALUE(pe, PMBIDR_F) == 1;
+    c->fault_txsz_below_min = OPTION_VALUE(pe, MMU_FAULT_TXSZ_BELOW_MIN) != 0;
+    c->fault_txsz_above_max = OPTION_VALUE(pe, MMU_FAULT_TXSZ_ABOVE_MAX) != 0;
+    c->fault_misprogrammed_contiguous = OPTION_VALUE(pe, MMU_FAULT_CONTIGUOUS) != 0;
+    c->contiguous_bit_as_0 = OPTION_VALUE(pe, MMU_CONTIGUOUS_AS_0) != 0;
+    c->s1_effective_shareability = OPTION_VALUE(pe, MMU_S1_EFFECTIVE_SH) != 0;
+    c->desc_64kb_oa_51_48 = OPTION_VALUE(pe, MMU_64KB_DESC_OA) != 0;
+    c->baddr_64kb_52 = OPTION_VALUE(pe, MMU_64KB_BADDR_52) != 0;
+    /* The values of these options are the encodings the walker reads. */
+    c->tg0_encoded_granule = (unsigned)OPTION_VALUE(pe, MMU_TG0_GRANULE);
+    c->tg1_encoded_granule = (unsigned)OPTION_VALUE(pe, MMU_TG1_GRANULE);
+    c->reserved_sh = (uint8_t)constrained_unpredictable(pe, SHAREABILITY);
+    c->resmair_cacheability = (uint8_t)constrained_unpredictable(pe, RESMAIR);
+    c->s2resmemattr_cacheability = (uint8_t)constrained_unpredictable(pe, S2RESMEMATTR);
 }
 
 void spe_write_identity(const armprof_pe *pe, armprof_buffer_write *w)
