@@ -8,8 +8,16 @@ import re
 root = pathlib.Path(__file__).resolve().parent.parent
 doc_path = root / "docs" / "configuration.md"
 doc = doc_path.read_text()
-features = re.findall(r'^FEATURE\((\w+), "([^"]+)"\)',
-                      (root / "include/armprof/features.def").read_text(), re.M)
+# features.def: the groups, each a "/* ---- topic ---- */" line, and the
+# features under it.
+feature_groups = []
+for line in (root / "include/armprof/features.def").read_text().splitlines():
+    heading = re.match(r'^/\* ---- (.+) ---- \*/$', line)
+    feature = re.match(r'^FEATURE\((\w+), "([^"]+)"\)', line)
+    if heading:
+        feature_groups.append((heading.group(1), []))
+    elif feature:
+        feature_groups[-1][1].append(feature.group(2))
 options = re.findall(
     r'^OPTION\((\w+), "([^"]+)", (\w+), ([^,]+), ([^,]+), ([^,]+),\s*"((?:[^"\\]|\\.)*)"\)',
     (root / "include/armprof/options.def").read_text(), re.M)
@@ -37,5 +45,7 @@ doc = doc[:start] + "\n".join(rows) + "\n" + doc[end:]
 
 marker = 'declares only "When FEAT_X is implemented" is RES0 without it.\n'
 cut = doc.rindex(marker) + len(marker)
-doc = doc[:cut] + "\n" + ", ".join(f"`{name}`" for _, name in features) + "\n"
+doc = doc[:cut] + "\n" + "".join(
+    f"- {topic}: " + ", ".join(f"`{name}`" for name in names) + "\n"
+    for topic, names in feature_groups)
 doc_path.write_text(doc)
