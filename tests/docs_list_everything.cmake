@@ -1,6 +1,7 @@
 cmake_minimum_required(VERSION 3.19)
 # Fails when docs/configuration.md does not mention a feature or an option
-# that `armprof features` / `armprof options` lists.
+# that `armprof features` / `armprof options` lists, or a value name that
+# `armprof options` lists under its option (indented lines).
 file(READ ${DOC} doc)
 foreach(cmd features options)
   execute_process(COMMAND ${ARMPROF} ${cmd} OUTPUT_VARIABLE out RESULT_VARIABLE rc)
@@ -10,6 +11,9 @@ foreach(cmd features options)
   string(REPLACE "\n" ";" lines "${out}")
   foreach(line ${lines})
     string(REGEX MATCH "^[^ ]+" name "${line}")
+    if(line MATCHES "^    ([A-Za-z0-9_]+) += ")
+      set(name "${CMAKE_MATCH_1}")
+    endif()
     if(name STREQUAL "")
       continue()
     endif()

@@ -28,6 +28,14 @@ typedef enum armprof_option {
     ARMPROF_OPT_COUNT
 } armprof_option;
 
+/* The named values of the enumerated options: ARMPROF_<option id>_<NAME>
+ * (for example ARMPROF_UNPRED_RESPMSSE_DISABLED), from option_values.def. */
+enum armprof_option_value {
+#define NAMED_VALUE(opt, name, value, doc) ARMPROF_##opt##_##name = (value),
+#include "armprof/option_values.def"
+#undef NAMED_VALUE
+};
+
 /* Room for features and options. The layout of armprof_config stays the
  * same while the model gains features and options within these capacities,
  * so a program built against an older header keeps working with a newer
@@ -53,6 +61,12 @@ const char *armprof_option_name(armprof_option o);
 const char *armprof_option_doc(armprof_option o);
 bool armprof_option_is_unpredictable(armprof_option o);
 uint64_t armprof_option_default(armprof_option o);
+/* The named values of option o (option_values.def): the i-th for i = 0, 1,
+ * ... until it returns NULL, with its value and what it does (either pointer
+ * may be NULL). */
+const char *armprof_option_value_at(armprof_option o, size_t i, uint64_t *value, const char **doc);
+/* The name of value v of option o; NULL when it has none. */
+const char *armprof_option_value_name(armprof_option o, uint64_t v);
 /* Look up by name ("FEAT_SPE" or "SPE"; option names as in options.def).
  * Return -1 when unknown. */
 int armprof_feature_lookup(const char *name);
@@ -76,8 +90,9 @@ const char *armprof_preset_doc(size_t i);
  * 64 bits. */
 bool armprof_parse_number(const char *s, uint64_t *out);
 
-/* Sets a feature ("FEAT_X" with "on"/"off"/"1"/"0") or an option (decimal or
- * 0x hexadecimal in its range). On error writes a message and returns false. */
+/* Sets a feature ("FEAT_X" with "on"/"off"/"1"/"0") or an option (a number
+ * as armprof_parse_number() reads it, in the option's range, or the name of
+ * one of its values). On error writes a message and returns false. */
 bool armprof_config_set(armprof_config *c, const char *name, const char *value, char *err,
                         size_t errlen);
 

@@ -144,13 +144,27 @@ static int cmd_features(void)
     return 0;
 }
 
+/* One line an option; an enumerated option's default is shown by name and
+ * its values follow, indented, one a line. */
 static int cmd_options(void)
 {
     for (int i = 0; i < ARMPROF_OPT_COUNT; i++) {
         const armprof_option o = (armprof_option)i;
-        printf("%-34s %-8s default %-6llu %s\n", armprof_option_name(o),
-               armprof_option_is_unpredictable(o) ? "UNPRED" : "IMPDEF",
-               (unsigned long long)armprof_option_default(o), armprof_option_doc(o));
+        const uint64_t def = armprof_option_default(o);
+        const char *def_name = armprof_option_value_name(o, def);
+        char def_text[64];
+        if (def_name)
+            snprintf(def_text, sizeof def_text, "%s", def_name);
+        else
+            snprintf(def_text, sizeof def_text, "%llu", (unsigned long long)def);
+        printf("%-34s %-8s default %-16s %s\n", armprof_option_name(o),
+               armprof_option_is_unpredictable(o) ? "UNPRED" : "IMPDEF", def_text,
+               armprof_option_doc(o));
+        uint64_t v;
+        const char *doc;
+        const char *name;
+        for (size_t k = 0; (name = armprof_option_value_at(o, k, &v, &doc)) != NULL; k++)
+            printf("    %-26s = %-4llu %s\n", name, (unsigned long long)v, doc);
     }
     return 0;
 }

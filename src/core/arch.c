@@ -94,8 +94,14 @@ static unsigned compute_EffectiveHCR_EL2_NVx(const armprof_pe *pe, bool el2_enab
     if (!IMPLEMENTED(pe, E2H0) && OPTION_VALUE(pe, NV1_RAZ)) nv1 = 0;
     if (FIELD(pe, HCR_EL2, NV) == 0) {
         if (nv1 == 1) {
-            static const unsigned nvnv1[] = {0 /* 000 */, 2 /* 010 */, 3 /* 011 */};
-            return nvnv1[constrained_unpredictable(pe, NVNV1) % 3];
+            switch (constrained_unpredictable(pe, NVNV1)) {
+            case ARMPROF_UNPRED_NVNV1_AS_010:
+                return 2; /* '010' */
+            case ARMPROF_UNPRED_NVNV1_AS_011:
+                return 3; /* '011' */
+            default:
+                return 0; /* Constraint_NVNV1_00: '000' */
+            }
         }
         return 0;
     }

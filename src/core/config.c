@@ -26,6 +26,18 @@ static const struct option_desc {
 #undef OPTION
 };
 
+static const struct named_value {
+    armprof_option option;
+    const char *name;
+    uint64_t value;
+    const char *doc;
+} named_values[] = {
+#define NAMED_VALUE(opt, nm, v, text) {ARMPROF_OPT_##opt, #nm, ARMPROF_##opt##_##nm, text},
+#include "armprof/option_values.def"
+#undef NAMED_VALUE
+};
+#define NAMED_VALUE_COUNT (sizeof named_values / sizeof named_values[0])
+
 const char *armprof_feature_name(armprof_feature f)
 {
     return (unsigned)f < ARMPROF_FEAT_COUNT ? feature_names[f] : NULL;
@@ -45,6 +57,47 @@ bool armprof_option_is_unpredictable(armprof_option o)
 uint64_t armprof_option_default(armprof_option o)
 {
     return (unsigned)o < ARMPROF_OPT_COUNT ? options[o].def : 0;
+}
+
+const char *armprof_option_value_at(armprof_option o, size_t i, uint64_t *value, const char **doc)
+{
+    for (size_t k = 0; k < NAMED_VALUE_COUNT; k++) {
+        if (named_values[k].option != o || i-- > 0) continue;
+        if (value) *value = named_values[k].value;
+        if (doc) *doc = named_values[k].doc;
+        return named_values[k].name;
+    }
+    return NULL;
+}
+
+const char *armprof_option_value_name(armprof_option o, uint64_t v)
+{
+    for (size_t k = 0; k < NAMED_VALUE_COUNT; k++)
+        if (named_values[k].option == o && named_values[k].value == v) return named_values[k].name;
+    return NULL;
+}
+
+static const struct named_value *find_named_value(armprof_option o, const char *name)
+{
+    for (size_t k = 0; k < NAMED_VALUE_COUNT; k++)
+        if (named_values[k].option == o && !strcmp(named_values[k].name, name))
+            return &named_values[k];
+    return NULL;
+}
+
+/* The option's value names as "NAME=n ..." for a message; empty when it has
+ * none. */
+static void value_names(armprof_option o, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    uint64_t v;
+    const char *nm;
+    for (size_t i = 0; (nm = armprof_option_value_at(o, i, &v, NULL)) != NULL && used < len; i++) {
+        const int n = snprintf(buf + used, len - used, "%s%s=%" PRIu64, i ? " " : "", nm, v);
+        if (n < 0) break;
+        used += (size_t)n;
+    }
 }
 
 int armprof_feature_lookup(const char *name)
@@ -216,8 +269,17 @@ bool armprof_config_set(armprof_config *c, const char *name, const char *value, 
     const int o = armprof_option_lookup(name);
     if (o < 0) return config_fail(err, errlen, "unknown feature or option '%s'%s%s", name, "", "");
     uint64_t v;
-    if (!armprof_parse_number(value, &v))
-        return config_fail(err, errlen, "option %s: '%s' is not a number%s", name, value, "");
+    const struct named_value *nv = find_named_value((armprof_option)o, value);
+    if (nv)
+        v = nv->value;
+    else if (!armprof_parse_number(value, &v)) {
+        char names[512];
+        value_names((armprof_option)o, names, sizeof names);
+        if (!names[0])
+            return config_fail(err, errlen, "option %s: '%s' is not a number%s", name, value, "");
+        return config_fail(err, errlen, "option %s: '%s' is not a number or one of its values (%s)",
+                           name, value, names);
+    }
     if (v < options[o].min || v > options[o].max) {
         if (err && errlen)
             snprintf(err, errlen, "option %s: %s is outside %" PRIu64 "..%" PRIu64, name, value,
@@ -249,6 +311,23 @@ bool config_validate_core(const armprof_config *c, char *err, size_t errlen)
         if (c->options[i] < options[i].min || c->options[i] > options[i].max)
             return config_fail(err, errlen, "option %s is outside its range%s%s", options[i].name,
                                "", "");
+        /* An option with named values takes only those: the others in its
+         * range are reserved encodings, such as the reserved value itself
+         * that ConstrainUnpredictableBits() must not return
+         * (Unpredictable_RESPMSSE 0b01, Unpredictable_PMSCR_PCT 0b10,
+         * Unpredictable_RESPMSEE 0b01 and 0b10) or a reserved
+         * PMSIDR_EL1.ALTCLK. */
+        const armprof_option o = (armprof_option)i;
+        if (armprof_option_value_at(o, 0, NULL, NULL) &&
+            !armprof_option_value_name(o, c->options[i])) {
+            char names[512];
+            value_names(o, names, sizeof names);
+            if (err && errlen)
+                snprintf(err, errlen,
+                         "option %s: %" PRIu64 " is reserved, not one of its values (%s)",
+                         options[i].name, c->options[i], names);
+            return false;
+        }
     }
     const uint64_t pa = c->options[ARMPROF_OPT_PA_SIZE];
     static const uint8_t pa_sizes[] = {32, 36, 40, 42, 44, 48, 52, 56};
@@ -271,25 +350,6 @@ bool config_validate_core(const armprof_config *c, char *err, size_t errlen)
     if (c->options[ARMPROF_OPT_CTX_CMPS] > brps)
         return config_fail(err, errlen, "%s must not exceed %s%s", "num_context_comparators",
                            "num_breakpoints", "");
-    if (c->options[ARMPROF_OPT_UNPRED_RESPMSSE] == 1)
-        return config_fail(err, errlen, "option %s: 1 is the reserved value itself%s%s",
-                           "Unpredictable_RESPMSSE", "", "");
-    if (c->options[ARMPROF_OPT_UNPRED_PMSCR_PCT] == 2)
-        return config_fail(err, errlen, "option %s: 2 is the reserved value itself%s%s",
-                           "Unpredictable_PMSCR_PCT", "", "");
-    {
-        /* ConstrainUnpredictableBits(Unpredictable_RESPMSEE): Constraint_DISABLED
-         * or a non-reserved value (EffectivePMSCR_EL1_EE()). */
-        const uint64_t respmsee = c->options[ARMPROF_OPT_UNPRED_RESPMSEE];
-        if (respmsee == 1 || respmsee == 2)
-            return config_fail(err, errlen,
-                               "option %s: 1 and 2 are reserved PMSCR_EL1.EE values%s%s",
-                               "Unpredictable_RESPMSEE", "", "");
-    }
-    const uint64_t altclk = c->options[ARMPROF_OPT_PMSIDR_ALTCLK];
-    if (altclk != 1 && altclk != 15)
-        return config_fail(err, errlen, "option %s must be 1 or 15 (other values are reserved)%s%s",
-                           "pmsidr_altclk", "", "");
     if (c->options[ARMPROF_OPT_PMSIDR_INTERVAL] == 1)
         return config_fail(err, errlen, "option %s: 1 is a reserved PMSIDR_EL1.Interval value%s%s",
                            "pmsidr_interval", "", "");

@@ -27,33 +27,11 @@
  * (AArch64.SS2InitialTTWState(), AArch64.SS2OutputPASpace()).
  *
  * The IMPLEMENTATION DEFINED and CONSTRAINED UNPREDICTABLE choices the
- * pseudocode leaves open are the IMPDEF_/UNPRED_ constants below. */
+ * pseudocode leaves open come with the rest of the configuration
+ * (mmu_walk_config; the options of include/armprof/options.def). */
 #include "mmu/walk.h"
 
 #include <string.h>
-
-/* ---- The choices this walker makes ---- */
-
-/* AArch64.S1TxSZFaults()/S2TxSZFaults(): "Fault on TxSZ value below
- * minimum" (without FEAT_LVA/FEAT_LPA) and "... above maximum". The TCR_EL1.DS
- * description says a smaller value generates a level 0 Translation fault. */
-#define IMPDEF_FAULT_TXSZ_BELOW_MIN true
-#define IMPDEF_FAULT_TXSZ_ABOVE_MAX true
-/* AArch64.ContiguousBitFaults(): "Translation fault on misprogrammed
- * contiguous bit". */
-#define IMPDEF_FAULT_MISPROGRAMMED_CONTIGUOUS false
-/* AArch64.S1DecodeTG0() and friends: the granule a reserved TGx encoding
- * selects ("TG0 encoded granule size"). */
-#define IMPDEF_RESERVED_TG TGX_4KB
-/* DecodeShareability(): SH == 0b01 (Unpredictable_Shareability). The SH
- * encoding of the choice: Outer Shareable. */
-#define UNPRED_RESERVED_SH 2u
-/* S1ConstrainUnpredictableRESMAIR()/S2ResMemAttr(): a reserved MAIR or
- * stage 2 MemAttr encoding maps to Normal Inner and Outer Non-cacheable
- * (Unpredictable_RESMAIR, Unpredictable_S2RESMEMATTR). Device encodings
- * with reserved low bits keep their Device type. FEAT_XS encodings 0x40 and
- * 0xA0 decode as with FEAT_XS. */
-#define UNPRED_RESERVED_ATTR_CACHEABILITY 0u
 
 /* ---- Field access ---- */
 
@@ -223,40 +201,41 @@ static int tgx_granule_bits(tgx t)
     return t == TGX_4KB ? 12 : t == TGX_16KB ? 14 : 16;
 }
 
-/* AArch64.S1DecodeTG0(): 00 4KB, 01 64KB, 10 16KB. */
-static tgx s1_decode_tg0(unsigned tg0)
+/* AArch64.S1DecodeTG0(): 00 4KB, 01 64KB, 10 16KB; the reserved 11 is
+ * read as the IMPLEMENTATION DEFINED "TG0 encoded granule size". */
+static tgx s1_decode_tg0(const mmu_walk_config *cfg, unsigned tg0)
 {
+    if (tg0 == 3) tg0 = cfg->tg0_encoded_granule;
     switch (tg0) {
-    case 0:
-        return TGX_4KB;
     case 1:
         return TGX_64KB;
     case 2:
         return TGX_16KB;
-    default:
-        return IMPDEF_RESERVED_TG;
+    default: /* 0b00 (the configuration check rejects 0b11 as the choice) */
+        return TGX_4KB;
     }
 }
 
-/* AArch64.S1DecodeTG1(): 01 16KB, 10 4KB, 11 64KB. */
-static tgx s1_decode_tg1(unsigned tg1)
+/* AArch64.S1DecodeTG1(): 01 16KB, 10 4KB, 11 64KB; the reserved 00 is read
+ * as the IMPLEMENTATION DEFINED "TG1 encoded granule size". */
+static tgx s1_decode_tg1(const mmu_walk_config *cfg, unsigned tg1)
 {
+    if (tg1 == 0) tg1 = cfg->tg1_encoded_granule;
     switch (tg1) {
     case 1:
         return TGX_16KB;
-    case 2:
-        return TGX_4KB;
     case 3:
         return TGX_64KB;
-    default:
-        return IMPDEF_RESERVED_TG;
+    default: /* 0b10 (the configuration check rejects 0b00 as the choice) */
+        return TGX_4KB;
     }
 }
 
-/* AArch64.S2DecodeTG0(): as AArch64.S1DecodeTG0(). */
-static tgx s2_decode_tg0(unsigned tg0)
+/* AArch64.S2DecodeTG0(): as AArch64.S1DecodeTG0(), the same "TG0 encoded
+ * granule size". */
+static tgx s2_decode_tg0(const mmu_walk_config *cfg, unsigned tg0)
 {
-    return s1_decode_tg0(tg0);
+    return s1_decode_tg0(cfg, tg0);
 }
 
 /* AArch64.IASize() */
@@ -316,9 +295,10 @@ static int contiguous_size(tgx t, int level)
     }
 }
 
-/* AArch64.ContiguousBit() (d128 0; "Treat Contiguous bit as 0" FALSE) */
-static unsigned contiguous_bit(tgx t, int level, uint64_t descriptor)
+/* AArch64.ContiguousBit() (d128 0) */
+static unsigned contiguous_bit(const mmu_walk_config *cfg, tgx t, int level, uint64_t descriptor)
 {
+    if (cfg->contiguous_bit_as_0) return 0;
     if (t == TGX_64KB && level == 1) return 0;
     if (t == TGX_16KB && level == 1) return 0;
     if (t == TGX_4KB && level == 0) return 0;
@@ -326,10 +306,10 @@ static unsigned contiguous_bit(tgx t, int level, uint64_t descriptor)
 }
 
 /* AArch64.ContiguousBitFaults() (d128 0) */
-static bool contiguous_bit_faults(unsigned txsz, tgx t, int level)
+static bool contiguous_bit_faults(const mmu_walk_config *cfg, unsigned txsz, tgx t, int level)
 {
     const int tsize = translation_size(t, level) + contiguous_size(t, level);
-    return tsize > ia_size(txsz) && IMPDEF_FAULT_MISPROGRAMMED_CONTIGUOUS;
+    return tsize > ia_size(txsz) && cfg->fault_misprogrammed_contiguous;
 }
 
 /* AArch64.BlockDescSupported() (d128 0) */
@@ -366,7 +346,7 @@ static uint64_t next_table_base(const mmu_walk_config *cfg, uint64_t descriptor,
 {
     const int granulebits = tgx_granule_bits(t);
     uint64_t tablebase = align_down(bits(descriptor, 47, 0), granulebits);
-    if (t == TGX_64KB && cfg->pa_bits >= 52)
+    if (t == TGX_64KB && (cfg->pa_bits >= 52 || cfg->desc_64kb_oa_51_48))
         tablebase |= bits(descriptor, 15, 12) << 48;
     else if (ds)
         tablebase |= (bits(descriptor, 9, 8) << 50) | (bits(descriptor, 49, 48) << 48);
@@ -381,7 +361,7 @@ static uint64_t leaf_base(const mmu_walk_config *cfg, uint64_t descriptor, unsig
     const int granulebits = tgx_granule_bits(t);
     const int leafsize = granulebits + (granulebits - 3) * (FINAL_LEVEL - level);
     uint64_t leafbase = align_down(bits(descriptor, 47, 0), leafsize);
-    if (t == TGX_64KB && cfg->pa_bits >= 52)
+    if (t == TGX_64KB && (cfg->pa_bits >= 52 || cfg->desc_64kb_oa_51_48))
         leafbase |= bits(descriptor, 15, 12) << 48;
     else if (ds)
         leafbase |= (bits(descriptor, 9, 8) << 50) | (bits(descriptor, 49, 48) << 48);
@@ -422,10 +402,11 @@ static uint64_t stage_oa(uint64_t ia, tgx t, const ttw_state *walkstate)
 
 /* ---- Memory attributes ---- */
 
-/* DecodeShareability(): the SH encoding, with 0b01 resolved. */
-static uint8_t decode_shareability(unsigned sh)
+/* DecodeShareability(): the SH encoding, with 0b01 resolved
+ * (Unpredictable_Shareability). */
+static uint8_t decode_shareability(const mmu_walk_config *cfg, unsigned sh)
 {
-    return sh == 1 ? UNPRED_RESERVED_SH : (uint8_t)sh;
+    return sh == 1 ? cfg->reserved_sh : (uint8_t)sh;
 }
 
 /* EffectiveShareability(): Device and Normal Inner and Outer Non-cacheable
@@ -451,8 +432,12 @@ static uint8_t decode_ldf_attr(unsigned attr)
     return 2;                  /* 0bx1xx Write-Back */
 }
 
-/* S1DecodeMemAttrs() */
-static armprof_mem_attrs s1_decode_mem_attrs(uint8_t attr, unsigned sh)
+/* S1DecodeMemAttrs(). A reserved encoding 0bxxxx0000
+ * (S1ConstrainUnpredictableRESMAIR()) maps to Normal memory of the
+ * Unpredictable_RESMAIR cacheability; Device encodings with reserved low
+ * bits keep their Device type, and the FEAT_XS encodings 0x40 and 0xA0
+ * decode as with FEAT_XS. */
+static armprof_mem_attrs s1_decode_mem_attrs(const mmu_walk_config *cfg, uint8_t attr, unsigned sh)
 {
     armprof_mem_attrs m;
     memset(&m, 0, sizeof m);
@@ -469,13 +454,13 @@ static armprof_mem_attrs s1_decode_mem_attrs(uint8_t attr, unsigned sh)
         m.inner = m.outer = 2;
     } else if ((attr & 0x0F) == 0) { /* 0bxxxx0000 reserved */
         m.type = ARMPROF_MEM_NORMAL;
-        m.inner = m.outer = UNPRED_RESERVED_ATTR_CACHEABILITY;
+        m.inner = m.outer = cfg->resmair_cacheability;
     } else {
         m.type = ARMPROF_MEM_NORMAL;
         m.outer = decode_ldf_attr(attr >> 4);
         m.inner = decode_ldf_attr(attr & 0xF);
     }
-    m.shareability = decode_shareability(sh);
+    m.shareability = decode_shareability(cfg, sh);
     m.tagged = false; /* the SPU's writes are Tag Unchecked (D17.7.6) */
     return m;
 }
@@ -493,14 +478,15 @@ static uint8_t s2_decode_cacheability(unsigned attr)
 }
 
 /* S2DecodeMemAttrs() (FWB 0) */
-static armprof_mem_attrs s2_decode_mem_attrs(unsigned attr, unsigned sh)
+static armprof_mem_attrs s2_decode_mem_attrs(const mmu_walk_config *cfg, unsigned attr, unsigned sh)
 {
     armprof_mem_attrs m;
     memset(&m, 0, sizeof m);
-    /* S2ResMemAttr(): 0b0100 (without FEAT_MTE_PERM) and 0b1x00. */
+    /* S2ResMemAttr(): 0b0100 (without FEAT_MTE_PERM) and 0b1x00, Normal
+     * memory of the Unpredictable_S2RESMEMATTR cacheability. */
     if (attr == 4 || (attr & 0xB) == 8) {
         m.type = ARMPROF_MEM_NORMAL;
-        m.inner = m.outer = UNPRED_RESERVED_ATTR_CACHEABILITY;
+        m.inner = m.outer = cfg->s2resmemattr_cacheability;
     } else if ((attr & 0xC) == 0) {
         m.type = ARMPROF_MEM_DEVICE;
         m.device = decode_device(attr);
@@ -509,7 +495,7 @@ static armprof_mem_attrs s2_decode_mem_attrs(unsigned attr, unsigned sh)
         m.outer = s2_decode_cacheability(attr >> 2);
         m.inner = s2_decode_cacheability(attr & 3);
     }
-    m.shareability = decode_shareability(sh);
+    m.shareability = decode_shareability(cfg, sh);
     return m;
 }
 
@@ -558,7 +544,8 @@ static armprof_mem_attrs s2_combine_s1_mem_attrs(const armprof_mem_attrs *s1,
 }
 
 /* AArch64.S2ApplyFWBMemAttrs() */
-static armprof_mem_attrs s2_apply_fwb_mem_attrs(const armprof_mem_attrs *s1,
+static armprof_mem_attrs s2_apply_fwb_mem_attrs(const mmu_walk_config *cfg,
+                                                const armprof_mem_attrs *s1,
                                                 const s2_ttw_params *wp, uint64_t descriptor)
 {
     const unsigned s2_attr = (unsigned)bits(descriptor, 5, 2);
@@ -581,7 +568,7 @@ static armprof_mem_attrs s2_apply_fwb_mem_attrs(const armprof_mem_attrs *s1,
         m.type = ARMPROF_MEM_NORMAL;
         m.inner = m.outer = 0;
     }
-    m.shareability = s2_combine_s1_shareability(s1->shareability, decode_shareability(s2_sh));
+    m.shareability = s2_combine_s1_shareability(s1->shareability, decode_shareability(cfg, s2_sh));
     m.shareability = effective_shareability(&m);
     m.tagged = false;
     return m;
@@ -608,7 +595,7 @@ static bool leaf_checks(const mmu_walk_config *cfg, const ttw_state *ws, uint64_
                         mmu_fault *fault)
 {
     const uint64_t oa = stage_oa(ia, t, ws);
-    if (ws->contiguous && contiguous_bit_faults(txsz, t, ws->level))
+    if (ws->contiguous && contiguous_bit_faults(cfg, txsz, t, ws->level))
         fault->type = MMU_FAULT_TRANSLATION;
     else if (oa_out_of_range(cfg, oa, ds, ps, t))
         fault->type = MMU_FAULT_ADDRESS_SIZE;
@@ -725,7 +712,7 @@ static s2_ttw_params get_s2_ttw_params(const mmu_walk_config *cfg)
     const uint64_t v = cfg->vtcr;
     s2_ttw_params wp;
     memset(&wp, 0, sizeof wp);
-    wp.tgx = s2_decode_tg0(VTCR_TG0(v));
+    wp.tgx = s2_decode_tg0(cfg, VTCR_TG0(v));
     wp.txsz = VTCR_T0SZ(v);
     wp.ps = VTCR_PS(v);
     wp.sh = VTCR_SH0(v);
@@ -755,8 +742,8 @@ static unsigned s2_min_txsz(const mmu_walk_config *cfg, const s2_ttw_params *wp)
 /* AArch64.S2TxSZFaults() */
 static bool s2_txsz_faults(const mmu_walk_config *cfg, const s2_ttw_params *wp)
 {
-    if (wp->txsz < s2_min_txsz(cfg, wp)) return feat_lpa(cfg) || IMPDEF_FAULT_TXSZ_BELOW_MIN;
-    if (wp->txsz > max_txsz(wp->tgx)) return IMPDEF_FAULT_TXSZ_ABOVE_MAX;
+    if (wp->txsz < s2_min_txsz(cfg, wp)) return feat_lpa(cfg) || cfg->fault_txsz_below_min;
+    if (wp->txsz > max_txsz(wp->tgx)) return cfg->fault_txsz_above_max;
     return false;
 }
 
@@ -861,7 +848,7 @@ static uint64_t tt_base_address(const mmu_walk_config *cfg, unsigned txsz, tgx g
     const int levels = FINAL_LEVEL - startlevel;
     int tsize = (iasize - (levels * stride + granulebits)) + 3;
     uint64_t tablebase;
-    if (ds || (granule == TGX_64KB && ps == 6 && feat_lpa(cfg))) {
+    if (ds || (granule == TGX_64KB && ps == 6 && (feat_lpa(cfg) || cfg->baddr_64kb_52))) {
         if (tsize < 6) tsize = 6;
         tablebase = (bits(ttbr, 5, 2) << 48) | (bits(ttbr, 47, 6) << 6);
     } else {
@@ -941,10 +928,10 @@ static ttw_state s2_next_walk_state_leaf(const walk_ctx *ctx, const ttw_state *c
     const unsigned s2_attr = (unsigned)bits(descriptor, 5, 2);
     const unsigned s2_sh = wp->ds ? wp->sh : (unsigned)bits(descriptor, 9, 8);
     if (wp->fwb)
-        next.memattrs = s2_apply_fwb_mem_attrs(&ipa->memattrs, wp, descriptor);
+        next.memattrs = s2_apply_fwb_mem_attrs(ctx->cfg, &ipa->memattrs, wp, descriptor);
     else
-        next.memattrs = s2_decode_mem_attrs(s2_attr, s2_sh);
-    next.contiguous = contiguous_bit(wp->tgx, cur->level, descriptor);
+        next.memattrs = s2_decode_mem_attrs(ctx->cfg, s2_attr, s2_sh);
+    next.contiguous = contiguous_bit(ctx->cfg, wp->tgx, cur->level, descriptor);
     next.s2assuredonly = wp->assuredonly ? BIT(descriptor, 58) : 0;
     return next;
 }
@@ -1131,7 +1118,7 @@ static s1_ttw_params get_s1_ttw_params(const mmu_walk_config *cfg, uint64_t va)
     s1_ttw_params wp;
     memset(&wp, 0, sizeof wp);
     if (cfg->regime == MMU_REGIME_EL2) {
-        wp.tgx = s1_decode_tg0(TCR_TG0(t));
+        wp.tgx = s1_decode_tg0(cfg, TCR_TG0(t));
         wp.txsz = TCR_T0SZ(t);
         wp.ps = TCR2E_PS(t);
         wp.sh = TCR_SH0(t);
@@ -1144,7 +1131,7 @@ static s1_ttw_params get_s1_ttw_params(const mmu_walk_config *cfg, uint64_t va)
         return wp;
     }
     if (!va_range_upper(va)) {
-        wp.tgx = s1_decode_tg0(TCR_TG0(t));
+        wp.tgx = s1_decode_tg0(cfg, TCR_TG0(t));
         wp.txsz = TCR_T0SZ(t);
         wp.sh = TCR_SH0(t);
         wp.tbi = TCR_TBI0(t);
@@ -1152,7 +1139,7 @@ static s1_ttw_params get_s1_ttw_params(const mmu_walk_config *cfg, uint64_t va)
         wp.epd = TCR_EPD0(t);
         wp.ttbr = cfg->ttbr0;
     } else {
-        wp.tgx = s1_decode_tg1(TCR_TG1(t));
+        wp.tgx = s1_decode_tg1(cfg, TCR_TG1(t));
         wp.txsz = TCR_T1SZ(t);
         wp.sh = TCR_SH1(t);
         wp.tbi = TCR_TBI1(t);
@@ -1177,8 +1164,8 @@ static unsigned s1_min_txsz(const mmu_walk_config *cfg, const s1_ttw_params *wp)
 /* AArch64.S1TxSZFaults() */
 static bool s1_txsz_faults(const mmu_walk_config *cfg, const s1_ttw_params *wp)
 {
-    if (wp->txsz < s1_min_txsz(cfg, wp)) return feat_lva(cfg) || IMPDEF_FAULT_TXSZ_BELOW_MIN;
-    if (wp->txsz > max_txsz(wp->tgx)) return IMPDEF_FAULT_TXSZ_ABOVE_MAX;
+    if (wp->txsz < s1_min_txsz(cfg, wp)) return feat_lva(cfg) || cfg->fault_txsz_below_min;
+    if (wp->txsz > max_txsz(wp->tgx)) return cfg->fault_txsz_above_max;
     return false;
 }
 
@@ -1296,9 +1283,9 @@ static ttw_state s1_next_walk_state_leaf(const walk_ctx *ctx, const ttw_state *c
     next.level = cur->level;
     const unsigned attrindx = (unsigned)bits(descriptor, 4, 2);
     const unsigned sh = wp->ds ? wp->sh : (unsigned)bits(descriptor, 9, 8);
-    next.memattrs = s1_decode_mem_attrs(mair_attr(attrindx, ctx->cfg->mair), sh);
+    next.memattrs = s1_decode_mem_attrs(ctx->cfg, mair_attr(attrindx, ctx->cfg->mair), sh);
     next.perms = s1_apply_output_perms(cur->perms, descriptor, regime);
-    next.contiguous = contiguous_bit(wp->tgx, cur->level, descriptor);
+    next.contiguous = contiguous_bit(ctx->cfg, wp->tgx, cur->level, descriptor);
     /* nG is not needed: no TLB is modelled. */
     return next;
 }
@@ -1415,7 +1402,8 @@ static bool s1_disabled_output(walk_ctx *ctx, mmu_fault *fault, uint64_t va, add
     /* The attributes: PMBMAR_EL1 (nVM 1), HCR_EL2.DC's Normal Write-Back, or
      * Device-nGnRnE, chosen by the caller. PMBMAR_EL1.SH is ignored for
      * Device and Normal Non-cacheable: EffectiveShareability(). */
-    armprof_mem_attrs memattrs = s1_decode_mem_attrs(cfg->s1_disabled_attr, cfg->s1_disabled_sh);
+    armprof_mem_attrs memattrs =
+        s1_decode_mem_attrs(cfg, cfg->s1_disabled_attr, cfg->s1_disabled_sh);
     memattrs.shareability = effective_shareability(&memattrs);
     fault->level = 0;
     const int pamax = (int)cfg->pa_bits;
@@ -1490,10 +1478,11 @@ static bool s1_translate(walk_ctx *ctx, mmu_fault *fault, uint64_t va, addr_desc
     ipa->address = stage_oa(va, wp.tgx, &ws);
     ipa->paspace = ws.paspace;
     ipa->memattrs = ws.memattrs;
-    /* Shareability of a stage 1 subject to stage 2: the descriptor's value
-     * (the IMPLEMENTATION DEFINED "Apply effective shareability at stage 1"
-     * is FALSE); otherwise the effective one. */
-    if (!s2_applies(ctx)) ipa->memattrs.shareability = effective_shareability(&ipa->memattrs);
+    /* Shareability of a stage 1 subject to stage 2: the descriptor's value,
+     * or the effective one with the IMPLEMENTATION DEFINED "Apply effective
+     * shareability at stage 1"; otherwise the effective one. */
+    if (!s2_applies(ctx) || cfg->s1_effective_shareability)
+        ipa->memattrs.shareability = effective_shareability(&ipa->memattrs);
     ipa->s1assured = false;
     return true;
 }

@@ -91,6 +91,26 @@ typedef struct mmu_walk_config {
      * TCR_ELx.HA/HD (VTCR_EL2.HA/HD) set, the walker updates descriptors
      * instead of faulting. */
     bool manage_af_dirty;
+    /* What the pseudocode leaves to the implementation (the options
+     * mmu_*, Unpredictable_Shareability, Unpredictable_RESMAIR and
+     * Unpredictable_S2RESMEMATTR of include/armprof/options.def): */
+    bool fault_txsz_below_min; /* "Fault on TxSZ value below minimum" */
+    bool fault_txsz_above_max; /* "Fault on TxSZ value above maximum" */
+    /* "Translation fault on misprogrammed contiguous bit" */
+    bool fault_misprogrammed_contiguous;
+    bool contiguous_bit_as_0;       /* "Treat Contiguous bit as 0" */
+    bool s1_effective_shareability; /* "Apply effective shareability at stage 1" */
+    bool desc_64kb_oa_51_48;        /* "descriptor[15:12] for 64KB granule are OA[51:48]" */
+    bool baddr_64kb_52;             /* "BADDR expresses 52 bits for 64KB granule" */
+    /* "TG0 encoded granule size" and "TG1 encoded granule size": the TG0
+     * (TG1) encoding the reserved TG0 0b11 (TG1 0b00) stands for. */
+    unsigned tg0_encoded_granule, tg1_encoded_granule;
+    /* Unpredictable_Shareability: the SH encoding SH 0b01 behaves as. */
+    uint8_t reserved_sh;
+    /* Unpredictable_RESMAIR and Unpredictable_S2RESMEMATTR: the Inner and
+     * Outer cacheability (as armprof_mem_attrs: 0 NC, 1 WT, 2 WB) of the
+     * Normal memory a reserved attribute encoding maps to. */
+    uint8_t resmair_cacheability, s2resmemattr_cacheability;
 } mmu_walk_config;
 
 /* AddressDescriptor, the parts a buffer write needs. */

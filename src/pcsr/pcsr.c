@@ -158,13 +158,21 @@ static bool sample_usable(armprof_pe *pe)
 /* H7.1.3: when no branch has retired since the PE left Debug, suspended or
  * prohibited state (or, without FEAT_MOPS and FEAT_PCSRv8p2, since the last
  * read), the sample is UNKNOWN; option pcsr_unknown_sample picks the value:
- * 0 reads as 0xFFFF_FFFF (SetPCSRUnknown()), 1 gives the stale sample. */
+ * SET_PCSR_UNKNOWN reads as 0xFFFF_FFFF (SetPCSRUnknown()), PREVIOUS_SAMPLE
+ * gives the stale sample. */
 static bool sample_unknown(const armprof_pe *pe)
 {
     if (!PCSR_STATE(pe)->branch_retired) return true;
     if (!IMPLEMENTED(pe, MOPS) && !IMPLEMENTED(pe, PCSRv8p2) && !PCSR_STATE(pe)->branch_since_read)
         return true;
     return false;
+}
+
+/* H7.1.3 leaves the value of an UNKNOWN sample open: as SetPCSRUnknown()
+ * leaves PMPCSR, or the stale sample. */
+static bool unknown_is_set_pcsr_unknown(const armprof_pe *pe)
+{
+    return OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == ARMPROF_PCSR_UNKNOWN_SAMPLE_SET_PCSR_UNKNOWN;
 }
 
 uint64_t Read_PMPCSR(armprof_pe *pe, bool memory_mapped)
@@ -196,7 +204,7 @@ uint64_t Read_PMPCSR(armprof_pe *pe, bool memory_mapped)
         return PCSR_STATE(pe)->pmpcsr;
     }
     const bool valid = sample_usable(pe);
-    if (valid && !(sample_unknown(pe) && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
+    if (valid && !(sample_unknown(pe) && unknown_is_set_pcsr_unknown(pe))) {
         SetPCSample(pe);
     } else {
         SetPCSRUnknown(pe);
@@ -211,7 +219,7 @@ uint32_t Read_EDPCSRlo(armprof_pe *pe, bool memory_mapped)
     const pc_sample *s = &PCSR_STATE(pe)->sample;
     uint32_t sample;
     const bool sc2 = PCSR_STATE(pe)->edscr_sc2;
-    if (sample_usable(pe) && !(sample_unknown(pe) && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
+    if (sample_usable(pe) && !(sample_unknown(pe) && unknown_is_set_pcsr_unknown(pe))) {
         sample = (uint32_t)s->pc;
         if (IMPLEMENTED(pe, VHE) && sc2) {
             /* EDPCSRhi.PC [23:0], EL [30:29], NS [31] */
@@ -255,8 +263,7 @@ void pcsr_on_capture(armprof_pe *pe, bool debug_state)
      * Capture event, since PMPCSCTL.SS was set to 1, or since leaving Debug,
      * suspended or prohibited state (option pcsr_unknown_sample). */
     const bool unknown = !PCSR_STATE(pe)->branch_retired || !PCSR_STATE(pe)->branch_since_read;
-    if (!debug_state && sample_usable(pe) &&
-        !(unknown && OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == 0)) {
+    if (!debug_state && sample_usable(pe) && !(unknown && unknown_is_set_pcsr_unknown(pe))) {
         SetPCSRActive(pe);
         SetPCSample(pe);
     } else {

@@ -503,7 +503,7 @@ void pmu_refresh(armprof_pe *pe)
         if (lp) long_counter |= 1u << idx;
         if ((idx & 1) == 0 && idx + 1 < counters && !lp &&
             (GetPMUCounterRange(pe, idx) == GetPMUCounterRange(pe, idx + 1) ||
-             constrained_unpredictable(pe, COUNT_CHAIN)))
+             constrained_unpredictable(pe, COUNT_CHAIN) == ARMPROF_UNPRED_COUNT_CHAIN_TRUE))
             chain_from |= 1u << idx;
     }
     if (CountPMUEvents(pe, CYCLE_COUNTER_ID)) counting |= 1ull << CYCLE_COUNTER_ID;

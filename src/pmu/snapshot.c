@@ -7,11 +7,20 @@
 #include "pmu/pmu.h"
 
 /* PMECR_EL1.SSE after the reserved value 0b01 is resolved
- * (Unpredictable_RESPMSSE): Constraint_DISABLED reads as 0b00. */
+ * (Unpredictable_RESPMSSE): Constraint_DISABLED reads as 0b00, the other
+ * choices are the non-reserved value they name. */
 static unsigned effective_pmecr_sse(const armprof_pe *pe)
 {
     const unsigned sse = (unsigned)FIELD(pe, PMECR_EL1, SSE);
-    return sse == 1 ? (unsigned)constrained_unpredictable(pe, RESPMSSE) : sse;
+    if (sse != 1) return sse;
+    switch (constrained_unpredictable(pe, RESPMSSE)) {
+    case ARMPROF_UNPRED_RESPMSSE_AS_10:
+        return 2;
+    case ARMPROF_UNPRED_RESPMSSE_AS_11:
+        return 3;
+    default:
+        return 0; /* Constraint_DISABLED */
+    }
 }
 
 /* PMUCaptureEventEnabled(): RYWLFL */
@@ -70,7 +79,8 @@ static void PMUCaptureEvent(armprof_pe *pe)
     /* A successful Capture event */
     set_pmsscr(pe, 0, 0);
     PMU_STATE(pe)->captures++;
-    if (!debug_state || constrained_unpredictable(pe, PMUSNAPSHOTEVENT))
+    if (!debug_state ||
+        constrained_unpredictable(pe, PMUSNAPSHOTEVENT) == ARMPROF_UNPRED_PMUSNAPSHOTEVENT_TRUE)
         PMUEvent(pe, (uint16_t)OPTION_VALUE(pe, EVENT_PMU_SNAPSHOT), 1);
 }
 
@@ -87,7 +97,9 @@ void pmu_capture_request(armprof_pe *pe, bool external)
 {
     (void)external; /* both sources act alike: the external one writes SS */
     if (!IMPLEMENTED(pe, PMUv3_SS) || !PMUCaptureEventEnabled(pe) || !pe->ctx.core_powered) return;
-    if (PMU_STATE(pe)->capture_pending && constrained_unpredictable(pe, PMSSCR_SS_ONGOING)) return;
+    if (PMU_STATE(pe)->capture_pending && constrained_unpredictable(pe, PMSSCR_SS_ONGOING) ==
+                                       ARMPROF_UNPRED_PMSSCR_SS_ONGOING_CONTINUE)
+        return;
     set_pmsscr(pe, (unsigned)FIELD(pe, PMSSCR_EL1, NC), 1);
     PMU_STATE(pe)->capture_pending = true;
     PMU_STATE(pe)->capture_countdown = OPTION_VALUE(pe, CAPTURE_DELAY);

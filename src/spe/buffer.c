@@ -146,10 +146,11 @@ static void DebugWriteFault(armprof_pe *pe, const armprof_buffer_result *f, bool
     const uint16_t mss = f->ec == EC_GPC ? 0 : f->fsc;
     const unsigned target_el = ReportSPEEvent(pe, f->ec, mss & 0x3F);
     uint64_t *r = PMBSR_EL(pe, target_el);
-    unsigned dl_rule = mid_record ? 1 : (unsigned)OPTION_VALUE(pe, SPE_FAULT_DL_AT_RECORD_END);
+    const uint64_t dl_rule = mid_record ? ARMPROF_SPE_FAULT_DL_AT_RECORD_END_SET
+                                        : OPTION_VALUE(pe, SPE_FAULT_DL_AT_RECORD_END);
     if (!(*r & PMBSR_S)) {
-        if (dl_rule == 1) *r |= PMBSR_DL;
-        if (dl_rule == 2) *r &= ~PMBSR_DL;
+        if (dl_rule == ARMPROF_SPE_FAULT_DL_AT_RECORD_END_SET) *r |= PMBSR_DL;
+        if (dl_rule == ARMPROF_SPE_FAULT_DL_AT_RECORD_END_CLEAR) *r &= ~PMBSR_DL;
     }
     write_syndrome(pe, target_el, f->ec, mss, mss2);
 }
@@ -160,9 +161,9 @@ static void DebugWriteFault(armprof_pe *pe, const armprof_buffer_result *f, bool
 static bool DebugWriteExternalAbort(armprof_pe *pe, const armprof_buffer_result *f,
                                     uint64_t address, uint64_t start)
 {
-    const unsigned ea = (unsigned)OPTION_VALUE(pe, PMBIDR_EA);
-    if (ea == 1) return false; /* PMBIDR_EL1.EA 0b0001: ignored (D17.8.4.1) */
-    if (f->async || ea == 2) {
+    const uint64_t ea = OPTION_VALUE(pe, PMBIDR_EA);
+    if (ea == ARMPROF_PMBIDR_EA_IGNORED) return false; /* D17.8.4.1 */
+    if (f->async || ea == ARMPROF_PMBIDR_EA_SERROR) {
         /* Reported as an SError (D17.8.4.2): PMBSR_ELx unchanged. */
         SPE_STATE(pe)->stats.serrors++;
         return false;
@@ -287,13 +288,20 @@ static unsigned crossing_action(const armprof_pe *pe, const armprof_mem_attrs *p
                                 const armprof_mem_attrs *next)
 {
     if (!same_attrs(prev, next)) {
-        static const unsigned mismatch[] = {CROSS_WRITE, CROSS_FAULT, CROSS_DISCARD,
-                                            CROSS_DISCARD_COUNTED};
+        static const unsigned mismatch[] = {
+            [ARMPROF_UNPRED_SPE_PAGE_MISMATCH_OWN_ATTRIBUTES] = CROSS_WRITE,
+            [ARMPROF_UNPRED_SPE_PAGE_MISMATCH_ALIGNMENT_FAULT] = CROSS_FAULT,
+            [ARMPROF_UNPRED_SPE_PAGE_MISMATCH_DISCARD] = CROSS_DISCARD,
+            [ARMPROF_UNPRED_SPE_PAGE_MISMATCH_DISCARD_COUNTED] = CROSS_DISCARD_COUNTED};
         return mismatch[constrained_unpredictable(pe, SPE_PAGE_MISMATCH)];
     }
     if (next->type != ARMPROF_MEM_DEVICE) return CROSS_WRITE;
-    static const unsigned device[] = {CROSS_WRITE, CROSS_WRITE, CROSS_FAULT, CROSS_DISCARD,
-                                      CROSS_DISCARD_COUNTED};
+    static const unsigned device[] = {
+        [ARMPROF_UNPRED_SPE_DEVICE_CROSS_NO_EFFECT] = CROSS_WRITE,
+        [ARMPROF_UNPRED_SPE_DEVICE_CROSS_NO_EFFECT_UNORDERED] = CROSS_WRITE,
+        [ARMPROF_UNPRED_SPE_DEVICE_CROSS_ALIGNMENT_FAULT] = CROSS_FAULT,
+        [ARMPROF_UNPRED_SPE_DEVICE_CROSS_DISCARD] = CROSS_DISCARD,
+        [ARMPROF_UNPRED_SPE_DEVICE_CROSS_DISCARD_COUNTED] = CROSS_DISCARD_COUNTED};
     return device[constrained_unpredictable(pe, SPE_DEVICE_CROSS)];
 }
 
@@ -327,12 +335,13 @@ static bool SPEWriteToBuffer(armprof_pe *pe, const uint8_t *rec, size_t size)
     if (!ProfilingBufferEnabled(pe)) {
         /* RSXWCP, and RQJWVQ for a reserved MDCR_EL3.{NSPBE,NSPB} */
         switch (constrained_unpredictable(pe, SPE_BUFFER_DISABLED)) {
-        case 0:
+        case ARMPROF_UNPRED_SPE_BUFFER_DISABLED_WRITE:
             break;
-        case 2:
+        case ARMPROF_UNPRED_SPE_BUFFER_DISABLED_ACCESS_NOT_ALLOWED:
             u->stats.lost++;
             access_not_allowed(pe);
             return true;
+        case ARMPROF_UNPRED_SPE_BUFFER_DISABLED_DISCARD:
         default:
             u->stats.lost++;
             return true;
@@ -343,16 +352,17 @@ static bool SPEWriteToBuffer(armprof_pe *pe, const uint8_t *rec, size_t size)
     if (HaveEL(pe, EL3) && scr_security_state(pe) != owner.ss) {
         /* RVCYWL */
         switch (constrained_unpredictable(pe, SPE_SS_MISMATCH)) {
-        case 1:
+        case ARMPROF_UNPRED_SPE_SS_MISMATCH_WRITE_SCR:
             pas = pas_of(scr_security_state(pe));
             break;
-        case 2:
+        case ARMPROF_UNPRED_SPE_SS_MISMATCH_DISCARD:
             u->stats.lost++;
             return true;
-        case 3:
+        case ARMPROF_UNPRED_SPE_SS_MISMATCH_ACCESS_NOT_ALLOWED:
             u->stats.lost++;
             access_not_allowed(pe);
             return true;
+        case ARMPROF_UNPRED_SPE_SS_MISMATCH_WRITE_OWNING:
         default:
             break;
         }
@@ -368,26 +378,27 @@ static bool SPEWriteToBuffer(armprof_pe *pe, const uint8_t *rec, size_t size)
     if (!pointer_restrictions_hold(pe, start)) {
         const uint64_t limit = REG(pe, PMBLIMITR_EL1) & ~0xFFFull;
         switch (constrained_unpredictable(pe, SPE_BADPTR)) {
-        case 0:
+        case ARMPROF_UNPRED_SPE_BADPTR_WRITE_IF_FITS:
             if (start < limit && limit - start >= size) break;
             u->stats.lost++;
             return true;
-        case 1:
+        case ARMPROF_UNPRED_SPE_BADPTR_BUFFER_FULL:
             u->stats.lost++;
             buffer_full_event(pe);
             return true;
-        case 2:
+        case ARMPROF_UNPRED_SPE_BADPTR_ACCESS_NOT_ALLOWED:
             u->stats.lost++;
             access_not_allowed(pe);
             return true;
-        case 3:
+        case ARMPROF_UNPRED_SPE_BADPTR_ALIGNMENT_FAULT:
             u->stats.lost++;
             alignment_fault(pe, false);
             return true;
-        case 5:
+        case ARMPROF_UNPRED_SPE_BADPTR_DISCARD_SAMPLE_BUFFER_FULL:
             spe_pmu_event(pe, OPTION_VALUE(pe, EVENT_SAMPLE_BUFFER_FULL));
             u->stats.lost++;
             return true;
+        case ARMPROF_UNPRED_SPE_BADPTR_DISCARD:
         default:
             u->stats.lost++;
             return true;

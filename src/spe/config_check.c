@@ -33,7 +33,8 @@ bool spe_config_validate(const armprof_config *c, char *err, size_t errlen)
      * not permitted from Armv8.8 (FEAT_SPEv1p3, D17.8.4.4 ITCPLL), and
      * DebugWriteExternalAbort() asserts it is not used with
      * FEAT_SPE_EXC. */
-    if (c->options[ARMPROF_OPT_PMBIDR_EA] == 0 && (HAS(SPEv1p3) || HAS(SPE_EXC)))
+    if (c->options[ARMPROF_OPT_PMBIDR_EA] == ARMPROF_PMBIDR_EA_NOT_DESCRIBED &&
+        (HAS(SPEv1p3) || HAS(SPE_EXC)))
         return config_fail(err, errlen,
                            "option %s 0 (External aborts reported to the SPU) is not "
                            "permitted with %s%s",

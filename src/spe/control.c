@@ -181,7 +181,8 @@ unsigned EffectivePMBLIMITR_EL1_nVM(const armprof_pe *pe)
  * ee<1> with FEAT_NV (PMSCR_EL1.md: '01' behaves as '00', '10' as '11' for
  * the exception and PMBIRQ); otherwise ConstrainUnpredictableBits(
  * Unpredictable_RESPMSEE): Constraint_DISABLED gives '00', Constraint_UNKNOWN
- * a non-reserved value; option Unpredictable_RESPMSEE is 0 or 3 (config.c). */
+ * a non-reserved value; option Unpredictable_RESPMSEE is DISABLED or AS_11
+ * (option_values.def). */
 unsigned EffectivePMSCR_EL1_EE(const armprof_pe *pe)
 {
     if (EffectivePMSCR_EL2_EE(pe) == 0) return 0;
@@ -190,7 +191,7 @@ unsigned EffectivePMSCR_EL1_EE(const armprof_pe *pe)
         if (IsFeatureImplemented(pe, NV))
             ee = (ee >> 1) ? 3u : 0u;
         else
-            ee = (unsigned)constrained_unpredictable(pe, RESPMSEE) & 3u;
+            ee = constrained_unpredictable(pe, RESPMSEE) == ARMPROF_UNPRED_RESPMSEE_AS_11 ? 3u : 0u;
     }
     return ee;
 }

@@ -9,7 +9,7 @@
 #include "pmu/pmu.h"
 #include "spe/spe_level.h"
 
-#define BADPMSFCR(pe) (constrained_unpredictable(pe, BADPMSFCR) != 0)
+#define BADPMSFCR(pe) (constrained_unpredictable(pe, BADPMSFCR) == ARMPROF_UNPRED_BADPMSFCR_TRUE)
 
 /* The "mask" of SPEFilterByEvents(): the Events packet bits the filters
  * check. */
@@ -131,7 +131,8 @@ static bool SPEFilterByType(armprof_pe *pe, const SPEOpAttr *opattr)
 static bool SPEFilterByLatency(armprof_pe *pe, uint32_t total_latency)
 {
     uint64_t minlat = FIELD(pe, PMSLATFR_EL1, MINLAT);
-    if (OPTION_VALUE(pe, PMSIDR_COUNTSIZE) == 2) minlat &= 0xfff;
+    if (OPTION_VALUE(pe, PMSIDR_COUNTSIZE) == ARMPROF_PMSIDR_COUNTSIZE_SATURATING_12)
+        minlat &= 0xfff;
     const bool is_lat = total_latency >= minlat;
     if (is_lat) spe_pmu_event(pe, OPTION_VALUE(pe, EVENT_SAMPLE_FEED_LAT));
     bool is_rejected_latency = false;

@@ -228,7 +228,9 @@ void SPEConstructRecord(armprof_pe *pe)
         SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_CONTEXT, SPE_INDEX_CONTEXT_EL2, s->context_el2);
     /* Counters saturate at 16 bits ('SPE 16bit counters': PMSIDR_EL1.CountSize
      * 0b0011) or 12 bits. */
-    const uint32_t saturate = OPTION_VALUE(pe, PMSIDR_COUNTSIZE) == 3 ? 0xffff : 0xfff;
+    const uint32_t saturate =
+        OPTION_VALUE(pe, PMSIDR_COUNTSIZE) == ARMPROF_PMSIDR_COUNTSIZE_SATURATING_16 ? 0xffff
+                                                                                     : 0xfff;
     for (unsigned i = 0; i < SPE_NUM_COUNTERS; i++)
         if (s->counter_valid >> i & 1)
             SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_COUNTER, i,

@@ -555,10 +555,11 @@ void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
     /* SPEWriteToBuffer() asserts ProfilingBufferEnabled(): a sample
      * completing after the buffer was disabled (possible only with
      * armprof_dispatch()) is RSXWCP's case, whose outcome is
-     * Unpredictable_SPE_BUFFER_DISABLED; 1 (silently discarded) needs no
-     * record at all (docs/spec-notes.md). */
+     * Unpredictable_SPE_BUFFER_DISABLED; DISCARD (silently discarded) needs
+     * no record at all (docs/spec-notes.md). */
     if (collect_record && !discard &&
-        (ProfilingBufferEnabled(pe) || constrained_unpredictable(pe, SPE_BUFFER_DISABLED) != 1)) {
+        (ProfilingBufferEnabled(pe) || constrained_unpredictable(pe, SPE_BUFFER_DISABLED) !=
+                                           ARMPROF_UNPRED_SPE_BUFFER_DISABLED_DISCARD)) {
         SPEConstructRecord(pe);
         u->stats.records++;
         u->stats.bytes += u->record_size;

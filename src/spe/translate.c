@@ -67,7 +67,8 @@ void spe_walk_config(const armprof_pe *pe, int pas, mmu_walk_config *c)
         c->s1_disabled_sh = 2;
     }
     c->oamax = oamax(pe);
-    c->s1_disabled_ignore_top = constrained_unpredictable(pe, SPE_NVM_TOPBITS) == 1;
+    c->s1_disabled_ignore_top = constrained_unpredictable(pe, SPE_NVM_TOPBITS) ==
+                                ARMPROF_UNPRED_SPE_NVM_TOPBITS_TREAT_AS_ZERO;
     /* Stage 2 for the EL1&0 regime with EL2 enabled in the owning Security
      * state and HCR_EL2.{VM,DC} not {0,0} (RTDHBH, D17.7.3). */
     c->s2_enabled = c->regime == MMU_REGIME_EL10 && el2_enabled &&
@@ -81,6 +82,19 @@ void spe_walk_config(const armprof_pe *pe, int pas, mmu_walk_config *c)
     c->the = IMPLEMENTED(pe, THE);
     c->gpc = IMPLEMENTED(pe, RME);
     c->manage_af_dirty = OPTION_VALUE(pe, PMBIDR_F) == 1;
+    c->fault_txsz_below_min = OPTION_VALUE(pe, MMU_FAULT_TXSZ_BELOW_MIN) != 0;
+    c->fault_txsz_above_max = OPTION_VALUE(pe, MMU_FAULT_TXSZ_ABOVE_MAX) != 0;
+    c->fault_misprogrammed_contiguous = OPTION_VALUE(pe, MMU_FAULT_CONTIGUOUS) != 0;
+    c->contiguous_bit_as_0 = OPTION_VALUE(pe, MMU_CONTIGUOUS_AS_0) != 0;
+    c->s1_effective_shareability = OPTION_VALUE(pe, MMU_S1_EFFECTIVE_SH) != 0;
+    c->desc_64kb_oa_51_48 = OPTION_VALUE(pe, MMU_64KB_DESC_OA) != 0;
+    c->baddr_64kb_52 = OPTION_VALUE(pe, MMU_64KB_BADDR_52) != 0;
+    /* The values of these options are the encodings the walker reads. */
+    c->tg0_encoded_granule = (unsigned)OPTION_VALUE(pe, MMU_TG0_GRANULE);
+    c->tg1_encoded_granule = (unsigned)OPTION_VALUE(pe, MMU_TG1_GRANULE);
+    c->reserved_sh = (uint8_t)constrained_unpredictable(pe, SHAREABILITY);
+    c->resmair_cacheability = (uint8_t)constrained_unpredictable(pe, RESMAIR);
+    c->s2resmemattr_cacheability = (uint8_t)constrained_unpredictable(pe, S2RESMEMATTR);
 }
 
 void spe_write_identity(const armprof_pe *pe, armprof_buffer_write *w)

@@ -119,7 +119,8 @@ bool AllowExternalPMSSAccess(const armprof_pe *pe, const armprof_ext_access *a)
     unsigned epmssad = HaveEL(pe, EL3) ? (unsigned)FIELD(pe, MDCR_EL3, EPMSSAD) : 3;
     /* ConstrainUnpredictableBits(Unpredictable_RESEPMSSAD): a non-reserved value */
     if (!IsFeatureImplemented(pe, RME) && (epmssad == 1 || epmssad == 2))
-        epmssad = constrained_unpredictable(pe, RESEPMSSAD) ? 3 : 0;
+        epmssad =
+            constrained_unpredictable(pe, RESEPMSSAD) == ARMPROF_UNPRED_RESEPMSSAD_AS_11 ? 3 : 0;
     switch (epmssad) {
     case 0:
         return IsFeatureImplemented(pe, RME) ? pas == ARMPROF_PAS_ROOT : pas == ARMPROF_PAS_SECURE;
@@ -288,7 +289,9 @@ static ext_decision unimplemented_counter(const armprof_pe *pe, const armprof_ex
     const char *err =
         power_lock_error(pe, AllowExternalPMUAccess(pe, a), "!AllowExternalPMUAccess()");
     if (!err && OSLockStatus(pe)) err = "OSLockStatus()";
-    if (err && constrained_unpredictable(pe, EXT_UNIMPL_COUNTER)) return refuse(why, err);
+    if (err && constrained_unpredictable(pe, EXT_UNIMPL_COUNTER) ==
+                   ARMPROF_UNPRED_EXT_UNIMPL_COUNTER_ERROR)
+        return refuse(why, err);
     *why = "event counter not implemented";
     return EXT_RAZWI;
 }

@@ -141,6 +141,48 @@ int main(void)
     CHECK(armprof_feature_lookup("PMUv3_SS") == ARMPROF_FEAT_PMUv3_SS, "feature without FEAT_");
     CHECK(armprof_feature_lookup("FEAT_NOPE") < 0, "unknown feature");
 
+    /* Named values (option_values.def): each in its option's range, unique
+     * in its option by name and by value, and an enumerated option's default
+     * is one of them; armprof_config_set() takes the name for the number. */
+    for (int i = 0; i < ARMPROF_OPT_COUNT; i++) {
+        const armprof_option o = (armprof_option)i;
+        const char *name;
+        uint64_t v;
+        size_t n = 0;
+        for (size_t k = 0; (name = armprof_option_value_at(o, k, &v, NULL)) != NULL; k++, n++) {
+            CHECK(armprof_option_value_name(o, v) == name, "%s: value %llu named twice",
+                  armprof_option_name(o), (unsigned long long)v);
+            for (size_t j = 0; j < k; j++)
+                CHECK(strcmp(armprof_option_value_at(o, j, NULL, NULL), name) != 0,
+                      "%s: name %s twice", armprof_option_name(o), name);
+            armprof_config_preset(&c, "armv9.4-all");
+            CHECK(armprof_config_set(&c, armprof_option_name(o), name, err, sizeof err) &&
+                      c.options[o] == v,
+                  "%s %s: %s", armprof_option_name(o), name, err);
+        }
+        if (n > 0)
+            CHECK(armprof_option_value_name(o, armprof_option_default(o)) != NULL,
+                  "%s: the default has no name", armprof_option_name(o));
+    }
+    CHECK(armprof_option_value_at(ARMPROF_OPT_NUM_EVENT_COUNTERS, 0, NULL, NULL) == NULL,
+          "a count has no value names");
+    armprof_config_preset(&c, "armv9.4-all");
+    CHECK(armprof_config_set(&c, "Unpredictable_SPE_BADPTR", "ALIGNMENT_FAULT", err, sizeof err) &&
+              c.options[ARMPROF_OPT_UNPRED_SPE_BADPTR] == ARMPROF_UNPRED_SPE_BADPTR_ALIGNMENT_FAULT,
+          "by name: %s", err);
+    CHECK(!armprof_config_set(&c, "Unpredictable_SPE_BADPTR", "FAULT", err, sizeof err) &&
+              strstr(err, "ALIGNMENT_FAULT=3"),
+          "a name of another option's value: %s", err);
+    CHECK(!armprof_config_set(&c, "num_event_counters", "TRUE", err, sizeof err) &&
+              strstr(err, "not a number"),
+          "a name for a count: %s", err);
+    /* A value in the range without a name is a reserved encoding. */
+    armprof_config_set(&c, "Unpredictable_RESPMSSE", "1", NULL, 0);
+    CHECK(rejected_with(&c, "Unpredictable_RESPMSSE: 1 is reserved", err, sizeof err), "%s", err);
+    armprof_config_preset(&c, "armv9.4-all");
+    armprof_config_set(&c, "pmsidr_altclk", "2", NULL, 0);
+    CHECK(rejected_with(&c, "SMCU=1 IMPDEF_CLOCK=15", err, sizeof err), "%s", err);
+
     /* A PE is not created from an invalid configuration. */
     armprof_config_preset(&c, "minimal");
     armprof_config_set_feature(&c, ARMPROF_FEAT_NV2, true);

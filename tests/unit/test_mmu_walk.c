@@ -97,12 +97,34 @@ static uint64_t block(uint64_t oa, unsigned attrindx)
     return oa | D_ATTR(attrindx) | D_SH(3) | D_AF | D_VALID;
 }
 
+/* The walker's IMPLEMENTATION DEFINED and CONSTRAINED UNPREDICTABLE choices
+ * as the options' defaults give them (spe/translate.c does the same from a
+ * PE's configuration). */
+static void default_choices(mmu_walk_config *c)
+{
+#define DEF(opt) armprof_option_default(ARMPROF_OPT_##opt)
+    c->fault_txsz_below_min = DEF(MMU_FAULT_TXSZ_BELOW_MIN) != 0;
+    c->fault_txsz_above_max = DEF(MMU_FAULT_TXSZ_ABOVE_MAX) != 0;
+    c->fault_misprogrammed_contiguous = DEF(MMU_FAULT_CONTIGUOUS) != 0;
+    c->contiguous_bit_as_0 = DEF(MMU_CONTIGUOUS_AS_0) != 0;
+    c->s1_effective_shareability = DEF(MMU_S1_EFFECTIVE_SH) != 0;
+    c->desc_64kb_oa_51_48 = DEF(MMU_64KB_DESC_OA) != 0;
+    c->baddr_64kb_52 = DEF(MMU_64KB_BADDR_52) != 0;
+    c->tg0_encoded_granule = (unsigned)DEF(MMU_TG0_GRANULE);
+    c->tg1_encoded_granule = (unsigned)DEF(MMU_TG1_GRANULE);
+    c->reserved_sh = (uint8_t)DEF(UNPRED_SHAREABILITY);
+    c->resmair_cacheability = (uint8_t)DEF(UNPRED_RESMAIR);
+    c->s2resmemattr_cacheability = (uint8_t)DEF(UNPRED_S2RESMEMATTR);
+#undef DEF
+}
+
 /* EL1&0, 4KB granule both halves, 48-bit VAs (TxSZ 16), 48-bit IPS,
  * Non-secure, PAMax 48. */
 static mmu_walk_config base_cfg(void)
 {
     mmu_walk_config c;
     memset(&c, 0, sizeof c);
+    default_choices(&c);
     c.regime = MMU_REGIME_EL10;
     c.s1_enabled = true;
     c.tcr = TCR_T0SZ(16) | TCR_TG0(0) | TCR_SH0(3) | TCR_T1SZ(16) | TCR_TG1(2) | TCR_SH1(3) |
@@ -273,8 +295,8 @@ static void test_ranges(void)
     CHECK(r.fault.type == MMU_FAULT_NONE && r.pa == 0x99999567, "TTBR1: %d 0x%llx", r.fault.type,
           (unsigned long long)r.pa);
     /* TG1 uses its own encoding: 0b10 is 4KB, 0b01 16KB
-     * (AArch64.S1DecodeTG1()). With TG1 0b00 (reserved: the walker's choice
-     * is 4KB) it still walks as 4KB. */
+     * (AArch64.S1DecodeTG1()). With TG1 0b00 (reserved: "TG1 encoded
+     * granule size", 4KB by default) it still walks as 4KB. */
 
     /* An upper VA whose top bits are not all ones: Translation fault level
      * 0 (AArch64.S1Translate()). */
@@ -327,12 +349,18 @@ static void test_ranges(void)
     CHECK(r.fault.type == MMU_FAULT_NONE, "EPD1, lower: %d", r.fault.type);
 
     /* T0SZ below the minimum 16 (AArch64.S1MinTxSZ() without FEAT_LVA):
-     * the walker takes the "fault" choice of AArch64.S1TxSZFaults(),
-     * Translation fault level 0 (and TCR_EL1.DS says so when DS is 0). */
+     * by default the "fault" choice of AArch64.S1TxSZFaults(), Translation
+     * fault level 0 (and TCR_EL1.DS says so when DS is 0). */
     c = base_cfg();
     c.tcr = (c.tcr & ~TCR_T0SZ(63)) | TCR_T0SZ(12);
     r = mmu_translate_spe_write(mem, &c, VA4K);
     CHECK(fault_is(&r, MMU_FAULT_TRANSLATION, 0), "T0SZ 12: %d", r.fault.type);
+    /* Without "Fault on TxSZ value below minimum", AArch64.S1Translate()
+     * takes TxSZ as the minimum, 16: the walk of the 48-bit tables. */
+    c.fault_txsz_below_min = false;
+    r = mmu_translate_spe_write(mem, &c, VA4K);
+    CHECK(r.fault.type == MMU_FAULT_NONE && r.pa == (OA4K | 0x567), "T0SZ 12 as 16: %d 0x%llx",
+          r.fault.type, (unsigned long long)r.pa);
 
     armprof_mem_destroy(mem);
 }

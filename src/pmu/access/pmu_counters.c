@@ -61,14 +61,16 @@ static bool el0_uen_razwi(const armprof_pe *pe, bool is_read, unsigned acr, uint
  * GetNumEventCountersSelfHosted(), or (at EL0 and EL1 with EL2 enabled) at or
  * beyond GetNumEventCountersAccessible(). The pages list the permitted
  * behaviours; option Unpredictable_PMUEVENTCOUNTER chooses:
- *   0 trapped to EL2 where that is permitted ('If EL2 is implemented and
- *     enabled in the current Security state, and <n> is less than the number
- *     of implemented event counters, accesses from EL1 or permitted accesses
- *     from EL0 are trapped to EL2'), UNDEFINED otherwise: what FEAT_FGT defines;
- *   1 UNDEFINED;  2 RAZ/WI;
- *   3 as if n were an UNKNOWN value below the number of accessible counters:
- *     the highest accessible counter (UNDEFINED when there is none);
- *   4 PMXEVTYPER_EL0 only: as if PMSELR_EL0.SEL were 31 (UNDEFINED otherwise).
+ *   TRAP_EL2 trapped to EL2 where that is permitted ('If EL2 is implemented
+ *     and enabled in the current Security state, and <n> is less than the
+ *     number of implemented event counters, accesses from EL1 or permitted
+ *     accesses from EL0 are trapped to EL2'), UNDEFINED otherwise: what
+ *     FEAT_FGT defines;
+ *   UNDEF UNDEFINED;  RAZ_WI RAZ/WI;
+ *   UNKNOWN_INDEX as if n were an UNKNOWN value below the number of accessible
+ *     counters: the highest accessible counter (UNDEFINED when there is none);
+ *   SEL_31 PMXEVTYPER_EL0 only: as if PMSELR_EL0.SEL were 31 (UNDEFINED
+ *     otherwise).
  * 'Execute as a NOP' is not offered: the model has no general-purpose
  * registers, so an MRS that leaves X[t] unchanged cannot be told from RAZ. */
 typedef struct counter_access {
@@ -83,20 +85,21 @@ typedef struct counter_access {
 static sysreg_route pmu_event_counter_unpredictable(const armprof_pe *pe, const counter_access *ca)
 {
     switch (constrained_unpredictable(pe, PMUEVENTCOUNTER)) {
-    case 0:
+    case ARMPROF_UNPRED_PMUEVENTCOUNTER_TRAP_EL2:
         if (EL2Enabled(pe) && pe->ctx.el <= EL1 && ca->n < NumPMUCounters(pe))
             return route_trap(EL2, 0x18);
         return route_undefined();
-    case 1:
+    case ARMPROF_UNPRED_PMUEVENTCOUNTER_UNDEF:
         return route_undefined();
-    case 2:
+    case ARMPROF_UNPRED_PMUEVENTCOUNTER_RAZ_WI:
         return route_razwi(ca->razwi_reg, ca->razwi_index);
-    case 3: {
+    case ARMPROF_UNPRED_PMUEVENTCOUNTER_UNKNOWN_INDEX: {
         /* n below the accessible counters passes both index tests: no loop */
         const unsigned accessible = GetNumEventCountersAccessible(pe);
         if (accessible == 0) return route_undefined();
         return ca->self(pe, ca->d, accessible - 1, ca->is_read);
     }
+    case ARMPROF_UNPRED_PMUEVENTCOUNTER_SEL_31:
     default:
         return ca->sel31_permitted ? ca->self(pe, ca->d, 31, ca->is_read) : route_undefined();
     }

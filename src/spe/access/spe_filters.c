@@ -113,20 +113,21 @@ uint64_t read_PMSEVFR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigne
     (void)ext;
     (void)m;
     uint64_t v = stored(pe, reg, REG(pe, PMSEVFR_EL1));
-    if (OPTION_VALUE(pe, SPE_SPECULATIVE) != 2)
+    if (OPTION_VALUE(pe, SPE_SPECULATIVE) != ARMPROF_SPE_SPECULATIVE_RECORDED)
         v |= OPTION_VALUE(pe, UNKNOWN_FILL) & 1ull << PMSEVFR_EL1_E1_LO;
     return v;
 }
 
 /* E[1] of PMSNEVFR_EL1: UNKNOWN only when speculative instructions are
- * sampled and their records always discarded (spe_speculative_sampling = 1);
+ * sampled and their records always discarded (spe_speculative_sampling
+ * DISCARDED);
  * without speculative sampling the page says 'Otherwise: Reserved, RAZ/WI'. */
 uint64_t read_PMSNEVFR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
 {
     (void)ext;
     (void)m;
     uint64_t v = stored(pe, reg, REG(pe, PMSNEVFR_EL1));
-    if (OPTION_VALUE(pe, SPE_SPECULATIVE) == 1)
+    if (OPTION_VALUE(pe, SPE_SPECULATIVE) == ARMPROF_SPE_SPECULATIVE_DISCARDED)
         v |= OPTION_VALUE(pe, UNKNOWN_FILL) & 1ull << PMSNEVFR_EL1_E1_LO;
     return v;
 }
