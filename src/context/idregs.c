@@ -19,14 +19,14 @@ static uint64_t min_u64(uint64_t a, uint64_t b)
  * the model reports 0b1111, PMEVTYPER<n>_EL0.MT RES0. */
 static uint64_t dfr0_mtpmu(const armprof_pe *pe)
 {
-    if (IMPLEMENTED(pe, MTPMU)) return 1;
-    return IMPLEMENTED(pe, PMUv3) ? 0xf : 0;
+    if (IsFeatureImplemented(pe, MTPMU)) return 1;
+    return IsFeatureImplemented(pe, PMUv3) ? 0xf : 0;
 }
 
 /* 0b0000: OS Double Lock implemented; 0b1111: not implemented. */
 static uint64_t dfr0_doublelock(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, DoubleLock) ? 0 : 0xf;
+    return IsFeatureImplemented(pe, DoubleLock) ? 0 : 0xf;
 }
 
 /* Counts above 16 read 0b1111 in ID_AA64DFR0_EL1 and are given in full by the
@@ -64,12 +64,12 @@ static uint64_t dfr1_ctx_cmps(const armprof_pe *pe)
 
 static uint64_t dfr1_abl_cmps(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, ABLE) ? OPTION_VALUE(pe, ABL_CMPS) - 1 : 0;
+    return IsFeatureImplemented(pe, ABLE) ? OPTION_VALUE(pe, ABL_CMPS) - 1 : 0;
 }
 
 static uint64_t dfr1_syspmuid(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, SPMU) ? OPTION_VALUE(pe, SYSPMUID) : 0;
+    return IsFeatureImplemented(pe, SPMU) ? OPTION_VALUE(pe, SYSPMUID) : 0;
 }
 
 /* ---- ID_AA64MMFR0_EL1 ---- */
@@ -91,12 +91,12 @@ static uint64_t mmfr0_parange(const armprof_pe *pe)
  * 0b0000'). PMBLIMITR_EL1.LIMIT relies on the 4KB granule being implemented. */
 static uint64_t mmfr0_tgran4_16_2(const armprof_pe *pe)
 {
-    if (!IMPLEMENTED(pe, EL2)) return 0;
-    return IMPLEMENTED(pe, LPA2) ? 3 : 2;
+    if (!IsFeatureImplemented(pe, EL2)) return 0;
+    return IsFeatureImplemented(pe, LPA2) ? 3 : 2;
 }
 static uint64_t mmfr0_tgran64_2(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, EL2) ? 2 : 0;
+    return IsFeatureImplemented(pe, EL2) ? 2 : 0;
 }
 static uint64_t mmfr0_asidbits(const armprof_pe *pe)
 {
@@ -107,7 +107,7 @@ static uint64_t mmfr0_asidbits(const armprof_pe *pe)
 /* 'This field is invalid and is RES0 if ID_AA64MMFR0_EL1.BigEnd is not 0b0000'. */
 static uint64_t mmfr0_bigendel0(const armprof_pe *pe)
 {
-    return !IMPLEMENTED(pe, MixedEnd) && IMPLEMENTED(pe, MixedEndEL0) ? 1 : 0;
+    return !IsFeatureImplemented(pe, MixedEnd) && IsFeatureImplemented(pe, MixedEndEL0) ? 1 : 0;
 }
 
 /* ---- ID_AA64MMFR3_EL1 ---- */
@@ -115,7 +115,7 @@ static uint64_t mmfr0_bigendel0(const armprof_pe *pe)
 /* Stage 2 128-bit descriptors come with FEAT_D128 when there is a stage 2. */
 static uint64_t mmfr3_d128_2(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, D128) && IMPLEMENTED(pe, EL2) ? 1 : 0;
+    return IsFeatureImplemented(pe, D128) && IsFeatureImplemented(pe, EL2) ? 1 : 0;
 }
 
 static const id_field context_id_fields[] = {

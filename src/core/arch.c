@@ -7,7 +7,7 @@
 bool HaveSecureState(const armprof_pe *pe)
 {
     if (!HaveEL(pe, EL3)) return OPTION_VALUE(pe, SECURE_ONLY) != 0;
-    if (IMPLEMENTED(pe, RME) && !IMPLEMENTED(pe, SEL2)) return false;
+    if (IsFeatureImplemented(pe, RME) && !IsFeatureImplemented(pe, SEL2)) return false;
     return true;
 }
 
@@ -35,7 +35,7 @@ unsigned EffectiveSCR_EL3_NS(const armprof_pe *pe)
 /* EffectiveSCR_EL3_NSE() */
 unsigned EffectiveSCR_EL3_NSE(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, RME) ? (unsigned)FIELD(pe, SCR_EL3, NSE) : 0;
+    return IsFeatureImplemented(pe, RME) ? (unsigned)FIELD(pe, SCR_EL3, NSE) : 0;
 }
 
 /* SecurityStateAtEL(). The pseudocode's Unreachable() cases (NSE:NS = '10',
@@ -44,7 +44,7 @@ unsigned EffectiveSCR_EL3_NSE(const armprof_pe *pe)
  * Secure. */
 armprof_security_state SecurityStateAtEL(const armprof_pe *pe, unsigned el)
 {
-    if (IMPLEMENTED(pe, RME)) {
+    if (IsFeatureImplemented(pe, RME)) {
         if (el == EL3) return ARMPROF_SS_ROOT;
         switch (EffectiveSCR_EL3_NSE(pe) << 1 | EffectiveSCR_EL3_NS(pe)) {
         case 1:
@@ -64,15 +64,15 @@ armprof_security_state SecurityStateAtEL(const armprof_pe *pe, unsigned el)
 /* EffectiveHCR_EL2_E2H() */
 unsigned EffectiveHCR_EL2_E2H(const armprof_pe *pe)
 {
-    if (!IMPLEMENTED(pe, VHE)) return 0;
-    if (!IMPLEMENTED(pe, E2H0)) return 1;
+    if (!IsFeatureImplemented(pe, VHE)) return 0;
+    if (!IsFeatureImplemented(pe, E2H0)) return 1;
     return (unsigned)FIELD(pe, HCR_EL2, E2H);
 }
 
 /* IsSecureEL2Enabled() */
 bool IsSecureEL2Enabled(const armprof_pe *pe)
 {
-    if (HaveEL(pe, EL2) && IMPLEMENTED(pe, SEL2)) {
+    if (HaveEL(pe, EL2) && IsFeatureImplemented(pe, SEL2)) {
         if (HaveEL(pe, EL3)) return !ELUsingAArch32(pe, EL3) && FIELD(pe, SCR_EL3, EEL2) == 1;
         return OPTION_VALUE(pe, SECURE_ONLY) != 0; /* CurrentSecurityState() == SS_Secure */
     }
@@ -89,9 +89,9 @@ static bool compute_EL2Enabled(const armprof_pe *pe)
 /* EffectiveHCR_EL2_NVx() */
 static unsigned compute_EffectiveHCR_EL2_NVx(const armprof_pe *pe, bool el2_enabled)
 {
-    if (!el2_enabled || !IMPLEMENTED(pe, NV)) return 0;
+    if (!el2_enabled || !IsFeatureImplemented(pe, NV)) return 0;
     unsigned nv1 = (unsigned)FIELD(pe, HCR_EL2, NV1);
-    if (!IMPLEMENTED(pe, E2H0) && OPTION_VALUE(pe, NV1_RAZ)) nv1 = 0;
+    if (!IsFeatureImplemented(pe, E2H0) && OPTION_VALUE(pe, NV1_RAZ)) nv1 = 0;
     if (FIELD(pe, HCR_EL2, NV) == 0) {
         if (nv1 == 1) {
             switch (constrained_unpredictable(pe, NVNV1)) {
@@ -105,7 +105,7 @@ static unsigned compute_EffectiveHCR_EL2_NVx(const armprof_pe *pe, bool el2_enab
         }
         return 0;
     }
-    if (!IMPLEMENTED(pe, NV2)) return nv1 << 1 | 1;
+    if (!IsFeatureImplemented(pe, NV2)) return nv1 << 1 | 1;
     unsigned nv2 = (unsigned)FIELD(pe, HCR_EL2, NV2);
     if (nv2 == 0 && OPTION_VALUE(pe, NV_NV2_10_AS_11)) nv2 = 1;
     return nv2 << 2 | nv1 << 1 | 1;
@@ -116,7 +116,7 @@ unsigned EffectiveMDCR_EL3_NSPB(const armprof_pe *pe, bool *reserved)
 {
     unsigned state_bits;
     *reserved = false;
-    if (IMPLEMENTED(pe, RME)) {
+    if (IsFeatureImplemented(pe, RME)) {
         state_bits = (unsigned)(FIELD(pe, MDCR_EL3, NSPBE) << 2 | FIELD(pe, MDCR_EL3, NSPB));
         if ((state_bits >> 1) == 2 /* '10x' */ ||
             (!HaveSecureState(pe) && (state_bits >> 1) == 0 /* '00x' */)) {
@@ -136,7 +136,7 @@ static bool compute_CheckMDCR_EL3_NSPBTrap(const armprof_pe *pe)
     const unsigned state_bits = EffectiveMDCR_EL3_NSPB(pe, &reserved);
     return (reserved && (state_bits & 1) == 0) ||
            ((state_bits >> 1) & 1) != FIELD(pe, SCR_EL3, NS) ||
-           (IMPLEMENTED(pe, RME) && ((state_bits >> 2) & 1) != FIELD(pe, SCR_EL3, NSE));
+           (IsFeatureImplemented(pe, RME) && ((state_bits >> 2) & 1) != FIELD(pe, SCR_EL3, NSE));
 }
 
 /* ---- PMU counter partitioning ---- */
@@ -151,8 +151,8 @@ unsigned EffectiveHPMN(const armprof_pe *pe)
     const unsigned counters = EffectiveEPMN(pe);
     if (!HaveEL(pe, EL2)) return counters;
     unsigned hpmn = (unsigned)FIELD(pe, MDCR_EL2, HPMN);
-    if (hpmn > counters && IMPLEMENTED(pe, PMUv3_EXTPMN)) hpmn = counters;
-    if (hpmn > counters || (!IMPLEMENTED(pe, HPMN0) && hpmn == 0)) {
+    if (hpmn > counters && IsFeatureImplemented(pe, PMUv3_EXTPMN)) hpmn = counters;
+    if (hpmn > counters || (!IsFeatureImplemented(pe, HPMN0) && hpmn == 0)) {
         /* ConstrainUnpredictableBits(Unpredictable_RES_HPMN): the model keeps
          * the choice within the counters that exist. */
         hpmn = (unsigned)constrained_unpredictable(pe, RES_HPMN);
@@ -191,16 +191,16 @@ bool ExternalSecureInvasiveDebugEnabled(const armprof_pe *pe)
 /* ExternalRealmInvasiveDebugEnabled() */
 bool ExternalRealmInvasiveDebugEnabled(const armprof_pe *pe)
 {
-    if (!IMPLEMENTED(pe, RME)) return false;
+    if (!IsFeatureImplemented(pe, RME)) return false;
     return ExternalInvasiveDebugEnabled(pe) && SIGNAL(pe, RLPIDEN);
 }
 
 /* ExternalRootInvasiveDebugEnabled() */
 bool ExternalRootInvasiveDebugEnabled(const armprof_pe *pe)
 {
-    if (!IMPLEMENTED(pe, RME)) return false;
+    if (!IsFeatureImplemented(pe, RME)) return false;
     return ExternalInvasiveDebugEnabled(pe) &&
-           (!IMPLEMENTED(pe, SEL2) || ExternalSecureInvasiveDebugEnabled(pe)) &&
+           (!IsFeatureImplemented(pe, SEL2) || ExternalSecureInvasiveDebugEnabled(pe)) &&
            ExternalRealmInvasiveDebugEnabled(pe) && SIGNAL(pe, RTPIDEN);
 }
 
@@ -208,14 +208,15 @@ bool ExternalRootInvasiveDebugEnabled(const armprof_pe *pe)
  * is always enabled; otherwise the recommended interface, DBGEN OR NIDEN. */
 bool ExternalNoninvasiveDebugEnabled(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, Debugv8p4) || ExternalInvasiveDebugEnabled(pe) || SIGNAL(pe, NIDEN);
+    return IsFeatureImplemented(pe, Debugv8p4) || ExternalInvasiveDebugEnabled(pe) ||
+           SIGNAL(pe, NIDEN);
 }
 
 /* ExternalSecureNoninvasiveDebugEnabled() */
 bool ExternalSecureNoninvasiveDebugEnabled(const armprof_pe *pe)
 {
     if (!HaveSecureState(pe)) return false;
-    if (!IMPLEMENTED(pe, Debugv8p4))
+    if (!IsFeatureImplemented(pe, Debugv8p4))
         return ExternalNoninvasiveDebugEnabled(pe) && (SIGNAL(pe, SPIDEN) || SIGNAL(pe, SPNIDEN));
     return ExternalSecureInvasiveDebugEnabled(pe);
 }
@@ -223,14 +224,14 @@ bool ExternalSecureNoninvasiveDebugEnabled(const armprof_pe *pe)
 /* ExternalRealmNoninvasiveDebugEnabled() */
 bool ExternalRealmNoninvasiveDebugEnabled(const armprof_pe *pe)
 {
-    if (!IMPLEMENTED(pe, RME)) return false;
+    if (!IsFeatureImplemented(pe, RME)) return false;
     return ExternalRealmInvasiveDebugEnabled(pe);
 }
 
 /* ExternalRootNoninvasiveDebugEnabled() */
 bool ExternalRootNoninvasiveDebugEnabled(const armprof_pe *pe)
 {
-    if (!IMPLEMENTED(pe, RME)) return false;
+    if (!IsFeatureImplemented(pe, RME)) return false;
     return ExternalRootInvasiveDebugEnabled(pe);
 }
 
@@ -259,8 +260,8 @@ bool ExternalNoninvasiveDebugAllowed(const armprof_pe *pe, unsigned el)
  * ExternalSecureInvasiveDebugEnabled(). */
 static bool edscr_sdd_live(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, RME) ? !ExternalRootInvasiveDebugEnabled(pe)
-                                : !ExternalSecureInvasiveDebugEnabled(pe);
+    return IsFeatureImplemented(pe, RME) ? !ExternalRootInvasiveDebugEnabled(pe)
+                                         : !ExternalSecureInvasiveDebugEnabled(pe);
 }
 
 void pe_recompute(armprof_pe *pe)
@@ -271,7 +272,7 @@ void pe_recompute(armprof_pe *pe)
     e->nvx = (uint8_t)compute_EffectiveHCR_EL2_NVx(pe, e->el2_enabled);
     e->e2h = (uint8_t)EffectiveHCR_EL2_E2H(pe);
     /* ELIsInHost() */
-    const bool vhe = IMPLEMENTED(pe, VHE) && !ELUsingAArch32(pe, EL2);
+    const bool vhe = IsFeatureImplemented(pe, VHE) && !ELUsingAArch32(pe, EL2);
     e->el2_in_host = vhe && e->el2_enabled && e->e2h == 1;
     e->el0_in_host = vhe && e->el2_enabled && e->e2h == 1 && FIELD(pe, HCR_EL2, TGE) == 1;
     e->ss = (uint8_t)SecurityStateAtEL(pe, pe->ctx.el);
@@ -289,7 +290,7 @@ void pe_recompute(armprof_pe *pe)
  * state without FEAT_RME), otherwise the inverse of the authentication. */
 bool pe_sdd_on_debug_entry(const armprof_pe *pe)
 {
-    if (IMPLEMENTED(pe, RME)) return pe->ctx.el == EL3 ? false : edscr_sdd_live(pe);
+    if (IsFeatureImplemented(pe, RME)) return pe->ctx.el == EL3 ? false : edscr_sdd_live(pe);
     if (CurrentSecurityState(pe) == ARMPROF_SS_SECURE) return false;
     return edscr_sdd_live(pe);
 }
@@ -311,7 +312,7 @@ static uint32_t auth_field(bool implemented, bool enabled)
 uint32_t DbgAuthStatus(const armprof_pe *pe)
 {
     const bool secure_only = !HaveEL(pe, EL3) && OPTION_VALUE(pe, SECURE_ONLY) != 0;
-    const bool secure = HaveSecureState(pe), rme = IMPLEMENTED(pe, RME);
+    const bool secure = HaveSecureState(pe), rme = IsFeatureImplemented(pe, RME);
     const uint32_t nsid = auth_field(!secure_only, ExternalInvasiveDebugEnabled(pe));
     const uint32_t nsnid = auth_field(!secure_only, ExternalNoninvasiveDebugEnabled(pe));
     const uint32_t sid = auth_field(secure, ExternalSecureInvasiveDebugEnabled(pe));

@@ -14,13 +14,11 @@ static inline bool HaveEL(const armprof_pe *pe, unsigned el)
     case EL1:
         return true;
     case EL2:
-        return IMPLEMENTED(pe, EL2);
+        return IsFeatureImplemented(pe, EL2);
     default:
-        return IMPLEMENTED(pe, EL3);
+        return IsFeatureImplemented(pe, EL3);
     }
 }
-/* IsFeatureImplemented() */
-#define IsFeatureImplemented(pe, feat) IMPLEMENTED(pe, feat)
 
 /* EL2Enabled() */
 static inline bool EL2Enabled(const armprof_pe *pe)

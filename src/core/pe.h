@@ -60,8 +60,10 @@ struct armprof_pe {
     uint64_t regs[PE_REG_SLOTS];
 };
 
-#define IMPLEMENTED(pe, feat) armprof_config_has(&(pe)->cfg, ARMPROF_FEAT_##feat)
-#define OPTION_VALUE(pe, opt) ((pe)->cfg.options[ARMPROF_OPT_##opt])
+/* IsFeatureImplemented(): the one spelling for a PE's features
+ * (armprof_config_has() is for code that has only a configuration). */
+#define IsFeatureImplemented(pe, feat) armprof_config_has(&(pe)->cfg, ARMPROF_FEAT_##feat)
+#define OPTION_VALUE(pe, opt)          ((pe)->cfg.options[ARMPROF_OPT_##opt])
 
 /* A register or the context changed: every cache derived from them is
  * recomputed before it is next used (DESIGN principle 4). */

@@ -9,7 +9,7 @@
 /* CreatePCSample(target), then the "no branch since" states reset. */
 static inline void pcsr_branch_retired(armprof_pe *pe, uint64_t target)
 {
-    if (!IMPLEMENTED(pe, PCSRv8) && !IMPLEMENTED(pe, PCSRv8p2)) return;
+    if (!IsFeatureImplemented(pe, PCSRv8) && !IsFeatureImplemented(pe, PCSRv8p2)) return;
     pcsr_state *p = PCSR_STATE(pe);
     if (pe_controls_stale(pe, p->seen_gen)) pcsr_refresh(pe);
     if (p->tmpl_suspended) {

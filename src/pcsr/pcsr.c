@@ -12,14 +12,14 @@
 /* PMPCSCTL.IMP: an IMPLEMENTATION DEFINED read-only bit (option). */
 static bool pmpcsctl_imp(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, PCSRv8p9) && (PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_IMP);
+    return IsFeatureImplemented(pe, PCSRv8p9) && (PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_IMP);
 }
 
 /* PMPCSCTL.SS with FEAT_PMUv3_SS: sampling on Capture events instead of on
  * reads, and PC sampling active whatever PMPCSCTL.EN is. */
 static bool sampling_on_capture(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, PCSRv8p9) && IMPLEMENTED(pe, PMUv3_SS) &&
+    return IsFeatureImplemented(pe, PCSRv8p9) && IsFeatureImplemented(pe, PMUv3_SS) &&
            (PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_SS);
 }
 
@@ -68,10 +68,11 @@ void pcsr_refresh(armprof_pe *pe)
     s->has_el2 = el != EL3 && EL2Enabled(pe);
     if (s->has_el2) {
         const uint64_t vmid = FIELD(pe, VTTBR_EL2, VMID);
-        const bool vmid16 = IMPLEMENTED(pe, VMID16) && FIELD(pe, VTCR_EL2, VS) == 1;
+        const bool vmid16 = IsFeatureImplemented(pe, VMID16) && FIELD(pe, VTCR_EL2, VS) == 1;
         s->vmid = (uint16_t)(vmid16 ? vmid : vmid & 0xff);
     }
-    if ((IMPLEMENTED(pe, VHE) || IMPLEMENTED(pe, Debugv8p2)) && !ELUsingAArch32(pe, EL2))
+    if ((IsFeatureImplemented(pe, VHE) || IsFeatureImplemented(pe, Debugv8p2)) &&
+        !ELUsingAArch32(pe, EL2))
         s->contextidr_el2 = (uint32_t)REG(pe, CONTEXTIDR_EL2);
     else
         s->contextidr_el2 = (uint32_t)OPTION_VALUE(pe, UNKNOWN_FILL); /* bits(32) UNKNOWN */
@@ -114,7 +115,7 @@ static void SetPCSample(armprof_pe *pe)
     if (s->rw) v |= s->pc & 0x00ffffff00000000ull;
     v |= (uint64_t)(s->el & 3) << 61;
     unsigned ns, nse = 0;
-    if (IMPLEMENTED(pe, RME)) {
+    if (IsFeatureImplemented(pe, RME)) {
         ns = s->ss == ARMPROF_SS_NONSECURE || s->ss == ARMPROF_SS_REALM;
         nse = s->ss == ARMPROF_SS_ROOT || s->ss == ARMPROF_SS_REALM;
     } else {
@@ -163,7 +164,8 @@ static bool sample_usable(armprof_pe *pe)
 static bool sample_unknown(const armprof_pe *pe)
 {
     if (!PCSR_STATE(pe)->branch_retired) return true;
-    if (!IMPLEMENTED(pe, MOPS) && !IMPLEMENTED(pe, PCSRv8p2) && !PCSR_STATE(pe)->branch_since_read)
+    if (!IsFeatureImplemented(pe, MOPS) && !IsFeatureImplemented(pe, PCSRv8p2) &&
+        !PCSR_STATE(pe)->branch_since_read)
         return true;
     return false;
 }
@@ -179,7 +181,7 @@ uint64_t Read_PMPCSR(armprof_pe *pe, bool memory_mapped)
 {
     /* The Software Lock is OPTIONAL: software-locked reads have no side effects */
     bool update = !memory_mapped || !ext_pmlsr_slk(pe);
-    if (IMPLEMENTED(pe, PCSRv8p9) && update) {
+    if (IsFeatureImplemented(pe, PCSRv8p9) && update) {
         if (sampling_on_capture(pe)) {
             update = false;
         } else if ((pmpcsctl_imp(pe) && !(PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_EN)) ||
@@ -221,7 +223,7 @@ uint32_t Read_EDPCSRlo(armprof_pe *pe, bool memory_mapped)
     const bool sc2 = PCSR_STATE(pe)->edscr_sc2;
     if (sample_usable(pe) && !(sample_unknown(pe) && unknown_is_set_pcsr_unknown(pe))) {
         sample = (uint32_t)s->pc;
-        if (IMPLEMENTED(pe, VHE) && sc2) {
+        if (IsFeatureImplemented(pe, VHE) && sc2) {
             /* EDPCSRhi.PC [23:0], EL [30:29], NS [31] */
             uint32_t hi = s->rw ? (uint32_t)(s->pc >> 32) & 0xffffffu : 0;
             hi |= (uint32_t)(s->el & 3) << 29; /* EDPCSR.EL is bits [62:61] */
@@ -231,7 +233,7 @@ uint32_t Read_EDPCSRlo(armprof_pe *pe, bool memory_mapped)
             PCSR_STATE(pe)->edpcsrhi = s->rw ? (uint32_t)(s->pc >> 32) : 0;
         }
         PCSR_STATE(pe)->edcidsr = s->contextidr;
-        if ((IMPLEMENTED(pe, VHE) || IMPLEMENTED(pe, Debugv8p2)) && sc2) {
+        if ((IsFeatureImplemented(pe, VHE) || IsFeatureImplemented(pe, Debugv8p2)) && sc2) {
             PCSR_STATE(pe)->edvidsr =
                 s->has_el2 ? s->contextidr_el2 : (uint32_t)unknown_bits(pe, 32);
         } else {
@@ -277,7 +279,7 @@ void pcsr_write_pmpcsctl(armprof_pe *pe, uint32_t value)
 {
     uint32_t v = PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_IMP; /* IMP is read-only */
     if (pmpcsctl_imp(pe)) v |= value & PMPCSCTL_EN;
-    if (IMPLEMENTED(pe, PMUv3_SS)) v |= value & PMPCSCTL_SS;
+    if (IsFeatureImplemented(pe, PMUv3_SS)) v |= value & PMPCSCTL_SS;
     const bool was_suspended = PCSRSuspended(pe);
     const bool ss_set = (v & PMPCSCTL_SS) && !(PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_SS);
     PCSR_STATE(pe)->pmpcsctl = v;

@@ -131,7 +131,7 @@ bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen)
 bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char *err, size_t errlen)
 {
     if ((unsigned)ss > ARMPROF_SS_ROOT) return fail(err, errlen, "unknown Security state");
-    const bool rme = IMPLEMENTED(pe, RME);
+    const bool rme = IsFeatureImplemented(pe, RME);
     if (!HaveEL(pe, EL3)) {
         if (ss != SecurityStateAtEL(pe, EL1))
             return fail(err, errlen,
@@ -171,9 +171,9 @@ bool armprof_set_aarch32(armprof_pe *pe, unsigned el, bool aarch32, char *err, s
 {
     if (el > 3) return fail(err, errlen, "Exception level must be 0, 1, 2 or 3");
     if (aarch32) {
-        if (el == EL0 && !IMPLEMENTED(pe, AA32EL0))
+        if (el == EL0 && !IsFeatureImplemented(pe, AA32EL0))
             return fail(err, errlen, "AArch32 at EL0 needs FEAT_AA32EL0");
-        if (el == EL1 && !IMPLEMENTED(pe, AA32EL1))
+        if (el == EL1 && !IsFeatureImplemented(pe, AA32EL1))
             return fail(err, errlen, "AArch32 at EL1 needs FEAT_AA32EL1");
         if (el >= EL2) return fail(err, errlen, "the model has AArch64 at EL2 and EL3 only");
         /* A lower EL can be AArch32 only if every higher EL using it allows:

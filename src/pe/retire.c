@@ -16,7 +16,7 @@ void armprof_retire(armprof_pe *pe, const armprof_op *op)
          * that fails its condition check targets the next instruction. */
         pcsr_branch_retired(pe, op->taken ? op->target : op->pc + 4);
     } else if (OPTION_VALUE(pe, PCSR_SAMPLE_ALL) &&
-               (IMPLEMENTED(pe, PCSRv8) || IMPLEMENTED(pe, PCSRv8p2))) {
+               (IsFeatureImplemented(pe, PCSRv8) || IsFeatureImplemented(pe, PCSRv8p2))) {
         CreatePCSample(pe, op->pc);
     }
     pe_outputs_after_op(pe);

@@ -69,8 +69,8 @@ void pmu_idregs_init(armprof_pe *pe)
     REG(pe, PMCEID1_EL0) = pmceid[1] & ~sysreg_info(pe, SR_PMCEID1_EL0)->res0;
 
     uint64_t pmmir = 0;
-    if (IMPLEMENTED(pe, PMUv3_EDGE)) pmmir |= 1ull << PMMIR_EL1_EDGE_LO;
-    if (IMPLEMENTED(pe, PMUv3_TH)) pmmir |= 12ull << PMMIR_EL1_THWIDTH_LO;
+    if (IsFeatureImplemented(pe, PMUv3_EDGE)) pmmir |= 1ull << PMMIR_EL1_EDGE_LO;
+    if (IsFeatureImplemented(pe, PMUv3_TH)) pmmir |= 12ull << PMMIR_EL1_THWIDTH_LO;
     REG(pe, PMMIR_EL1) = pmmir;
 
     const uint64_t id_mask =

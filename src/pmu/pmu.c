@@ -27,7 +27,7 @@ static bool UsingAArch32(const armprof_pe *pe)
 /* HaveAArch32(): AArch32 is supported at EL0 */
 static bool HaveAArch32(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, AA32EL0);
+    return IsFeatureImplemented(pe, AA32EL0);
 }
 
 /* PMUCounterRange */
@@ -47,7 +47,7 @@ static enum pmu_range GetPMUCounterRange(const armprof_pe *pe, unsigned n)
  * FEAT_PMUv3p1, 10 bits before. */
 static uint16_t evtCount(const armprof_pe *pe, unsigned n)
 {
-    const uint64_t mask = IMPLEMENTED(pe, PMUv3p1) ? 0xffff : 0x3ff;
+    const uint64_t mask = IsFeatureImplemented(pe, PMUv3p1) ? 0xffff : 0x3ff;
     return (uint16_t)(PMEVTYPER(pe, n) & mask);
 }
 
@@ -83,7 +83,7 @@ static unsigned EffectivePMEE(const armprof_pe *pe, unsigned el, bool for_interr
  * PMU exceptions (FEAT_EBEP) yet. */
 static bool PMUExceptionEnabled(const armprof_pe *pe)
 {
-    if (!IMPLEMENTED(pe, EBEP)) return false;
+    if (!IsFeatureImplemented(pe, EBEP)) return false;
     const unsigned el3 = EffectivePMEE(pe, EL3, false), el2 = EffectivePMEE(pe, EL2, false);
     if (HaveEL(pe, EL3) && el3 != 1) return el3 == 3;
     if (EL2Enabled(pe) && el2 != 1) return el2 == 3;
@@ -93,7 +93,7 @@ static bool PMUExceptionEnabled(const armprof_pe *pe)
 /* PMUInterruptEnabled() */
 static bool PMUInterruptEnabled(const armprof_pe *pe)
 {
-    if (!IMPLEMENTED(pe, EBEP)) return true;
+    if (!IsFeatureImplemented(pe, EBEP)) return true;
     const unsigned el3 = EffectivePMEE(pe, EL3, true), el2 = EffectivePMEE(pe, EL2, true);
     if (HaveEL(pe, EL3) && el3 != 1) return el3 == 0;
     if (EL2Enabled(pe) && el2 != 1) return el2 == 0;
@@ -112,13 +112,13 @@ static bool CheckPMUOverflowCondition(const armprof_pe *pe, enum overflow_reason
     case OVF_PMU_EXCEPTION:
         check_e = check_inten = true;
         exclude_cyc = false;
-        exclude_sync = IMPLEMENTED(pe, SEBEP);
+        exclude_sync = IsFeatureImplemented(pe, SEBEP);
         break;
     case OVF_BRBE_FREEZE:
     case OVF_FREEZE:
         check_e = check_inten = false;
         exclude_cyc = true;
-        exclude_sync = IMPLEMENTED(pe, SEBEP);
+        exclude_sync = IsFeatureImplemented(pe, SEBEP);
         break;
     default:
         check_e = check_inten = true;
@@ -126,7 +126,7 @@ static bool CheckPMUOverflowCondition(const armprof_pe *pe, enum overflow_reason
         break;
     }
     uint64_t ovsf = REG(pe, PMOVSSET_EL0) & ((1ull << 33) - 1);
-    if (!IMPLEMENTED(pe, PMUv3_ICNTR)) ovsf &= ~(1ull << INSTRUCTION_COUNTER_ID);
+    if (!IsFeatureImplemented(pe, PMUv3_ICNTR)) ovsf &= ~(1ull << INSTRUCTION_COUNTER_ID);
     const unsigned counters = num_counters(pe);
     ovsf &= ~(((1ull << 31) - 1) & ~((1ull << counters) - 1)); /* unimplemented counters */
     const uint64_t pmcr_e = FIELD(pe, PMCR_EL0, E);
@@ -151,7 +151,7 @@ static bool CheckPMUOverflowCondition(const armprof_pe *pe, enum overflow_reason
     }
     if (exclude_cyc || !include_r1) ovsf &= ~(1ull << CYCLE_COUNTER_ID);
     if (check_e && !pmcr_e) ovsf &= ~(1ull << CYCLE_COUNTER_ID);
-    if (IMPLEMENTED(pe, PMUv3_ICNTR)) {
+    if (IsFeatureImplemented(pe, PMUv3_ICNTR)) {
         if (!include_r1) ovsf &= ~(1ull << INSTRUCTION_COUNTER_ID);
         if (exclude_sync && FIELD(pe, PMICFILTR_EL0, SYNC))
             ovsf &= ~(1ull << INSTRUCTION_COUNTER_ID);
@@ -199,7 +199,7 @@ static bool CountPMUEvents(const armprof_pe *pe, unsigned idx)
         break;
     }
     counter_en = BIT(REG(pe, PMCNTENSET_EL0), idx);
-    if (idx < CYCLE_COUNTER_ID && IMPLEMENTED(pe, SEBEP) &&
+    if (idx < CYCLE_COUNTER_ID && IsFeatureImplemented(pe, SEBEP) &&
         BIT(PMEVTYPER(pe, idx), PMEVTYPER_EL0_SYNC_LO) &&
         !IsSupportingPMUSynchronousMode(evtCount(pe, idx)))
         counter_en = 0;
@@ -209,23 +209,23 @@ static bool CountPMUEvents(const armprof_pe *pe, unsigned idx)
     bool prohibited = false;
     if (HaveEL(pe, EL3) && (ss == ARMPROF_SS_SECURE || el == EL3) && counter_range != RANGE_R3) {
         prohibited = FIELD(pe, MDCR_EL3, SPME) == 0 &&
-                     (!IMPLEMENTED(pe, PMUv3p7) || FIELD(pe, MDCR_EL3, MPMX) == 0);
+                     (!IsFeatureImplemented(pe, PMUv3p7) || FIELD(pe, MDCR_EL3, MPMX) == 0);
         if (prohibited && el == EL0 && ELUsingAArch32(pe, EL1))
             prohibited = FIELD(pe, SDER32_EL3, SUNIDEN) == 0;
     }
     /* Event counting at EL3 with MDCR_EL3.MPMX */
-    if (!prohibited && IMPLEMENTED(pe, PMUv3p7) && el == EL3 && counter_range != RANGE_R3)
+    if (!prohibited && IsFeatureImplemented(pe, PMUv3p7) && el == EL3 && counter_range != RANGE_R3)
         prohibited = FIELD(pe, MDCR_EL3, MPMX) == 1 &&
                      (FIELD(pe, MDCR_EL3, SPME) == 0 || counter_range == RANGE_R1);
     /* Event counting at EL2 with MDCR_EL2.HPMD */
-    if (!prohibited && el == EL2 && IMPLEMENTED(pe, PMUv3p1) && counter_range == RANGE_R1)
+    if (!prohibited && el == EL2 && IsFeatureImplemented(pe, PMUv3p1) && counter_range == RANGE_R1)
         prohibited = FIELD(pe, MDCR_EL2, HPMD) == 1;
     /* The authentication interface might override software */
-    if (prohibited && !IMPLEMENTED(pe, Debugv8p2))
+    if (prohibited && !IsFeatureImplemented(pe, Debugv8p2))
         prohibited = !ExternalSecureNoninvasiveDebugEnabled(pe);
 
     bool frozen = false;
-    if (IMPLEMENTED(pe, PMUv3p7)) {
+    if (IsFeatureImplemented(pe, PMUv3p7)) {
         uint64_t fz = 0;
         if (counter_range == RANGE_R1)
             fz = FIELD(pe, PMCR_EL0, FZO);
@@ -240,13 +240,13 @@ static bool CountPMUEvents(const armprof_pe *pe, unsigned idx)
     if (idx == CYCLE_COUNTER_ID) {
         if (prohibited || frozen) enabled = enabled && FIELD(pe, PMCR_EL0, DP) == 0;
         prohibited = frozen = false;
-        if (IMPLEMENTED(pe, PMUv3p5)) {
+        if (IsFeatureImplemented(pe, PMUv3p5)) {
             if (HaveEL(pe, EL3) && (ss == ARMPROF_SS_SECURE || el == EL3) &&
                 FIELD(pe, MDCR_EL3, SCCD) == 1)
                 prohibited = true;
             if (el == EL2 && FIELD(pe, MDCR_EL2, HCCD) == 1) prohibited = true;
         }
-        if (IMPLEMENTED(pe, PMUv3p7) && el == EL3 && FIELD(pe, MDCR_EL3, MCCD) == 1)
+        if (IsFeatureImplemented(pe, PMUv3p7) && el == EL3 && FIELD(pe, MDCR_EL3, MCCD) == 1)
             prohibited = true;
     }
 
@@ -263,10 +263,10 @@ static bool CountPMUEvents(const armprof_pe *pe, unsigned idx)
     const unsigned nsu = HaveEL(pe, EL3) ? BIT(filter, 28) : 0;
     const unsigned nsh = HaveEL(pe, EL2) ? BIT(filter, 27) : 0;
     const unsigned m = HaveEL(pe, EL3) ? BIT(filter, 26) : 0;
-    const unsigned sh = HaveEL(pe, EL3) && IMPLEMENTED(pe, SEL2) ? BIT(filter, 24) : 0;
-    const unsigned rlk = IMPLEMENTED(pe, RME) ? BIT(filter, 22) : 0;
-    const unsigned rlu = IMPLEMENTED(pe, RME) ? BIT(filter, 21) : 0;
-    const unsigned rlh = IMPLEMENTED(pe, RME) ? BIT(filter, 20) : 0;
+    const unsigned sh = HaveEL(pe, EL3) && IsFeatureImplemented(pe, SEL2) ? BIT(filter, 24) : 0;
+    const unsigned rlk = IsFeatureImplemented(pe, RME) ? BIT(filter, 22) : 0;
+    const unsigned rlu = IsFeatureImplemented(pe, RME) ? BIT(filter, 21) : 0;
+    const unsigned rlh = IsFeatureImplemented(pe, RME) ? BIT(filter, 20) : 0;
     bool filtered;
     switch (el) {
     case EL0:
@@ -299,14 +299,14 @@ uint64_t GetPMUAccessMask(const armprof_pe *pe, const armprof_ext_access *ext)
      * none of which depends on PSTATE.EL. */
     if (ext) return ext_pmu_counter_mask(pe, ext);
     uint64_t mask = 0;
-    if (IMPLEMENTED(pe, PMUv3_ICNTR) && !UsingAArch32(pe)) {
+    if (IsFeatureImplemented(pe, PMUv3_ICNTR) && !UsingAArch32(pe)) {
         if (pe->ctx.el != EL0 || FIELD(pe, PMUSERENR_EL0, UEN) == 1)
             mask |= 1ull << INSTRUCTION_COUNTER_ID;
     }
     mask |= 1ull << CYCLE_COUNTER_ID;
     const unsigned counters = GetNumEventCountersAccessible(pe);
     mask |= (1ull << counters) - 1;
-    if (IMPLEMENTED(pe, PMUv3p9) && !ELUsingAArch32(pe, EL1) && pe->ctx.el == EL0 &&
+    if (IsFeatureImplemented(pe, PMUv3p9) && !ELUsingAArch32(pe, EL1) && pe->ctx.el == EL0 &&
         FIELD(pe, PMUSERENR_EL0, UEN) == 1)
         mask &= REG(pe, PMUACR_EL1);
     return mask;
@@ -316,7 +316,7 @@ uint64_t GetPMUAccessMask(const armprof_pe *pe, const armprof_ext_access *ext)
  * for a counter write, to the counter) would be trapped to EL3 or EL2. */
 static uint64_t icntr_trap_mask(const armprof_pe *pe, uint64_t mask, uint64_t fgt_bit)
 {
-    if (!IMPLEMENTED(pe, PMUv3_ICNTR) || !BIT(mask, INSTRUCTION_COUNTER_ID)) return mask;
+    if (!IsFeatureImplemented(pe, PMUv3_ICNTR) || !BIT(mask, INSTRUCTION_COUNTER_ID)) return mask;
     const uint64_t icntr = 1ull << INSTRUCTION_COUNTER_ID;
     if (HaveEL(pe, EL3) && pe->ctx.el != EL3 && FIELD(pe, MDCR_EL3, EnPM2) == 0) mask &= ~icntr;
     const bool host = FIELD(pe, HCR_EL2, E2H) == 1 && FIELD(pe, HCR_EL2, TGE) == 1;
@@ -336,9 +336,9 @@ uint64_t GetPMUWriteMask(const armprof_pe *pe, const armprof_ext_access *ext, bo
 {
     if (ext) return ext_pmu_counter_mask(pe, ext);
     uint64_t mask = GetPMUAccessMask(pe, NULL);
-    if (IMPLEMENTED(pe, PMUv3p9) && !ELUsingAArch32(pe, EL1) && pe->ctx.el == EL0 &&
+    if (IsFeatureImplemented(pe, PMUv3p9) && !ELUsingAArch32(pe, EL1) && pe->ctx.el == EL0 &&
         FIELD(pe, PMUSERENR_EL0, UEN) == 1) {
-        if (IMPLEMENTED(pe, PMUv3_ICNTR) && FIELD(pe, PMUSERENR_EL0, IR) == 1)
+        if (IsFeatureImplemented(pe, PMUv3_ICNTR) && FIELD(pe, PMUSERENR_EL0, IR) == 1)
             mask &= ~(1ull << INSTRUCTION_COUNTER_ID);
         if (FIELD(pe, PMUSERENR_EL0, CR) == 1) mask &= ~(1ull << CYCLE_COUNTER_ID);
         if (FIELD(pe, PMUSERENR_EL0, ER) == 1) mask &= ~((1ull << 31) - 1);
@@ -383,13 +383,13 @@ static inline void accumulate_event(armprof_pe *pe, uint16_t event, uint64_t inc
     }
     for (uint32_t mask = u->event_counters[h]; mask; mask &= mask - 1)
         u->accumulator[__builtin_ctz(mask)] += increment;
-    if (IMPLEMENTED(pe, PMUv3_ICNTR) && event == PMU_EVENT_INST_RETIRED)
+    if (IsFeatureImplemented(pe, PMUv3_ICNTR) && event == PMU_EVENT_INST_RETIRED)
         IncrementInstructionCounter(pe, increment);
 }
 
 void PMUEvent(armprof_pe *pe, uint16_t event, uint64_t increment)
 {
-    if (!IMPLEMENTED(pe, PMUv3)) return;
+    if (!IsFeatureImplemented(pe, PMUv3)) return;
     if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_refresh(pe);
     accumulate_event(pe, event, increment);
 }
@@ -426,7 +426,7 @@ static uint64_t PMUCountValue(const armprof_pe *pe, unsigned n, uint64_t vb, uin
  * bit 64 (FEAT_PMUv3p5) rather than 32. Cached by refresh(). */
 static bool counter_is_long(const armprof_pe *pe, unsigned idx)
 {
-    if (!IMPLEMENTED(pe, PMUv3p5)) return false;
+    if (!IsFeatureImplemented(pe, PMUv3p5)) return false;
     if (PMUExceptionEnabled(pe)) return true;
     switch (GetPMUCounterRange(pe, idx)) {
     case RANGE_R1:
@@ -447,7 +447,7 @@ static uint64_t IncrementEventCounter(armprof_pe *pe, unsigned idx, uint64_t inc
     const uint64_t increment = PMUCountValue(pe, idx, increment_in, vm);
     const uint64_t new_value = old_value + increment;
     const bool lp = (PMU_STATE(pe)->long_counter >> idx) & 1;
-    PMEVCNTR(pe, idx) = IMPLEMENTED(pe, PMUv3p5) ? new_value : new_value & 0xffffffffu;
+    PMEVCNTR(pe, idx) = IsFeatureImplemented(pe, PMUv3p5) ? new_value : new_value & 0xffffffffu;
     if (increment && crosses(old_value, increment, lp ? 64 : 32)) {
         REG(pe, PMOVSSET_EL0) |= 1ull << idx;
         /* The CHAIN event from an even counter */
@@ -507,7 +507,7 @@ void pmu_refresh(armprof_pe *pe)
             chain_from |= 1u << idx;
     }
     if (CountPMUEvents(pe, CYCLE_COUNTER_ID)) counting |= 1ull << CYCLE_COUNTER_ID;
-    if (IMPLEMENTED(pe, PMUv3_ICNTR) && CountPMUEvents(pe, INSTRUCTION_COUNTER_ID))
+    if (IsFeatureImplemented(pe, PMUv3_ICNTR) && CountPMUEvents(pe, INSTRUCTION_COUNTER_ID))
         counting |= 1ull << INSTRUCTION_COUNTER_ID;
     PMU_STATE(pe)->counting = counting;
     PMU_STATE(pe)->exception_enabled = PMUExceptionEnabled(pe);
@@ -532,7 +532,7 @@ void pmu_refresh(armprof_pe *pe)
 
 bool pmu_event_counted(armprof_pe *pe, uint16_t event)
 {
-    if (!IMPLEMENTED(pe, PMUv3)) return false;
+    if (!IsFeatureImplemented(pe, PMUv3)) return false;
     if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_refresh(pe);
     const unsigned counters = num_counters(pe);
     for (unsigned idx = 0; idx < counters; idx++)
@@ -542,7 +542,7 @@ bool pmu_event_counted(armprof_pe *pe, uint16_t event)
 
 void pmu_changed(armprof_pe *pe)
 {
-    if (!IMPLEMENTED(pe, PMUv3)) return;
+    if (!IsFeatureImplemented(pe, PMUv3)) return;
     pmu_refresh(pe);
     CheckForPMUOverflow(pe);
 }
@@ -576,7 +576,7 @@ static void pmu_cycle_batch(armprof_pe *pe, uint64_t n)
      * MDCR_EL2.HPMFZO) from the next cycle on: the controls' own changes go
      * through pmu_changed(). */
     if (controls_changed || REG(pe, PMOVSSET_EL0) != overflow_before) {
-        if (IMPLEMENTED(pe, PMUv3p7)) pmu_refresh(pe);
+        if (IsFeatureImplemented(pe, PMUv3p7)) pmu_refresh(pe);
         CheckForPMUOverflow(pe);
     }
 }
@@ -586,13 +586,13 @@ static void pmu_cycle_batch(armprof_pe *pe, uint64_t n)
  * instead of in a batch. */
 static bool freeze_possible(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, PMUv3p7) &&
+    return IsFeatureImplemented(pe, PMUv3p7) &&
            (FIELD(pe, PMCR_EL0, FZO) == 1 || FIELD(pe, MDCR_EL2, HPMFZO) == 1);
 }
 
 void pmu_cycles(armprof_pe *pe, uint64_t n)
 {
-    if (!IMPLEMENTED(pe, PMUv3)) return;
+    if (!IsFeatureImplemented(pe, PMUv3)) return;
     const bool one_by_one = freeze_possible(pe);
     while (n > 0) {
         uint64_t step = one_by_one ? 1 : n;
@@ -637,7 +637,7 @@ void ZeroPMUCounters(armprof_pe *pe, const armprof_ext_access *ext, uint64_t val
             REG(pe, PMICNTR_EL0) = 0;
         else if (idx == CYCLE_COUNTER_ID)
             REG(pe, PMCCNTR_EL0) = 0;
-        else if (IMPLEMENTED(pe, PMUv3p5))
+        else if (IsFeatureImplemented(pe, PMUv3p5))
             PMEVCNTR(pe, idx) = 0;
         else
             PMEVCNTR(pe, idx) &= ~0xffffffffull;

@@ -8,7 +8,7 @@
 
 static inline void pmu_retire(armprof_pe *pe, const armprof_op *op)
 {
-    if (!IMPLEMENTED(pe, PMUv3)) return;
+    if (!IsFeatureImplemented(pe, PMUv3)) return;
     pmu_state *u = PMU_STATE(pe);
     if (pe_controls_stale(pe, u->seen_gen)) pmu_refresh(pe);
     /* Skipped when no counter has one of these events as its evtCount

@@ -26,7 +26,7 @@ static unsigned effective_pmecr_sse(const armprof_pe *pe)
 /* PMUCaptureEventEnabled(): RYWLFL */
 bool PMUCaptureEventEnabled(const armprof_pe *pe)
 {
-    if (!IMPLEMENTED(pe, PMUv3_SS) || !IMPLEMENTED(pe, AA64)) return false;
+    if (!IsFeatureImplemented(pe, PMUv3_SS) || !IsFeatureImplemented(pe, AA64)) return false;
     if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSSE) != 1)
         return (FIELD(pe, MDCR_EL3, PMSSE) & 2) != 0; /* '1x' */
     if (HaveEL(pe, EL2) && ELUsingAArch32(pe, EL2)) return false;
@@ -41,7 +41,7 @@ bool PMUCaptureEventEnabled(const armprof_pe *pe)
  * IMPLEMENTATION DEFINED choice capture_in_debug_state. */
 bool PMUCaptureEventAllowed(const armprof_pe *pe)
 {
-    if (!IMPLEMENTED(pe, PMUv3_SS) || !IMPLEMENTED(pe, AA64)) return false;
+    if (!IsFeatureImplemented(pe, PMUv3_SS) || !IsFeatureImplemented(pe, AA64)) return false;
     if (!PMUCaptureEventEnabled(pe) || OSLockStatus(pe)) return false;
     if (Halted(pe) && !OPTION_VALUE(pe, CAPTURE_IN_DEBUG)) return false;
     if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSSE) != 1) return FIELD(pe, MDCR_EL3, PMSSE) == 3;
@@ -73,8 +73,8 @@ static void PMUCaptureEvent(armprof_pe *pe)
     for (unsigned idx = 0; idx < counters; idx++)
         pe->regs[STO_PMEVCNTSVR_EL1 + idx] = pe->regs[STO_PMEVCNTR_EL0 + idx];
     REG(pe, PMCCNTSVR_EL1) = REG(pe, PMCCNTR_EL0);
-    if (IMPLEMENTED(pe, PMUv3_ICNTR)) REG(pe, PMICNTSVR_EL1) = REG(pe, PMICNTR_EL0);
-    if (IMPLEMENTED(pe, PCSRv8p9)) pcsr_on_capture(pe, debug_state);
+    if (IsFeatureImplemented(pe, PMUv3_ICNTR)) REG(pe, PMICNTSVR_EL1) = REG(pe, PMICNTR_EL0);
+    if (IsFeatureImplemented(pe, PCSRv8p9)) pcsr_on_capture(pe, debug_state);
     brbe_on_capture(pe);
     /* A successful Capture event */
     set_pmsscr(pe, 0, 0);
@@ -96,9 +96,10 @@ void pmu_capture_complete(armprof_pe *pe)
 void pmu_capture_request(armprof_pe *pe, bool external)
 {
     (void)external; /* both sources act alike: the external one writes SS */
-    if (!IMPLEMENTED(pe, PMUv3_SS) || !PMUCaptureEventEnabled(pe) || !pe->ctx.core_powered) return;
+    if (!IsFeatureImplemented(pe, PMUv3_SS) || !PMUCaptureEventEnabled(pe) || !pe->ctx.core_powered)
+        return;
     if (PMU_STATE(pe)->capture_pending && constrained_unpredictable(pe, PMSSCR_SS_ONGOING) ==
-                                       ARMPROF_UNPRED_PMSSCR_SS_ONGOING_CONTINUE)
+                                              ARMPROF_UNPRED_PMSSCR_SS_ONGOING_CONTINUE)
         return;
     set_pmsscr(pe, (unsigned)FIELD(pe, PMSSCR_EL1, NC), 1);
     PMU_STATE(pe)->capture_pending = true;
@@ -108,7 +109,8 @@ void pmu_capture_request(armprof_pe *pe, bool external)
 
 /* MSR PMSSCR_EL1: a write of 1 to SS requests a Capture event, a write of 0
  * is ignored; NC is written only by Capture events. */
-void write_PMSSCR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
+void write_PMSSCR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m,
+                      uint64_t value)
 {
     (void)ext;
     (void)reg;

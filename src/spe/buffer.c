@@ -64,7 +64,7 @@ static unsigned EffectiveEA(const armprof_pe *pe)
 /* EffectiveHCR_TEA() */
 static unsigned EffectiveHCR_TEA(const armprof_pe *pe)
 {
-    if (EL2Enabled(pe) && IMPLEMENTED(pe, RAS)) return (unsigned)FIELD(pe, HCR_EL2, TEA);
+    if (EL2Enabled(pe) && IsFeatureImplemented(pe, RAS)) return (unsigned)FIELD(pe, HCR_EL2, TEA);
     return 0;
 }
 
@@ -72,11 +72,11 @@ static unsigned EffectiveHCR_TEA(const armprof_pe *pe)
 unsigned ReportSPEEvent(const armprof_pe *pe, unsigned ec_bits, unsigned fsc_bits)
 {
     bool route_to_el3 = false, route_to_el2 = false;
-    if (IMPLEMENTED(pe, SPE_EXC)) {
+    if (IsFeatureImplemented(pe, SPE_EXC)) {
         const bool s1fault = ec_bits == EC_STAGE1;
         const bool s2fault = ec_bits == EC_STAGE2;
         bool gpcfault = false, gpfault = false;
-        if (IMPLEMENTED(pe, RME)) {
+        if (IsFeatureImplemented(pe, RME)) {
             gpcfault = ec_bits == EC_GPC;
             /* '10001x', '1001xx', '101000' */
             gpfault = (s1fault || s2fault) &&
@@ -234,7 +234,7 @@ static armprof_buffer_result model_store(armprof_pe *pe, const armprof_buffer_wr
 {
     const armprof_buffer_result written = {.outcome = ARMPROF_BUFFER_WRITTEN, .written = w->size};
     const mem_status s = mem_write(SPE_BUFFER(pe)->mem, t->pas, t->pa, w->data, w->size,
-                                   IMPLEMENTED(pe, RME), &t->attrs);
+                                   IsFeatureImplemented(pe, RME), &t->attrs);
     switch (s) {
     case MEM_OK:
     case MEM_GPF: /* the walker checked the output address already */
@@ -549,7 +549,7 @@ bool SPEInterruptEnabled(const armprof_pe *pe)
  * PMBSR_EL1.S is 1 (RTSJRP, IGRLRX). */
 bool armprof_pmbirq(armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, SPE) && SPEInterruptEnabled(pe) && FIELD(pe, PMBSR_EL1, S) == 1;
+    return IsFeatureImplemented(pe, SPE) && SPEInterruptEnabled(pe) && FIELD(pe, PMBSR_EL1, S) == 1;
 }
 
 /* CheckForSPEException(), returning where the exception would be taken
@@ -558,7 +558,7 @@ bool armprof_pmbirq(armprof_pe *pe)
  * lists them. */
 bool armprof_spe_exception(armprof_pe *pe, unsigned *target_el)
 {
-    if (!IMPLEMENTED(pe, SPE_EXC)) return false;
+    if (!IsFeatureImplemented(pe, SPE_EXC)) return false;
     if (Halted(pe)) return false; /* Restarting() is not modelled: never */
     bool route_to_el3 = false, route_to_el2 = false, route_to_el1 = false;
     const unsigned el = pe->ctx.el;

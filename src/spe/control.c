@@ -16,7 +16,7 @@
  * PMSCR_EL2.EE counts wherever EL2 is enabled for the Security state. */
 unsigned EffectivePMSCR_EL2_EE(const armprof_pe *pe)
 {
-    if (!IMPLEMENTED(pe, SPE_EXC)) return 0;
+    if (!IsFeatureImplemented(pe, SPE_EXC)) return 0;
     if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == 0) return 0;
     const bool check_el2 =
         HaveEL(pe, EL2) && (EffectiveSCR_EL3_NS(pe) == 1 || IsSecureEL2Enabled(pe));

@@ -16,23 +16,24 @@
 static uint64_t spe_filter_mask(const armprof_pe *pe)
 {
     const uint64_t impdef_mask = OPTION_VALUE(pe, SPE_FILTER_EVENTS);
-    const bool v1p4 = IMPLEMENTED(pe, SPEv1p4);
-    uint64_t mask = impdef_mask & 0xffff000000000000ull;      /* <63:48> */
-    if (IMPLEMENTED(pe, SPE_SME) && v1p4) mask |= 3ull << 24; /* streaming mode, SMCU */
+    const bool v1p4 = IsFeatureImplemented(pe, SPEv1p4);
+    uint64_t mask = impdef_mask & 0xffff000000000000ull;               /* <63:48> */
+    if (IsFeatureImplemented(pe, SPE_SME) && v1p4) mask |= 3ull << 24; /* streaming mode, SMCU */
     if (v1p4)
         mask |= 0x1full << 19; /* snoop hit, recent fetch, modified, L2 miss, L2 access */
     else
         mask |= impdef_mask & (0xffull << 24);
-    if (IMPLEMENTED(pe, SPEv1p1) && IMPLEMENTED(pe, SVE)) mask |= 3ull << 17; /* predicates */
+    if (IsFeatureImplemented(pe, SPEv1p1) && IsFeatureImplemented(pe, SVE))
+        mask |= 3ull << 17; /* predicates */
     mask |= impdef_mask & (0xfull << 12);
-    if (IMPLEMENTED(pe, SPEv1p1)) mask |= 1ull << 11; /* data alignment */
+    if (IsFeatureImplemented(pe, SPEv1p1)) mask |= 1ull << 11; /* data alignment */
     if (v1p4)
         mask |= 7ull << 8; /* remote access, LLC access, LLC miss */
     else
         mask |= impdef_mask & (7ull << 8);
-    mask |= 1ull << 7;                               /* mispredicted */
-    if (IMPLEMENTED(pe, SPE_FnE)) mask |= 1ull << 6; /* not taken */
-    mask |= 1ull << 5 | 1ull << 3 | 1ull << 1;       /* TLB walk, L1 miss, retired */
+    mask |= 1ull << 7;                                        /* mispredicted */
+    if (IsFeatureImplemented(pe, SPE_FnE)) mask |= 1ull << 6; /* not taken */
+    mask |= 1ull << 5 | 1ull << 3 | 1ull << 1;                /* TLB walk, L1 miss, retired */
     if (v1p4)
         mask |= 1ull << 4 | 1ull << 2; /* TLB access, L1 access */
     else
@@ -57,7 +58,7 @@ static void SPEFilterByEvents(armprof_pe *pe, uint64_t events, bool *rejected_ev
     }
     bool is_rejected_nevent = false;
     bool is_nevt = true; /* FEAT_SPE_FnE not implemented */
-    if (IMPLEMENTED(pe, SPE_FnE)) {
+    if (IsFeatureImplemented(pe, SPE_FnE)) {
         const uint64_t nevfr = REG(pe, PMSNEVFR_EL1) & mask;
         is_nevt = (e & nevfr) == 0;
         if (FIELD(pe, PMSFCR_EL1, FnE) == 1) {
@@ -68,7 +69,7 @@ static void SPEFilterByEvents(armprof_pe *pe, uint64_t events, bool *rejected_ev
         }
     }
     if (is_evt && is_nevt) spe_pmu_event(pe, OPTION_VALUE(pe, EVENT_SAMPLE_FEED_EVENT));
-    if (IMPLEMENTED(pe, SPE_FnE) && FIELD(pe, PMSFCR_EL1, FnE) == 1 &&
+    if (IsFeatureImplemented(pe, SPE_FnE) && FIELD(pe, PMSFCR_EL1, FnE) == 1 &&
         FIELD(pe, PMSFCR_EL1, FE) == 1 &&
         (REG(pe, PMSEVFR_EL1) & REG(pe, PMSNEVFR_EL1) & mask) != 0) {
         /* the filter and the inverse filter on one event */
@@ -102,7 +103,7 @@ static bool SPEFilterByType(armprof_pe *pe, const SPEOpAttr *opattr)
     const uint64_t pmsfcr = REG(pe, PMSFCR_EL1);
     unsigned ctrl = (unsigned)(pmsfcr >> PMSFCR_EL1_B_LO) & 7u; /* TYPE<2:0> = ST:LD:B */
     unsigned mask = 0;
-    if (IMPLEMENTED(pe, SPE_EFT)) {
+    if (IsFeatureImplemented(pe, SPE_EFT)) {
         ctrl |= (unsigned)(pmsfcr >> PMSFCR_EL1_B_LO) & 0x18u; /* TYPE<4:3> = SIMD:FP */
         mask = (unsigned)(pmsfcr >> PMSFCR_EL1_Bm_LO) & 0x1fu; /* TYPEm */
     }
@@ -116,7 +117,7 @@ static bool SPEFilterByType(armprof_pe *pe, const SPEOpAttr *opattr)
     if (flags & 1u << TYPE_SIMD) spe_pmu_event(pe, OPTION_VALUE(pe, EVENT_SAMPLE_FEED_SIMD));
     bool is_rejected_type = false;
     if (FIELD(pe, PMSFCR_EL1, FT) == 1) {
-        if (IMPLEMENTED(pe, SPE_EFT) || ctrl != 0)
+        if (IsFeatureImplemented(pe, SPE_EFT) || ctrl != 0)
             is_rejected_type = !is_op;
         else
             is_rejected_type = BADPMSFCR(pe);
@@ -150,7 +151,7 @@ static bool SPEFilterByDataSource(armprof_pe *pe, SPEOpType optype)
 {
     bool is_rejected_data_source = false;
     const spe_sample *s = &SPE_STATE(pe)->sample;
-    if (IMPLEMENTED(pe, SPE_FDS) && s->data_source_valid &&
+    if (IsFeatureImplemented(pe, SPE_FDS) && s->data_source_valid &&
         (optype == SPEOpType_Load || optype == SPEOpType_LoadAtomic)) {
         const unsigned index = s->data_source & 63u;
         const bool is_ds = (REG(pe, PMSDSFR_EL1) >> index) & 1;

@@ -8,7 +8,7 @@
 
 static uint64_t pmsidr_altclk(const armprof_pe *pe)
 {
-    return IMPLEMENTED(pe, SPE_ALTCLK) ? OPTION_VALUE(pe, PMSIDR_ALTCLK) : 0;
+    return IsFeatureImplemented(pe, SPE_ALTCLK) ? OPTION_VALUE(pe, PMSIDR_ALTCLK) : 0;
 }
 static uint64_t pmsidr_countsize(const armprof_pe *pe)
 {

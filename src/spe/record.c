@@ -154,7 +154,7 @@ static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsi
         /* D18.2.7: ASE (bit 2) and FP (bit 1) read as zero without
          * FEAT_SPE_FPF; SPEConstructClass() does not gate them, the field
          * descriptions do (docs/spec-notes.md). */
-        if (!IMPLEMENTED(pe, SPE_FPF)) simd = fp = 0;
+        if (!IsFeatureImplemented(pe, SPE_FPF)) simd = fp = 0;
         *subclass = simd << 2 | fp << 1 | cond;
         return SPE_INDEX_OP_TYPE_OTHER;
     case SPEOpType_OtherSVE:
@@ -165,7 +165,7 @@ static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsi
         return SPE_INDEX_OP_TYPE_OTHER;
     case SPEOpType_Branch: {
         unsigned cr = 0, gcs = 0;
-        if (IMPLEMENTED(pe, SPE_CRR)) {
+        if (IsFeatureImplemented(pe, SPE_CRR)) {
             if (a->branch_has_link)
                 cr = 1;
             else if (a->procedure_return)
@@ -173,7 +173,7 @@ static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsi
             else
                 cr = 3;
         }
-        if (IMPLEMENTED(pe, GCS) && a->ldst_type == SPELDSTType_GCS &&
+        if (IsFeatureImplemented(pe, GCS) && a->ldst_type == SPELDSTType_GCS &&
             (a->branch_has_link || a->procedure_return))
             gcs = 1;
         *subclass = cr << 3 | gcs << 2 | indirect << 1 | cond;
@@ -235,7 +235,7 @@ void SPEConstructRecord(armprof_pe *pe)
         if (s->counter_valid >> i & 1)
             SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_COUNTER, i,
                                  s->counter[i] > saturate ? saturate : s->counter[i]);
-    if (IMPLEMENTED(pe, SPE_PBT) && s->opattr.op_type != SPEOpType_Branch &&
+    if (IsFeatureImplemented(pe, SPE_PBT) && s->opattr.op_type != SPEOpType_Branch &&
         !OPTION_VALUE(pe, SPE_PREV_BR_NOT_BRANCH))
         s->address_valid &= (uint8_t) ~(1u << SPEAddrPosPrevBranchTarget);
     /* An NV2 access's data virtual address is not collected when profiling

@@ -84,9 +84,9 @@ static uint64_t address_tag(const armprof_pe *pe)
 void spe_refresh(armprof_pe *pe)
 {
     spe_state *u = SPE_STATE(pe);
-    u->enabled = IMPLEMENTED(pe, SPE) && StatisticalProfilingEnabled(pe, pe->ctx.el);
-    u->pbt = IMPLEMENTED(pe, SPE_PBT);
-    u->ernd_rnd = IMPLEMENTED(pe, SPE_ERnd) && FIELD(pe, PMSIRR_EL1, RND) == 1;
+    u->enabled = IsFeatureImplemented(pe, SPE) && StatisticalProfilingEnabled(pe, pe->ctx.el);
+    u->pbt = IsFeatureImplemented(pe, SPE_PBT);
+    u->ernd_rnd = IsFeatureImplemented(pe, SPE_ERnd) && FIELD(pe, PMSIRR_EL1, RND) == 1;
     u->pop_counted = pmu_event_counted(pe, PMU_EVENT_SAMPLE_POP);
     u->pbt_tag = u->enabled ? address_tag(pe) : 0;
     u->seen_gen = pe->controls_gen;
@@ -113,7 +113,7 @@ static void set_ecount(armprof_pe *pe, unsigned ecount)
 static void SPEResetSampleCounter(armprof_pe *pe)
 {
     uint32_t count = (uint32_t)FIELD(pe, PMSIRR_EL1, INTERVAL) << 8;
-    if (FIELD(pe, PMSIRR_EL1, RND) == 1 && !IMPLEMENTED(pe, SPE_ERnd))
+    if (FIELD(pe, PMSIRR_EL1, RND) == 1 && !IsFeatureImplemented(pe, SPE_ERnd))
         count |= SPEGetRandomInterval(pe);
     set_count(pe, count);
 }
@@ -150,7 +150,7 @@ static bool SPEToCollectSample(armprof_pe *pe)
  * fault term of ReportSPEEvent() is FALSE, leaving the EE controls. */
 static unsigned DefaultSPEEvent(const armprof_pe *pe)
 {
-    if (!IMPLEMENTED(pe, SPE_EXC)) return EL1;
+    if (!IsFeatureImplemented(pe, SPE_EXC)) return EL1;
     if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == 3) return EL3;
     if ((EffectivePMSCR_EL2_EE(pe) & 2) && FIELD(pe, PMSCR_EL2, EE) == 3) return EL2;
     return EL1;
@@ -364,7 +364,7 @@ static void SPESetDataPhysicalAddress(armprof_pe *pe, spe_sample *s, const armpr
     default: /* Secure (Root is Unreachable(): no records at EL3) */
         break;
     }
-    if (IMPLEMENTED(pe, MTE2)) {
+    if (IsFeatureImplemented(pe, MTE2)) {
         const unsigned logical_tag =
             (unsigned)(op->vaddr >> 56) & 15u; /* AArch64.LogicalAddressTag() */
         if (op->tag_checked) {
@@ -484,17 +484,17 @@ static void sample_other(spe_sample *s, const armprof_op *op)
  * generated, and the IMPLEMENTATION DEFINED ones SPECompleteSample() adds. */
 static uint64_t sample_events(const armprof_pe *pe, const armprof_op *op)
 {
-    const bool v1p1 = IMPLEMENTED(pe, SPEv1p1), v1p4 = IMPLEMENTED(pe, SPEv1p4);
+    const bool v1p1 = IsFeatureImplemented(pe, SPEv1p1), v1p4 = IsFeatureImplemented(pe, SPEv1p4);
     uint64_t e = op->events &
                  (ARMPROF_SPE_EV_EXCEPTION | ARMPROF_SPE_EV_TLB_ACCESS | ARMPROF_SPE_EV_TLB_WALK |
                   ARMPROF_SPE_EV_LLC_ACCESS | ARMPROF_SPE_EV_LLC_MISS | ARMPROF_SPE_EV_REMOTE);
     /* SPESampleOnSharedResource() is an SME implementation's call; with
      * FEAT_SPEv1p4 and no FEAT_SPE_SME, E[25] reads as zero (D18.2.6). */
-    if (IMPLEMENTED(pe, SPE_SME)) e |= op->events & ARMPROF_SPE_EV_SHARED_RESOURCE;
+    if (IsFeatureImplemented(pe, SPE_SME)) e |= op->events & ARMPROF_SPE_EV_SHARED_RESOURCE;
     if (v1p1) e |= op->events & ARMPROF_SPE_EV_MISALIGNED;
     /* SVE_PRED_* events exist only with SVE or SME: D18.2.6 defines E[17]
      * and E[18] when FEAT_SPEv1p1 and (FEAT_SVE or FEAT_SME). */
-    if (v1p1 && (IMPLEMENTED(pe, SVE) || IMPLEMENTED(pe, SME)))
+    if (v1p1 && (IsFeatureImplemented(pe, SVE) || IsFeatureImplemented(pe, SME)))
         e |= op->events & (ARMPROF_SPE_EV_PARTIAL_PRED | ARMPROF_SPE_EV_EMPTY_PRED);
     if (v1p4) e |= op->events & (0x1fu << 19); /* bits 23:19 */
     e |= 1u << 1;                              /* INST_RETIRED: the operation retired */
@@ -508,7 +508,7 @@ static uint64_t sample_events(const armprof_pe *pe, const armprof_op *op)
         e = (e & ~(0xffull << 24)) | (op->events & (0xffull << 24));
         e = (e & ~(0xfull << 12)) | (op->events & (0xfull << 12));
     }
-    if (IMPLEMENTED(pe, SPE_SME)) /* PSTATE.SM */
+    if (IsFeatureImplemented(pe, SPE_SME)) /* PSTATE.SM */
         e = (e & ~(1ull << 24)) | (op->events & ARMPROF_SPE_EV_STREAMING);
     return e;
 }
@@ -539,7 +539,7 @@ void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
         s->counter[SPECounterPosTranslationLatency] = op->translation_latency;
         s->counter_valid |= 1u << SPECounterPosTranslationLatency;
     }
-    if (IMPLEMENTED(pe, SPE_ALTCLK) && (op->events & ARMPROF_SPE_EV_SHARED_RESOURCE)) {
+    if (IsFeatureImplemented(pe, SPE_ALTCLK) && (op->events & ARMPROF_SPE_EV_SHARED_RESOURCE)) {
         s->counter[SPECounterPosAltIssueLatency] = op->alt_issue_latency;
         s->counter_valid |= 1u << SPECounterPosAltIssueLatency;
     }
@@ -550,7 +550,7 @@ void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
     if (s->opattr.is_conditional && !s->opattr.cond_pass) s->events |= 1u << 6;
     const bool collect_record =
         SPECollectRecord(pe, s->events, s->counter[SPECounterPosTotalLatency], s->opattr.op_type);
-    const bool discard = IMPLEMENTED(pe, SPEv1p2) && FIELD(pe, PMBLIMITR_EL1, FM) == 2;
+    const bool discard = IsFeatureImplemented(pe, SPEv1p2) && FIELD(pe, PMBLIMITR_EL1, FM) == 2;
     if (collect_record && discard) u->stats.discarded++;
     /* SPEWriteToBuffer() asserts ProfilingBufferEnabled(): a sample
      * completing after the buffer was disabled (possible only with

@@ -17,7 +17,7 @@ typedef enum TimeStamp {
  * replaced by ConstrainUnpredictableBits(Unpredictable_PMSCR_PCT, 2). */
 static unsigned pct_value(const armprof_pe *pe, unsigned pct)
 {
-    if (!IMPLEMENTED(pe, ECV)) pct &= 1u;
+    if (!IsFeatureImplemented(pe, ECV)) pct &= 1u;
     if (pct == 2) pct = (unsigned)constrained_unpredictable(pe, PMSCR_PCT) & 3u;
     return pct;
 }
@@ -67,7 +67,7 @@ static TimeStamp CollectTimeStamp(const armprof_pe *pe)
  * EffectiveSCR_EL3_RW() == '0' arm never applies. */
 static bool PhysicalOffsetIsValid(const armprof_pe *pe)
 {
-    if (!HaveEL(pe, EL2) || !IMPLEMENTED(pe, ECV_POFF)) return false;
+    if (!HaveEL(pe, EL2) || !IsFeatureImplemented(pe, ECV_POFF)) return false;
     if (HaveEL(pe, EL3) && FIELD(pe, SCR_EL3, ECVEn) == 0) return false;
     if (FIELD(pe, CNTHCTL_EL2, ECV) == 0) return false;
     return true;

@@ -11,8 +11,8 @@
 /* OAMax (RQJNFT) */
 static unsigned oamax(const armprof_pe *pe)
 {
-    if (IMPLEMENTED(pe, D128)) return 55;
-    if (IMPLEMENTED(pe, LPA) || IMPLEMENTED(pe, LPA2)) return 51;
+    if (IsFeatureImplemented(pe, D128)) return 55;
+    if (IsFeatureImplemented(pe, LPA) || IsFeatureImplemented(pe, LPA2)) return 51;
     return 47;
 }
 
@@ -78,9 +78,9 @@ void spe_walk_config(const armprof_pe *pe, int pas, mmu_walk_config *c)
     c->fwb = FIELD(pe, HCR_EL2, FWB) == 1;
     c->pas = pas;
     c->pa_bits = (unsigned)OPTION_VALUE(pe, PA_SIZE);
-    c->lpa2 = IMPLEMENTED(pe, LPA2);
-    c->the = IMPLEMENTED(pe, THE);
-    c->gpc = IMPLEMENTED(pe, RME);
+    c->lpa2 = IsFeatureImplemented(pe, LPA2);
+    c->the = IsFeatureImplemented(pe, THE);
+    c->gpc = IsFeatureImplemented(pe, RME);
     c->manage_af_dirty = OPTION_VALUE(pe, PMBIDR_F) == 1;
     c->fault_txsz_below_min = OPTION_VALUE(pe, MMU_FAULT_TXSZ_BELOW_MIN) != 0;
     c->fault_txsz_above_max = OPTION_VALUE(pe, MMU_FAULT_TXSZ_ABOVE_MAX) != 0;
@@ -116,7 +116,7 @@ void spe_write_identity(const armprof_pe *pe, armprof_buffer_write *w)
     }
     if (regime == MMU_REGIME_EL10 && EL2EnabledInOwningSecurityState(pe, owner)) {
         w->vmid = (uint16_t)FIELD(pe, VTTBR_EL2, VMID);
-        if (!(IMPLEMENTED(pe, VMID16) && FIELD(pe, VTCR_EL2, VS) == 1)) w->vmid &= 0xFF;
+        if (!(IsFeatureImplemented(pe, VMID16) && FIELD(pe, VTCR_EL2, VS) == 1)) w->vmid &= 0xFF;
     }
     /* FEAT_MEC's MECID registers are not modelled: every write carries
      * the default MECID, 0 (RDFFVT; docs/spec-notes.md). */

@@ -181,7 +181,7 @@ uint64_t read_PMBIDR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned
     const unsigned el = pe->ctx.el;
     const bool p = el != EL3 && (owner.el > el || owner.ss != CurrentSecurityState(pe));
     v |= (uint64_t)p << PMBIDR_EL1_P_LO;
-    if (IMPLEMENTED(pe, SPE_nVM) && EffectivePMSCR_EL2_EnVM(pe) == 1 && !p)
+    if (IsFeatureImplemented(pe, SPE_nVM) && EffectivePMSCR_EL2_EnVM(pe) == 1 && !p)
         v |= 1ull << PMBIDR_EL1_AddrMode_LO;
     return v;
 }
