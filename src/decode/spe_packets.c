@@ -24,15 +24,6 @@ SAME_INDEX(ARMPROF_SPE_COUNTER_ALT_ISSUE, SPE_INDEX_COUNTER_ALT_ISSUE);
 
 static const struct {
     armprof_spe_packet_type type;
-    uint8_t value;
-    const char *name;
-} index_rows[] = {
-#define SPE_INDEX(packet, id, value, name) {ARMPROF_SPE_PKT_##packet, value, name},
-#include "spe_packets.def"
-};
-
-static const struct {
-    armprof_spe_packet_type type;
     uint8_t value, mask;
 } impdef_rows[] = {
 #define SPE_INDEX_IMPDEF(packet, value, mask) {ARMPROF_SPE_PKT_##packet, value, mask},
@@ -51,27 +42,6 @@ static unsigned index_mask(const spe_packet_desc *d)
 static bool extended(const spe_packet_desc *d, unsigned index)
 {
     return d->ext0_mask != 0 && index > index_mask(d);
-}
-
-armprof_spe_packet_type spe_packet_classify(const uint8_t *h, unsigned header_size, uint8_t *index)
-{
-    *index = 0;
-    for (unsigned t = 0; t < ARMPROF_SPE_PKT_UNKNOWN; t++) {
-        const spe_packet_desc *d = &spe_packet_table[t];
-        if (header_size == 2) {
-            /* Table D18-2: byte 0 bits [1:0] are INDEX[4:3]. */
-            if (d->ext0_mask == 0 || (h[0] & d->ext0_mask) != d->ext0 ||
-                (h[1] & d->mask) != d->header)
-                continue;
-            *index =
-                (uint8_t)((h[0] & ~d->ext0_mask & 0xffu) << d->index_bits | (h[1] & index_mask(d)));
-        } else {
-            if ((h[0] & d->mask) != d->header) continue;
-            *index = (uint8_t)(h[0] & index_mask(d));
-        }
-        return (armprof_spe_packet_type)t;
-    }
-    return ARMPROF_SPE_PKT_UNKNOWN;
 }
 
 /* SZ of a payload of 1, 2, 4 or 8 bytes (SPEAddPacketToRecord()). */
@@ -102,12 +72,10 @@ unsigned spe_packet_header_size(armprof_spe_packet_type t, unsigned index)
     return extended(&spe_packet_table[t], index) ? 2u : 1u;
 }
 
-const char *spe_packet_index_name(armprof_spe_packet_type t, unsigned index)
-{
-    for (size_t i = 0; i < COUNT_OF(index_rows); i++)
-        if (index_rows[i].type == t && index_rows[i].value == index) return index_rows[i].name;
-    return NULL;
-}
+const char *const spe_index_names[ARMPROF_SPE_PKT_UNKNOWN][32] = {
+#define SPE_INDEX(packet, id, value, name) [ARMPROF_SPE_PKT_##packet][value] = name,
+#include "spe_packets.def"
+};
 
 bool spe_packet_index_impdef(armprof_spe_packet_type t, unsigned index)
 {

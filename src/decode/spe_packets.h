@@ -66,7 +66,32 @@ static inline unsigned spe_header_payload_size(uint8_t b)
  * header_size is 2), with its INDEX (or CLASS) in *index, 0 for types that
  * have none; ARMPROF_SPE_PKT_UNKNOWN when no row of Table D18-1 or D18-2
  * matches. */
-armprof_spe_packet_type spe_packet_classify(const uint8_t *h, unsigned header_size, uint8_t *index);
+static inline armprof_spe_packet_type spe_packet_classify(const uint8_t *h, unsigned header_size,
+                                                          uint8_t *index)
+{
+    /* One test a row, with the row's constants: the decoder runs this for
+     * every packet, so no loop over the table in memory. */
+    if (header_size == 2) {
+        /* Table D18-2: byte 0 bits [1:0] are INDEX[4:3]; only rows with an
+         * Extended format match. */
+#define SPE_PACKET(id, name, header, mask, ext0, ext0_mask, index_bits, size, min, max)            \
+    if ((ext0_mask) != 0 && (h[0] & (ext0_mask)) == (ext0) && (h[1] & (mask)) == (header)) {       \
+        *index = (uint8_t)((h[0] & ~(ext0_mask)&0xffu) << (index_bits) |                           \
+                           (h[1] & ((1u << (index_bits)) - 1)));                                   \
+        return ARMPROF_SPE_PKT_##id;                                                               \
+    }
+#include "spe_packets.def"
+    } else {
+#define SPE_PACKET(id, name, header, mask, ext0, ext0_mask, index_bits, size, min, max)            \
+    if ((h[0] & (mask)) == (header)) {                                                             \
+        *index = (uint8_t)(h[0] & ((1u << (index_bits)) - 1));                                     \
+        return ARMPROF_SPE_PKT_##id;                                                               \
+    }
+#include "spe_packets.def"
+    }
+    *index = 0;
+    return ARMPROF_SPE_PKT_UNKNOWN;
+}
 
 /* The header of a packet of type t with INDEX (or CLASS) index and a
  * payload of payload_bytes (used for SZ; a FIXED row's SZ is its own) into
@@ -77,9 +102,16 @@ unsigned spe_packet_header(armprof_spe_packet_type t, unsigned index, unsigned p
 /* 1 or 2: the size spe_packet_header() gives for index. */
 unsigned spe_packet_header_size(armprof_spe_packet_type t, unsigned index);
 
+/* The names of the INDEX values, by packet and value (NULL where the manual
+ * defines none); at hand for every Address, Counter and Context packet the
+ * decoder checks for D18.1.3's reserved values. */
+extern const char *const spe_index_names[ARMPROF_SPE_PKT_UNKNOWN][32];
 /* The NAME of an SPE_INDEX row, or NULL when the manual defines no such
  * INDEX (CLASS) value for the packet type. */
-const char *spe_packet_index_name(armprof_spe_packet_type t, unsigned index);
+static inline const char *spe_packet_index_name(armprof_spe_packet_type t, unsigned index)
+{
+    return (unsigned)t < ARMPROF_SPE_PKT_UNKNOWN && index < 32 ? spe_index_names[t][index] : NULL;
+}
 /* index is an IMPLEMENTATION DEFINED INDEX value of the packet type. */
 bool spe_packet_index_impdef(armprof_spe_packet_type t, unsigned index);
 
