@@ -493,6 +493,13 @@ static void CheckForPMUOverflow(armprof_pe *pe)
  * control or the context changes, not on every event. */
 void pmu_refresh(armprof_pe *pe)
 {
+    if (!IsFeatureImplemented(pe, PMUv3)) {
+        /* Nothing counts: the per-operation path tests retire_events only. */
+        PMU_STATE(pe)->counting = 0;
+        PMU_STATE(pe)->retire_events = false;
+        PMU_STATE(pe)->seen_gen = pe->controls_gen;
+        return;
+    }
     uint64_t counting = 0;
     uint32_t long_counter = 0, chain_from = 0;
     const unsigned counters = num_counters(pe);

@@ -8,7 +8,7 @@
 
 static inline void pmu_retire(armprof_pe *pe, const armprof_op *op)
 {
-    if (!IsFeatureImplemented(pe, PMUv3)) return;
+    /* Without FEAT_PMUv3, pmu_refresh() leaves retire_events false. */
     pmu_state *u = PMU_STATE(pe);
     if (pe_controls_stale(pe, u->seen_gen)) pmu_refresh(pe);
     /* Skipped when no counter has one of these events as its evtCount
