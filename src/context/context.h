@@ -9,32 +9,8 @@
 
 #include "sysreg/sysreg_access.h"
 
-#include "sysreg/access_decl.h"
-#include "core/regs/list.def"
-#include "core/regdecl_end.h"
-
-/* The shapes the core's registers share (their access column names them). */
-sysreg_route access_el1_vm_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
-                                    bool is_read);
-sysreg_route access_id_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
-                                bool is_read);
-sysreg_route access_fgt_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
-                                 bool is_read);
-sysreg_route access_fgt2_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
-                                  bool is_read);
-
-/* Read and write hooks: registers whose access has side effects or whose
- * fields depend on other registers (declared from the list's hook columns). */
-#define SYSREG_HOOK_READS
-#include "sysreg/hook_decl.h"
-#include "core/regs/list.def"
-#include "core/regdecl_end.h"
-#undef NOHOOK
-#define SYSREG_HOOK_WRITES
-#include "sysreg/hook_decl.h"
-#include "core/regs/list.def"
-#include "core/regdecl_end.h"
-#undef NOHOOK
+#define SYSREG_OWNER_LIST "core/regs/list.def"
+#include "sysreg/owner_decl.h"
 
 /* Fills the ID registers from the configuration (idregs.c). */
 void context_idregs_init(armprof_pe *pe);

@@ -12,36 +12,8 @@
 #define REGDECL_FIRST_SLOT STO_CORE_END
 #include "core/regdecl_enums.h"
 
-#include "sysreg/access_decl.h"
-#include "pmu/regs/list.def"
-#include "core/regdecl_end.h"
-
-/* The access checks several PMU registers share (their access column names
- * them). */
-sysreg_route access_brbe_control(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
-                                 bool is_read);
-sysreg_route access_pmu_el0_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
-                                     bool is_read);
-sysreg_route access_pmu_el1_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
-                                     bool is_read);
-sysreg_route access_pmceid(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read);
-sysreg_route access_snapshot_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
-                                      bool is_read);
-sysreg_route access_icntr_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
-                                   bool is_read);
-
-/* Read and write hooks: registers whose access has side effects or whose
- * fields depend on other registers (declared from the list's hook columns). */
-#define SYSREG_HOOK_READS
-#include "sysreg/hook_decl.h"
-#include "pmu/regs/list.def"
-#include "core/regdecl_end.h"
-#undef NOHOOK
-#define SYSREG_HOOK_WRITES
-#include "sysreg/hook_decl.h"
-#include "pmu/regs/list.def"
-#include "core/regdecl_end.h"
-#undef NOHOOK
+#define SYSREG_OWNER_LIST "pmu/regs/list.def"
+#include "sysreg/owner_decl.h"
 
 /* PMUACR_EL1[n], as the counter pages index it: bit n of PMUACR_EL1 (P<n> for
  * n < 31, C for 31, F0 for 32). */

@@ -12,29 +12,8 @@
 #define REGDECL_FIRST_SLOT STO_PMU_END
 #include "core/regdecl_enums.h"
 
-#include "sysreg/access_decl.h"
-#include "spe/regs/list.def"
-#include "core/regdecl_end.h"
-
-/* The access checks several SPE registers share (their access column names
- * them). */
-sysreg_route access_buffer_address(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
-                                   bool is_read);
-sysreg_route access_sampling_reg(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
-                                 bool is_read);
-
-/* Read and write hooks: registers whose access has side effects or whose
- * fields depend on other registers (declared from the list's hook columns). */
-#define SYSREG_HOOK_READS
-#include "sysreg/hook_decl.h"
-#include "spe/regs/list.def"
-#include "core/regdecl_end.h"
-#undef NOHOOK
-#define SYSREG_HOOK_WRITES
-#include "sysreg/hook_decl.h"
-#include "spe/regs/list.def"
-#include "core/regdecl_end.h"
-#undef NOHOOK
+#define SYSREG_OWNER_LIST "spe/regs/list.def"
+#include "sysreg/owner_decl.h"
 
 /* The shape the SPE and Profiling Buffer control pages share (PMBLIMITR_EL1,
  * PMBPTR_EL1, PMSICR_EL1, PMSIRR_EL1, PMSFCR_EL1, PMSEVFR_EL1, PMSLATFR_EL1):
