@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What the benchmarks share: a monotonic clock and a register set by name. */
 #ifndef ARMPROF_BENCH_COMMON_H
 #define ARMPROF_BENCH_COMMON_H

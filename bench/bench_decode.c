@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* SPE record decoder throughput (include/armprof/decode.h). An Armv9.4 PE
  * profiling EL0 and EL1 with timestamps, context and physical addresses
  * produces the records first: a mix of loads, stores, branches and other

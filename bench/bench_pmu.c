@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* PMU counting throughput: an Armv9.4 PE with 8 event counters counting
  * CPU_CYCLES, INST_RETIRED, BR_RETIRED, BR_MIS_PRED_RETIRED, LD_RETIRED,
  * ST_RETIRED, MEM_ACCESS and L1D_CACHE_REFILL at EL1, plus the cycle and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Statistical Profiling throughput. A stream of operations is generated
  * first (about 30% loads, 12% stores, 18% branches, the rest other
  * operations, with addresses, latencies and cache events), then replayed

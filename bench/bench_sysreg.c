@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MRS/MSR throughput through the full access check: a mix of reads and
  * writes of the profiling controls from EL1 and EL2 on an Armv9.4 PE with the
  * EL3 and EL2 controls set so that most accesses complete, and some that are

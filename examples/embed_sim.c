@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A complete small embedding of armprof (docs/embedding.md): a toy
  * instruction-set simulator that runs a copy loop on one PE, with the model
  * behind it. It uses the public API only and shows the order of calls a

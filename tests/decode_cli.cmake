@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 cmake_minimum_required(VERSION 3.19)
 # `armprof decode` against tests/data/decode_sample.md, whose table lists
 # every byte of the fixture and what D18 says it means.

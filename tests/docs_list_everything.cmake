@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 cmake_minimum_required(VERSION 3.19)
 # Fails when docs/configuration.md does not mention a feature or an option
 # that `armprof features` / `armprof options` lists, or a value name that

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 cmake_minimum_required(VERSION 3.19)
 # Runs `armprof run FILE` and checks it fails with status 2 and that stderr
 # contains WANT (which names the file and line).

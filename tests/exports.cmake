@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The symbols libarmprof.so exports are exactly the functions the public
 # headers declare: every exported function is named armprof_* and is
 # declared in include/armprof/, and every function declared there is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 cmake_minimum_required(VERSION 3.19)
 # Runs `armprof run --json FILE` and checks every line is a JSON object with
 # the fields the scenario language documents.

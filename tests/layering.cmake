@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The layering rule of docs/architecture.md, checked on the sources
 # themselves (headers included: a header no source of its own layer
 # includes escapes the build's check):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 cmake_minimum_required(VERSION 3.16)
 # Runs `ARMPROF ARGS...` and checks the exit status is WANT_RC and that
 # stderr contains WANT.

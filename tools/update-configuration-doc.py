@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Rewrites the options table and the feature list of docs/configuration.md
 from include/armprof/options.def, option_values.def and features.def (ctest
 docs/configuration fails when the document misses one)."""

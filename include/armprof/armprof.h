@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* armprof: an executable model of the Arm A-profile profiling extensions.
  *
  * A PE instance holds everything (no global state): create one from a

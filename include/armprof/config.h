@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* PE configuration: implemented features and the IMPLEMENTATION DEFINED and
  * CONSTRAINED UNPREDICTABLE choices (DESIGN principle 2). */
 #ifndef ARMPROF_CONFIG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* armprof: a decoder for Statistical Profiling Extension sample records
  * (chapter D18, record format version 0).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Which symbols the library exports. It is built with hidden visibility
  * (CMake's C_VISIBILITY_PRESET hidden): only declarations between
  * ARMPROF_API_BEGIN and ARMPROF_API_END, the public headers' own, are

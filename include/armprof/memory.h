@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* armprof: the physical memory the Statistical Profiling Unit writes its
  * Profiling Buffer to, and the hook through which an embedding simulator can
  * supply its own translation and memory instead (D17.7). Included by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The armprof subcommands that live in their own files. Each takes the
  * arguments after its name and returns the process exit status: 0 done,
  * 1 the input was malformed (what could be read was still shown), 2 a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* armprof decode FILE: the packets of an SPE record stream, one a line with
  * the manual's names (D18.2), records separated; --json gives a JSON object
  * a record. Runs of Padding are shown as one line. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* armprof demo [-o FILE] [--ops N] [--quiet]: the built-in profiling run
  * (demo_driver.h), its Profiling Buffer data written to FILE, then the
  * report of the records and a summary of the PMU snapshots. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `armprof demo`'s firmware, hypervisor and kernel (demo_driver.h). The
  * order of the writes, and each value, follow what the manual asks of
  * software (the comments cite it) and what Linux does: the arm_spe_pmu

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `armprof demo`'s system software: EL3 firmware, an EL2 hypervisor and an
  * EL1 kernel programming the PMU, PMU snapshots, PC sampling and the
  * Statistical Profiling Extension of an Armv9.4 PE, then running the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The demo's synthetic workload (demo_workload.h). Each phase builds one
  * iteration of its loop as operations, which are then retired one by one:
  * the PCs, branch targets and data addresses are those a real loop of the

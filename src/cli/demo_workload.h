@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The synthetic workload `armprof demo` profiles: a user program at EL0
  * with four phases, each its own loop in its own range of code addresses
  * so that the hottest PCs of a profile tell the phases apart. */

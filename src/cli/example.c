@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A firmware, hypervisor and kernel taking turns with the profiling
  * controls on an Armv9.4 PE. Every expected outcome is derived from the
  * 'Accessing' pseudocode of the register named, as the comments say. */

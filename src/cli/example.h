@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The built-in example scenario that `armprof example` runs: a tour of who
  * may access the profiling controls. */
 #ifndef ARMPROF_CLI_EXAMPLE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Reading a record file (a Profiling Buffer dump) whole. */
 #include <errno.h>
 #include <stdio.h>

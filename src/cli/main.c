@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The armprof command. */
 #include <stdio.h>
 #include <stdlib.h>

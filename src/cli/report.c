@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* armprof report: decode, gather, render (report.h). */
 #include "cli/report.h"
 #include "cli/report_render.h"

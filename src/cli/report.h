@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* armprof report: what an SPE record stream says, as text or as a
  * self-contained HTML or SVG page. */
 #ifndef ARMPROF_CLI_REPORT_H

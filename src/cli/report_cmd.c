@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* armprof report [--html|--svg] [--top N] [-o OUT] FILE */
 #include <errno.h>
 #include <stdbool.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Text placed into HTML or SVG: a file name can hold any byte. */
 #include "cli/report_render.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The HTML report: one self-contained page (inline CSS, inline SVG plots,
  * no script, no external resource) so it can be mailed or archived as one
  * file and opened anywhere. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The report's counting table: open addressing with linear probing, grown
  * at half full so that probes stay short. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A count per 64-bit key (a PC packet payload, a context ID, a Data Source
  * value) for the report's "most frequent" lists. */
 #ifndef ARMPROF_CLI_REPORT_MAP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A latency histogram as an SVG bar chart, shared by the HTML page (inline)
  * and the standalone SVG document (nested). Plain SVG 1.1 shapes and text:
  * no script, no external resource, so any viewer draws it. */

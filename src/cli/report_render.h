@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The renderers of `armprof report`: each writes a report_stats (sorted by
  * report_stats_sort()) in one format. top is how many PCs and Data Source
  * values to list. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Gathering the report's statistics record by record. */
 #include <stdio.h>
 #include <stdlib.h>

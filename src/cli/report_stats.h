@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The statistics of `armprof report`, gathered from decoded SPE records
  * (D18) and kept apart from the renderers so that each output format shows
  * the same numbers. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The SVG report: one standalone document with a title, the summary line,
  * the three latency histograms and the operation mix as plots, for viewers
  * and documents that take an image rather than a page. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The text report: sections of aligned columns, histograms drawn with '#'. */
 #include <inttypes.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The PE-context registers' layer: the access checks of the registers the
  * core owns (core/regs/list.def: EL2 and EL3 controls, fine-grained traps,
  * ID, debug, timer and translation registers), their hooks, and their ID

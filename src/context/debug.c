@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Access checks and hooks of the debug registers (regs/debug.def). */
 #include "context/context.h"
 

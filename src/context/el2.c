@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Access check of MDCR_EL2. HCR_EL2, VTTBR_EL2 and VTCR_EL2 share a shape,
  * MRS and MSR alike: EL1 accesses are turned into memory accesses by
  * FEAT_NV2, trapped by FEAT_NV, UNDEFINED otherwise; EL2 and EL3 access the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Access check of SDER32_EL3. SCR_EL3 and MDCR_EL3 are accessible at EL3
  * only, MRS and MSR alike (access_el3_register); SDER32_EL3 also needs
  * AArch32 at EL1. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Access checks of the debug fine-grained trap registers (HDFGRTR_EL2,
  * HDFGWTR_EL2, HDFGRTR2_EL2, HDFGWTR2_EL2). */
 #include "context/context.h"

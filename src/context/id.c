@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Access checks of the AArch64 ID registers. Every ID_AA64*_EL1 register in
  * the HCR_EL2.TID3 group has the same MRS pseudocode (the pages of
  * ID_AA64DFR0_EL1, ID_AA64DFR1_EL1 and ID_AA64MMFR0_EL1); the registers with

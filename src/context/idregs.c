@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The values of the core's ID registers (ID_AA64PFR0_EL1, ID_AA64DFR0_EL1,
  * ID_AA64DFR1_EL1, ID_AA64ISAR2_EL1, ID_AA64MMFR0..3_EL1) derived from the
  * configuration: the field tables of registers/ID_AA64DFR0_EL1.md,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Access checks of the generic timer registers the SPE timestamp reads
  * (CNTVOFF_EL2, CNTPOFF_EL2, CNTHCTL_EL2). MRS and MSR have the same
  * branches on each page. None of the three pages has a fine-grained trap or a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The access check of the EL1 registers that HCR_EL2.TRVM and TVM trap: the
  * stage 1 translation registers TTBR0_EL1, TTBR1_EL1, TCR_EL1, MAIR_EL1,
  * SCTLR_EL1 (core/regs/translation.def) and CONTEXTIDR_EL1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Shared pseudocode helpers (arch.h) and the recomputation of the cached
  * Effective values they read. */
 #include "core/arch.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The pseudocode's shared helper functions that the access checks and the
  * profiling units call, in one place. Each cites its pseudocode function.
  * Most read the cached Effective values of pe_effective. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Features, options, presets and the validation of a configuration. */
 #include <ctype.h>
 #include <errno.h>

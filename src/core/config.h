@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The core's part of configuration validation, and the error helper the
  * units' parts share (the façade's armprof_config_validate() runs them in
  * layer order). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The core of the PE instance: configuration, context, the Effective values
  * derived from them, and the register file. Each layer above extends it with
  * its own state (sysreg/sysreg.h, pcsr/pcsr.h, pmu/pmu.h, spe/spe_state.h),

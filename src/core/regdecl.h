@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The register declaration format (DESIGN principle 3) and the register file.
  *
  * Every System register is declared once, in a .def file of the layer that

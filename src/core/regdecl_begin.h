@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Opens a pass over register declaration lists (core/regdecl.h gives the
  * format): the includer defines the macros it needs, this file defines the
  * rest as nothing, and core/regdecl_end.h undefines them all after the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Closes a pass over register declaration lists (core/regdecl_begin.h). */
 #undef SYSREG
 #undef SYSREG_ARRAY

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The enums of one owner's registers: ids SR_<id>, slots STO_<id> and field
  * positions <id>_<field>_LO/_W, numbered on from the layer below
  * (core/regdecl.h). The includer defines

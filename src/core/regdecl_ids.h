@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Enumerator lists of one owner's registers (core/regdecl_enums.h): define
  * REGDECL_IDS, REGDECL_SLOTS or REGDECL_FIELDS, include this file, then the
  * owner's list.def, then core/regdecl_end.h. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The core's registers (core/regs/list.def): ids, storage slots and field
  * positions, the first of the PE's one numbering (core/regdecl.h). */
 #ifndef ARMPROF_CORE_REGS_H

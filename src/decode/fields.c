@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The meaning of payload fields (D18.2): addresses, Operation Type
  * subclasses, Events bits, and the names the manual gives them. */
 #include "armprof/decode.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Packet framing (D18.1.1, D18.1.3, D18.1.4): which packet a header starts
  * and how many bytes it spans. The size of every packet, known or not,
  * comes from the header alone, so that a stream can be parsed without

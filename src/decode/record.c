@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Records (D18.1.2): a sequence of packets ended by an End packet or a
  * Timestamp packet; only Padding stands between records (D18.1.3). */
 #include <string.h>

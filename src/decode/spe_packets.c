@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The SPE packet table (spe_packets.def) and what the encoder and the
  * decoder derive from it: header bytes, packet types and INDEX meanings. */
 #include "spe_packets.h"

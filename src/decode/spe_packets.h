@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The SPE packet table (spe_packets.def) in C: the packet rows indexed by
  * armprof_spe_packet_type, INDEX values and payload fields as constants,
  * and the header encoding and classification both the record encoder

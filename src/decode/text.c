@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Packets as text and as JSON, with the field names of D18.2. */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* System register accesses by name (drv_regs.h). */
 #include "drv/drv_regs.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* System register accesses by name, as an operating system driver written
  * against the model makes them: MSR/MRS at the PE's current Exception level,
  * fields placed by the register declarations, and the accesses a

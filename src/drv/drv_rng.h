@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A deterministic pseudo-random generator (xorshift64) for workloads and
  * randomized tests: the same seed gives the same run on every machine. */
 #ifndef ARMPROF_DRV_RNG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A kernel's stage 1 tables for its buffer pages (drv_s1.h). */
 #include "drv/drv_s1.h"
 

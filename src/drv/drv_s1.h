@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A kernel's stage 1 translation for a Profiling Buffer: 4KB-granule
  * tables mapping pages of the TTBR1_EL1 half of the address space, and the
  * EL1 translation registers that turn the MMU on (D8 VMSAv8-64). */

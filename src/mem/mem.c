@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Sparse physical memory: 4KB pages allocated on first write, in an
  * open-addressing hash table keyed by physical address space and page
  * number, and a short list of regions with attributes and faults. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Sparse physical memory (the mem layer): the model's side of
  * include/armprof/memory.h, and the accesses the translation table walker
  * and the Profiling Buffer writer make. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The VMSAv8-64 translation of one Profiling Buffer write: a transliteration
  * of AArch64.TranslateAddress() and the functions it calls (J1.1.4
  * aarch64/translation, J1.3.5 shared/translation) for an AccessType_SPE

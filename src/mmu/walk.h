@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The VMSAv8-64 translation of a Profiling Buffer write (the mmu layer).
  *
  * The SPU writes its buffer "as a privileged write within the owning

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A branch retires (PC Sample-based Profiling): CreatePCSample() of its
  * target, inline because it runs for every branch a simulator retires; the
  * context part of the sample is cached (pcsr_refresh()). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The PC sample registers in the PMU block (pcsr/regs/external_pcsr.def,
  * FEAT_PCSRv8p2 and FEAT_PCSRv8p9, H7.1.2) and the external debug block
  * (pcsr/regs/external_debug.def: FEAT_PCSRv8, EDSCR and what identifies the

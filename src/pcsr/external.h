@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The PC sample registers' external views (external.c), the functions
  * pcsr/regs/external_pcsr.def and external_debug.def name in their rd and wr
  * columns. */

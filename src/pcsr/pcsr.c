@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* PC Sample-based Profiling (H7.1): CreatePCSample(), the suspended and
  * active states, Read_PMPCSR(), Read_EDPCSRlo() and the PC sample written by
  * a PMU snapshot Capture event. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* PC Sample-based Profiling (H7.1; FEAT_PCSRv8, FEAT_PCSRv8p2, FEAT_PCSRv8p9):
  * PC sample creation, the suspended and active states, and the reads of the
  * PC sample registers. The registers are external registers; their values

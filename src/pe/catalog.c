@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The façade's tables: every register of the PE, generated from the owners'
  * declarations (the System registers through sysreg/catalog_gen.h, the
  * external registers below), and the public API's queries of them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The façade's tables of every register (catalog.c): the System register
  * table and the external register table, with their ids. The unit tests
  * read them too. */

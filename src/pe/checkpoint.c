@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Checkpoints: the whole state of a PE, to restore into a PE of the same
  * configuration and the same library build (the state is saved as the
  * library lays it out). What is the embedder's, not the PE's, stays with

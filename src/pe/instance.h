@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The whole PE instance: every layer's state, nested in layer order (the
  * core first, so an armprof_pe pointer is the instance's address). The
  * register file and the engine's per-register arrays have room reserved

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The interrupt callbacks: the PE's outputs (PMUIRQ, PMBIRQ, the SPE
  * Profiling exception) compared with the levels the embedder was last
  * told, after each entry point that can change them. */

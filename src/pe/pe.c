@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The PE façade: creation, reset and destruction of the whole instance,
  * which visits the layers in order, and the context setters. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The per-operation entry points: the order in which one operation visits
  * the units. Statistical Profiling first (the operation is a member of the
  * sample population, and a sampled one completes its record), then the

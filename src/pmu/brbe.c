@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Branch Record Buffer Extension: whether branch recording is allowed,
  * and the BRBE freeze event (pseudocode J1.1.1 BranchRecordAllowed,
  * BRBEFreeze; PMUCaptureEvent() in J1.3). */

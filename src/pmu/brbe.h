@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Branch Record Buffer Extension (FEAT_BRBE, D19): the parts other units
  * call. Only the freeze state is modelled so far: the branch records, their
  * filtering and BRBE's own PMU overflow freeze (ShouldBRBEFreeze()) are not. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* PMU event numbers (events.def). */
 #ifndef ARMPROF_PMU_EVENTS_H
 #define ARMPROF_PMU_EVENTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Performance Monitors' external-only registers (pmu/regs/external_pmu.def):
  * PMCFGR, PMIIDR, the Software Lock (PMLAR, PMLSR), PMAUTHSTATUS and the
  * CoreSight identification registers, and the counters an external access

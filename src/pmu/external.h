@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Performance Monitors' external-only registers (external.c), the
  * functions pmu/regs/external_pmu.def names in its rd and wr columns. */
 #ifndef ARMPROF_PMU_EXTERNAL_H

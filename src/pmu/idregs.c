@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The PMU's identification values: PMCEID0_EL0, PMCEID1_EL0, PMMIR_EL1 and
  * PMCR_EL0.{IMP, IDCODE, N} derived from the configuration. */
 #include "core/arch.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Performance Monitors' counting engine: CountPMUEvents(), PMUEvent(),
  * AArch64.PMUCycle() and the functions they call (J1.1.1, J1.3.1). */
 #include "pmu/pmu.h"

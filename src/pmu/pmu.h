@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Performance Monitors (chapter D13): event counters, the cycle and
  * instruction counters, filtering, overflow and PMUIRQ, and PMU snapshots
  * (FEAT_PMUv3_SS, D13.9). The counters' values live in the register table's

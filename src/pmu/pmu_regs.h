@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Performance Monitors' registers (pmu/regs/list.def): their ids,
  * slots and field positions, continuing the core's numbering
  * (core/regdecl.h); their access checks (access/) and hooks. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Performance Monitors' work of one retired operation, inline: it runs
  * for every operation a simulator retires, so its common case (no counter
  * counts a retirement event) costs a load and a test (DESIGN principle 4). */

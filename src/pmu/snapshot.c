@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* PMU snapshots (FEAT_PMUv3_SS, D13.9): Capture event requests, whether
  * Capture events are enabled and allowed, and the Capture event itself. */
 #include "core/arch.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Memory statements of the scenario language (memory_words.h). The table
  * builder writes VMSAv8-64 descriptors for the 4KB granule with a 48-bit
  * input address (TxSZ 16, start level 0): Table descriptors (bits[1:0]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The scenario language's memory statements (docs/scenario-language.md,
  * "Memory and translation tables"): regions, writes and checks of physical
  * memory, and a builder of 4KB-granule stage 1 and stage 2 tables. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The words of a `retire` or `dispatch` statement: an operation, as
  * armprof_op describes it (docs/scenario-language.md, "Operations"). */
 #include "scenario/op_words.h"

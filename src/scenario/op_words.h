@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Parsing an operation from a statement's words (op_words.c). */
 #ifndef ARMPROF_SCENARIO_OP_WORDS_H
 #define ARMPROF_SCENARIO_OP_WORDS_H

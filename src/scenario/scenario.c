@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The scenario interpreter. One statement per line; see
  * docs/scenario-language.md. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The scenario language (docs/scenario-language.md): a line-oriented text
  * format that configures a PE, sets its context, makes MRS/MSR accesses and
  * checks their outcomes. */

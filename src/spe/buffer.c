@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Profiling Buffer: SPEWriteToBuffer() and the buffer management events
  * (D17.7, D17.8), held records and PSB CSYNC (D17.9). */
 #include "spe/buffer.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Profiling Buffer (D17.7 to D17.9): writing records to memory through
  * the owning translation regime, the buffer management events and their
  * syndromes, PMBIRQ and the SPE Profiling exception, and synchronization.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The configuration rules that are the Statistical Profiling unit's: the
  * sizes of the packets it records against PMSIDR_EL1.MaxSize, and the
  * Profiling Buffer's ID values the architecture version forbids. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The SPE control layer, first part: the Profiling Buffer owner, the
  * enables, and the Effective values of the controls (D17.4, D17.7.5,
  * registers/PMSCR_EL2.md, seed 003). Each function transliterates the

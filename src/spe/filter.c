@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Sample filtering (D17.5): SPECollectRecord() and the four filters it
  * combines, transliterated from pseudocode/full/arm-J1.1.md (J1.1.1.75,
  * J1.1.1.84 to J1.1.1.87) as of M.a.a: the latency filter keeps operations

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The values of PMSIDR_EL1 and PMBIDR_EL1 derived from the configuration
  * (registers/PMSIDR_EL1.md, PMBIDR_EL1.md). */
 #include "core/arch.h"

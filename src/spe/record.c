@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Sample record construction (chapter D18): SPEConstructRecord(),
  * SPEConstructClass() and SPEAddPacketToRecord() of
  * pseudocode/full/arm-J1.1.md, with the 8-bit and 16-bit headers of Tables

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Statistical Profiling work of one retired operation, inline: it runs
  * for every operation a simulator retires, so its common case (profiling
  * disabled, or the interval counter counting down) must cost a few

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The sample population, the sample interval counter, sample collisions and
  * the sample storage callbacks (D17.3, pseudocode/full/arm-J1.1.md J1.1.1.73
  * to J1.1.1.124). The model sees an operation once, when it retires, so the

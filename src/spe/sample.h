@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Statistical Profiling Extension (chapter D17): the sampling layer.
  *
  * sample.c transliterates the pseudocode that takes a member of the sample

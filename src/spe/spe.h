@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Statistical Profiling Extension (chapter D17): the control layer.
  *
  * control.c transliterates the pseudocode that decides who owns the

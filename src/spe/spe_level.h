@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The PE instance as far as the Statistical Profiling unit knows it: the
  * PMU's part, then the unit's own state (sampling and the Profiling Buffer),
  * private to spe/. The façade's pe_instance (pe/instance.h) extends it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Statistical Profiling unit's registers and the Profiling Buffer's
  * (spe/regs/list.def): their ids, slots and field positions, continuing the
  * PMU's numbering (core/regdecl.h); their access checks (access/) and hooks. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Timestamp packet's value: SPESampleAddTimeStamp(), CollectTimeStamp()
  * (pseudocode/full/arm-J1.1.md J1.1.1.55), GetTimestamp() and
  * PhysicalOffsetIsValid() (arm-J1.3.md). PhysicalCountInt() is the count

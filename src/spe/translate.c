@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The owning translation regime of a Profiling Buffer write, as the
  * walker's configuration (D17.7.1 to D17.7.5): which registers make up
  * stage 1 and stage 2, AArch64.S1Enabled() for AccessType_SPE, and the

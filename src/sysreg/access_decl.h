@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Declares the access column's function of each register of the lists that
  * follow (a function several registers share is declared once for each,
  * which C allows): include this, then an owner's list.def, then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The access checks several pages share (sysreg_access.h describes each):
  * the register each is for comes from its declaration, so one function
  * serves every register whose page has that shape. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The register table of a PE, generated from every owner's declarations:
  * included once, by the façade (pe/catalog.c), after it defines
  * SYSREG_LISTS (the name of a file that includes each owner's list.def) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The external (memory-mapped) interfaces: the PMU block (chapter I5 and the
  * registers/<NAME>.external.md pages, with the PC sample registers of
  * FEAT_PCSRv8p2, H7.1.2) and the external debug block (chapter H9, the

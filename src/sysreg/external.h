@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The external (memory-mapped) register interfaces - the PMU block and the
  * external debug block: the entry format (described in
  * pmu/regs/external_pmu.def), the catalog of a PE's entries (built by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Declares the read and write hooks the lists that follow name in their
  * columns (NOHOOK declares a placeholder that is never defined or used):
  * define SYSREG_HOOK_READS or SYSREG_HOOK_WRITES, include this, then an

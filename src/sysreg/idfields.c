@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Filling ID registers from tables of ID fields (sysreg/idfields.h). */
 #include "sysreg/idfields.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* ID register fields derived from the configuration: the row format every
  * owner's table of ID fields uses, and the function that fills the
  * registers from a table.

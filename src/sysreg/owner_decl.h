@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Declares what an owner's register list names: each register's access
  * check (the access column) and its read and write hooks. Define
  * SYSREG_OWNER_LIST as the owner's list.def (a string) and include this;

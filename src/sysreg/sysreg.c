@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* MRS and MSR: look the encoding up, run the register's access check
  * (its 'Accessing' pseudocode), and carry out what it decided. */
 #include <string.h>

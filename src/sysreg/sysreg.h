@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The register engine's part of the PE instance, and its interface to the
  * layers above: MRS/MSR dispatch through the catalog the façade built, reads
  * and writes through a register's hooks, reset. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* What the access checks share: the trap and route helpers every page's
  * 'Accessing' pseudocode uses. The checks themselves, access_<id>, are the
  * owners' (their prototypes come from the declarations: sysreg/access_decl.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Queries of a register table: fields and registers by name. */
 #include "sysreg/sysreg_table.h"
 

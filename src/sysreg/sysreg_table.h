@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The register engine's table format: what the engine knows of each
  * register (sysreg_desc), what a configuration makes of it (sysreg_pe_info),
  * and what an access check decides (sysreg_route). The declarations the

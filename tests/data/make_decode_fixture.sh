@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Writes decode_sample.bin, the `armprof decode` CLI fixture, and its two
 # truncated variants (tests/data/decode_sample.md lists every byte and what
 # the decoder must say about it).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Writes report_small.spe, the record file of the `armprof report` CLI test
 # (tests/data/README.md lists its bytes and what the report must say).
 # Usage: tests/data/make_report_fixture.sh > tests/data/report_small.spe

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* libFuzzer target: the SPE record decoder (include/armprof/decode.h) on
  * arbitrary bytes, by packets and by records, with every packet formatted as
  * text and as JSON into a small buffer. Besides no crash, hang or leak, it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* libFuzzer target: any byte string given to the scenario interpreter ends
  * in a result or an error message, never a crash, a hang or a leak. */
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The README's example: PMSSCR_EL1 from Non-secure EL1 on an Armv9.4 PE traps
  * to EL2 after reset (SCR_EL3.FGTEn2 resets to 0). Then the installed record
  * decoder reads the smallest record of D18.1.2: Operation Type, Events, End. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* A minimal test harness: CHECK records a failure with its file and line
  * and goes on; check_summary prints "N passed, N failed" and gives the exit
  * status. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The public BRBE freeze output, armprof_brbe_paused() (BRBFCR_EL1.PAUSED),
  * driven through the public API: a successful PMU snapshot Capture event
  * with BRBCR_EL1.FZPSS and BRBCR_EL2.FZPSS set freezes BRBE (PMUCaptureEvent(),

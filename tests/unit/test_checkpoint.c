@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Checkpoints (armprof_checkpoint_save/restore): a PE restored from a
  * checkpoint and driven by the same calls ends in the same state as the PE
  * the checkpoint was taken from: every register instance, the Profiling

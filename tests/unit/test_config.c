@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Configuration: presets validate, each architectural rule rejects a
  * configuration that breaks it with a message naming the conflict, options
  * are range-checked, and the PE refuses an invalid configuration. */

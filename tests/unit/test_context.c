@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The PE context API: Exception levels and Security states the
  * configuration allows, Debug state and EDSCR.SDD, resets. Expected values
  * from the pseudocode named in each check. */

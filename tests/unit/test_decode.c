@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The SPE record decoder (include/armprof/decode.h) against chapter D18 of
  * the manual. Every byte string is written out by hand from the header
  * tables (Table D18-1, Table D18-2) and the payload field descriptions of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* `armprof demo`'s system software and workload (src/cli/demo_driver.c,
  * demo_workload.c), run without the command:
  * - every register access the firmware, hypervisor and kernel make

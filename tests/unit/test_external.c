@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The external register table (src/sysreg/regs/external_all.def: the PMU
  * block of external_pmu.def and external_pcsr.def, the external debug block
  * of external_debug.def): offsets and widths as chapter I5 (Tables I5-1,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The interrupt callbacks (armprof_set_irq_callback()): each output's
  * callback fires in the call that changes its level, with the level the
  * polling functions give, and only then.

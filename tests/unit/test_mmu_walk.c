@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The Profiling Buffer's translation walker (src/mmu/walk.c): stage 1 and
  * stage 2 walks over tables built in an armprof_mem, the faults and their
  * FSC encodings, and the memory attributes. Expected values come from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* armprof report: the statistics gathered from hand-built records, the
  * text histogram, the HTML and SVG documents, and a malformed stream.
  *

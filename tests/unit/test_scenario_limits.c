@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* scenario_options.max_operations: a run stops with an error, instead of
  * running for hours, when `retire ... xN` would retire more operations than
  * the embedder allows (the fuzzer's `x8000_0000`). */

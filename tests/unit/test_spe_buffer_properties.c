@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Randomized property tests of the Profiling Buffer (D17.7, D17.8, D17.9).
  *
  * A fixed-seed xorshift generator draws RUNS configurations, each run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The public SPE owner and enable API (armprof.h "Statistical Profiling:
  * owner and enables"): the C entry points the scenario tests reach through
  * `expect spe.NAME`, their argument handling, and that they agree with each

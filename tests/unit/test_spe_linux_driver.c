@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* An end-to-end run of the Statistical Profiling Extension doing what the
  * Linux arm_spe_pmu driver does (drivers/perf/arm_spe_pmu.c), through MSR and
  * MRS at EL1 Non-secure:

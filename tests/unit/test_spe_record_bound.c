@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Property test of the SPE packet table and the record-size bound (issue
  * 13): one table, src/decode/spe_packets.def, drives the record encoder
  * (src/spe/record.c), the decoder and spe_max_record_size(), the bound that

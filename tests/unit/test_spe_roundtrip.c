@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Round trip of Statistical Profiling sample records: operations sampled by
  * the model, written to the Profiling Buffer, read back from memory and
  * decoded with the record decoder (include/armprof/decode.h) equal, field by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* The register table's integrity (DESIGN principle 3): every bit of every
  * register accounted for exactly once, each range declared for its own
  * register, field names unique, encodings unique, arrays' instances in range.

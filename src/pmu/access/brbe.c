@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Access checks of the BRBE control registers (BRBCR_EL1, BRBCR_EL12,
  * BRBCR_EL2, BRBFCR_EL1): 'Accessing BRBCR_EL1' and 'Accessing BRBFCR_EL1'
  * (registers/BRBCR_EL1.md, BRBFCR_EL1.md); 'Accessing BRBCR_EL2' from the Arm

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Access checks and hooks of the PMUv3 control registers: PMCR_EL0,
  * PMCNTENSET_EL0, PMCNTENCLR_EL0, PMOVSSET_EL0, PMOVSCLR_EL0, PMINTENSET_EL1,
  * PMINTENCLR_EL1, PMSWINC_EL0, PMUSERENR_EL0, PMUACR_EL1, PMCEID0_EL0,

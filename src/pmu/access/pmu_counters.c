@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Access checks and hooks of the PMUv3 counter registers: PMEVCNTR<n>_EL0,
  * PMEVTYPER<n>_EL0, PMCCNTR_EL0, PMCCFILTR_EL0, PMICNTR_EL0, PMICFILTR_EL0,
  * PMSELR_EL0, PMXEVCNTR_EL0, PMXEVTYPER_EL0 and PMZR_EL0 (the 'Accessing'

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Access checks of the FEAT_PMUv3_SS registers. */
 #include "pmu/pmu_regs.h"
 

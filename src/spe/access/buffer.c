@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Access checks of the Profiling Buffer registers and the SPE ID registers
  * (PMBLIMITR_EL1, PMBPTR_EL1, PMBSR_EL1, PMBSR_EL12, PMBSR_EL2, PMBSR_EL3,
  * PMBMAR_EL1, PMBIDR_EL1, PMSIDR_EL1). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Access checks and hooks of the SPE control registers (PMSCR_EL1, PMSCR_EL2,
  * PMSCR_EL12). */
 #include "spe/spe_regs.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /* Access checks and hooks of the SPE sampling and filter registers
  * (PMSICR_EL1, PMSIRR_EL1, PMSFCR_EL1, PMSEVFR_EL1, PMSNEVFR_EL1, PMSLATFR_EL1,
  * PMSDSFR_EL1), each the transliteration of its page's 'Accessing ...'
