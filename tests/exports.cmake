@@ -19,21 +19,8 @@ foreach(row ${rows})
   list(APPEND exported ${sym})
 endforeach()
 
-# The functions the public headers declare: "name(" at the start of a
-# declaration, after its return type.
-file(GLOB headers ${HEADERS}/*.h)
-set(declared)
-foreach(h ${headers})
-  file(READ ${h} text)
-  string(REGEX MATCHALL "\n[a-z][a-z_ 0-9]*[ *](armprof_[a-z0-9_]+)\\(" decls "${text}")
-  foreach(d ${decls})
-    string(REGEX REPLACE ".*[ *](armprof_[a-z0-9_]+)\\($" "\\1" name "${d}")
-    string(FIND "${d}" "static inline" inline)
-    if(inline EQUAL -1)
-      list(APPEND declared ${name})
-    endif()
-  endforeach()
-endforeach()
+include(${CMAKE_CURRENT_LIST_DIR}/public_functions.cmake)
+public_functions(declared ${HEADERS})
 
 set(bad 0)
 foreach(sym ${exported})

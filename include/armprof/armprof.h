@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "armprof/config.h"
+#include "armprof/version.h"
 
 #include "armprof/export.h"
 
@@ -20,6 +21,12 @@ extern "C" {
 ARMPROF_API_BEGIN
 
 typedef struct armprof_pe armprof_pe;
+
+/* The version of the library the program runs with, "MAJOR.MINOR.PATCH";
+ * ARMPROF_VERSION_STRING is the one it was compiled against. */
+const char *armprof_version(void);
+/* The same as ARMPROF_VERSION_NUMBER computes it. */
+unsigned armprof_version_number(void);
 
 /* ---- Checkpoints ----
  * The whole state of a PE (registers, context, every unit's state, held

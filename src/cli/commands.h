@@ -8,10 +8,21 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 int decode_command(int argc, char **argv);
 int report_command(int argc, char **argv);
 int demo_command(int argc, char **argv);
+
+/* help.c: `armprof help` from commands.def, the command names one a line,
+ * the manual page armprof(1) in troff, and the version line. */
+void usage(FILE *f);
+void print_command_names(FILE *f);
+void print_manual_page(FILE *f);
+void print_version(FILE *f);
+/* The git revision the command was built from, "" when unknown (generated
+ * at build time by cmake/revision.cmake). */
+const char *armprof_cli_revision(void);
 
 /* Reads a whole file into memory; on failure prints "PROG: PATH: why" to
  * stderr and returns NULL. The caller frees the bytes. An empty file gives

@@ -9,37 +9,6 @@
 #include "cli/example.h"
 #include "scenario/scenario.h"
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: armprof COMMAND [ARGS]\n"
-            "\n"
-            "commands:\n"
-            "  demo [-o FILE] [--ops N] [--quiet]\n"
-            "                            profile a built-in workload on an Armv9.4 PE as an\n"
-            "                            operating system would: PMU, PMU snapshots, PC\n"
-            "                            sampling and SPE; writes the Profiling Buffer data\n"
-            "                            to FILE (armprof-demo.spe) and reports (docs/demo.md)\n"
-            "  example                   run the built-in example scenario: who may access\n"
-            "                            the profiling controls\n"
-            "  run [--json] [--quiet] FILE...\n"
-            "                            run scenario files (docs/scenario-language.md)\n"
-            "  regs [--preset NAME] [--fields] [REG]\n"
-            "                            list the register table (encoding, presence in the\n"
-            "                            preset, with --fields every bit range), or one register\n"
-            "  decode [--json] FILE      the SPE packets in a record file (a Profiling\n"
-            "                            Buffer dump), one a line, records separated\n"
-            "  report [--html|--svg] [--top N] [-o OUT] FILE\n"
-            "                            statistics of an SPE record file: operation mix,\n"
-            "                            hottest PCs, latency histograms, data sources,\n"
-            "                            events (docs/report.md)\n"
-            "  presets                   list the configuration presets\n"
-            "  features                  list the architectural features\n"
-            "  options                   list the IMPLEMENTATION DEFINED and CONSTRAINED\n"
-            "                            UNPREDICTABLE options with their defaults\n"
-            "  help                      this text\n");
-}
-
 static int cmd_run(int argc, char **argv)
 {
     scenario_options o = {.json = false, .quiet = false, .out = stdout, .err = stderr};
@@ -138,11 +107,47 @@ static int cmd_presets(void)
     return 0;
 }
 
-static int cmd_features(void)
+/* Every feature; or for each name given, the presets that implement it. */
+static int cmd_features(int argc, char **argv)
 {
-    for (int i = 0; i < ARMPROF_FEAT_COUNT; i++)
-        printf("%s\n", armprof_feature_name((armprof_feature)i));
+    if (argc == 0) {
+        for (int i = 0; i < ARMPROF_FEAT_COUNT; i++)
+            printf("%s\n", armprof_feature_name((armprof_feature)i));
+        return 0;
+    }
+    for (int a = 0; a < argc; a++) {
+        const int f = armprof_feature_lookup(argv[a]);
+        if (f < 0) {
+            fprintf(stderr, "armprof features: unknown feature '%s'\n", argv[a]);
+            return 2;
+        }
+        printf("%s:", armprof_feature_name((armprof_feature)f));
+        for (size_t i = 0; armprof_preset_name(i); i++) {
+            armprof_config cfg;
+            armprof_config_preset(&cfg, armprof_preset_name(i));
+            if (armprof_config_has(&cfg, (armprof_feature)f)) printf(" %s", armprof_preset_name(i));
+        }
+        printf("\n");
+    }
     return 0;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    if (argc == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc == 1 && !strcmp(argv[0], "--man")) {
+        print_manual_page(stdout);
+        return 0;
+    }
+    if (argc == 1 && !strcmp(argv[0], "--commands")) {
+        print_command_names(stdout);
+        return 0;
+    }
+    fprintf(stderr, "armprof help: unexpected argument '%s'\n", argv[0]);
+    return 2;
 }
 
 /* One line an option; an enumerated option's default is shown by name and
@@ -186,14 +191,16 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "run")) return cmd_run(argc - 2, argv + 2);
     if (!strcmp(cmd, "regs")) return cmd_regs(argc - 2, argv + 2);
     if (!strcmp(cmd, "presets")) return cmd_presets();
-    if (!strcmp(cmd, "features")) return cmd_features();
+    if (!strcmp(cmd, "features")) return cmd_features(argc - 2, argv + 2);
     if (!strcmp(cmd, "options")) return cmd_options();
     if (!strcmp(cmd, "demo")) return demo_command(argc - 2, argv + 2);
     if (!strcmp(cmd, "example")) return cmd_example();
     if (!strcmp(cmd, "decode")) return decode_command(argc - 2, argv + 2);
     if (!strcmp(cmd, "report")) return report_command(argc - 2, argv + 2);
-    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
-        usage(stdout);
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
+        return cmd_help(argc - 2, argv + 2);
+    if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
+        print_version(stdout);
         return 0;
     }
     fprintf(stderr, "armprof: unknown command '%s'\n", cmd);
