@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# Debian packages, one per install component (`cpack -G DEB` in a build
+# configured with -DCMAKE_INSTALL_PREFIX=/usr):
+#   libarmprof0     the shared library (soname libarmprof.so.0)
+#   libarmprof-dev  headers, static library, the .so link, pkg-config and
+#                   CMake files, armprof(3)
+#   armprof         the command, armprof(1), bash completion
+# Dependencies on the C library come from dpkg-shlibdeps; the -dev package
+# depends on the library of its own version.
+set(CPACK_PACKAGE_NAME armprof)
+set(CPACK_PACKAGE_VENDOR "The armprof authors")
+set(CPACK_PACKAGE_CONTACT "The armprof authors <armprof@localhost>")
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+    "Executable model of the Arm profiling extensions (PMU snapshots, PC sampling, SPE)")
+set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
+set(CPACK_PACKAGING_INSTALL_PREFIX ${CMAKE_INSTALL_PREFIX})
+set(CPACK_COMPONENTS_ALL lib dev bin)
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+
+set(CPACK_DEBIAN_LIB_PACKAGE_NAME libarmprof${PROJECT_VERSION_MAJOR})
+set(CPACK_DEBIAN_LIB_PACKAGE_SECTION libs)
+set(CPACK_DEBIAN_LIB_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_LIB_PACKAGE_GENERATE_SHLIBS ON)
+set(CPACK_COMPONENT_LIB_DESCRIPTION
+    "Executable model of the Arm A-profile profiling extensions (shared library)\n The PMU with PMU snapshots (FEAT_PMUv3_SS), PC Sample-based Profiling\n (FEAT_PCSR) and the Statistical Profiling Extension (FEAT_SPE) with its\n Profiling Buffer, as the Arm Architecture Reference Manual specifies them,\n for simulators to embed.")
+
+set(CPACK_DEBIAN_DEV_PACKAGE_NAME libarmprof-dev)
+set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
+set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "libarmprof${PROJECT_VERSION_MAJOR} (= ${PROJECT_VERSION})")
+set(CPACK_COMPONENT_DEV_DESCRIPTION
+    "Executable model of the Arm A-profile profiling extensions (development files)\n Headers, the static library, pkg-config and CMake package files, and the\n manual page armprof(3).")
+
+set(CPACK_DEBIAN_BIN_PACKAGE_NAME armprof)
+set(CPACK_DEBIAN_BIN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_BIN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_COMPONENT_BIN_DESCRIPTION
+    "Executable model of the Arm A-profile profiling extensions (command)\n armprof runs scenario files against the model, profiles a built-in\n workload as an operating system would, and decodes and reports SPE record\n files.")
+
+# Debian's copyright file in each package's documentation directory.
+foreach(comp lib dev bin)
+  string(TOUPPER ${comp} COMP)
+  install(FILES ${PROJECT_SOURCE_DIR}/LICENSE
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/${CPACK_DEBIAN_${COMP}_PACKAGE_NAME}
+          RENAME copyright COMPONENT ${comp})
+endforeach()
+
+include(CPack)
