@@ -590,20 +590,94 @@ static void pmu_cycle_batch(armprof_pe *pe, uint64_t n)
 }
 
 /* Whether an overflow in one cycle can change what counts in the next:
- * PMCR_EL0.FZO or MDCR_EL2.HPMFZO (FEAT_PMUv3p7). Then cycles end one by one
- * instead of in a batch. */
+ * PMCR_EL0.FZO or MDCR_EL2.HPMFZO (FEAT_PMUv3p7). Then cycles end in
+ * batches that stop at each new overflow (cycles_to_new_overflow()). */
 static bool freeze_possible(const armprof_pe *pe)
 {
     return IsFeatureImplemented(pe, PMUv3p7) &&
            (FIELD(pe, PMCR_EL0, FZO) == 1 || FIELD(pe, MDCR_EL2, HPMFZO) == 1);
 }
 
+/* Saturating arithmetic for the freeze point: a cycle count beyond 2^64 - 1
+ * is "never" within any armprof_cycles() call. */
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a + b < a ? UINT64_MAX : a + b;
+}
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+    return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+/* The first of the next n cycles at which a counter that counts sets an
+ * overflow bit of PMOVSSET_EL0 that is clear now (1-based; n when none does
+ * within n): up to that cycle the cycles can end in one batch, since only a
+ * new overflow can freeze counters (PMCR_EL0.FZO, MDCR_EL2.HPMFZO) or
+ * change PMUIRQ. An overflow bit already set does not change when its
+ * counter wraps again. Events accumulated so far count in the first cycle
+ * (pmu_cycle_batch()); after it, a counter changes only if it counts
+ * CPU_CYCLES, is the cycle counter, or counts CHAIN from a partner that
+ * does. The arithmetic makes the time independent of n. */
+static uint64_t cycles_to_new_overflow(armprof_pe *pe, uint64_t n)
+{
+    if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_refresh(pe);
+    const pmu_state *u = PMU_STATE(pe);
+    const uint64_t set = REG(pe, PMOVSSET_EL0);
+    const unsigned counters = num_counters(pe);
+    uint64_t first = n;
+    /* The cycles until an event counter idx reaches 2^width, counting one a
+     * cycle from the first with acc more in the first. */
+    for (unsigned idx = 0; idx < counters; idx++) {
+        if (!(u->counting >> idx & 1) || (set >> idx & 1)) continue;
+        const unsigned width = (u->long_counter >> idx & 1) ? 64 : 32;
+        const uint64_t limit_minus_1 = width == 64 ? UINT64_MAX : 0xffffffffull;
+        const uint64_t value = PMEVCNTR(pe, idx) & limit_minus_1;
+        const uint64_t acc = u->accumulator[idx];
+        uint64_t t = UINT64_MAX;
+        if (u->event_of[idx] == PMU_EVENT_CPU_CYCLES) {
+            /* value + acc + k > limit - 1 first at k = limit - value - acc */
+            const uint64_t room = limit_minus_1 - value; /* increments before the wrap, less one */
+            t = acc > room ? 1 : room - acc + 1;
+        } else if (u->event_of[idx] == PMU_EVENT_CHAIN && idx > 0 &&
+                   (u->chain_from >> (idx - 1) & 1) && (u->counting >> (idx - 1) & 1) &&
+                   u->event_of[idx - 1] == PMU_EVENT_CPU_CYCLES) {
+            /* One increment each time the even counter wraps (32 bits): it
+             * first wraps after t0 cycles, then every 2^32. */
+            const uint64_t even = PMEVCNTR(pe, idx - 1) & 0xffffffffull;
+            const uint64_t even_acc = u->accumulator[idx - 1];
+            const uint64_t even_room = 0xffffffffull - even;
+            const uint64_t t0 = even_acc > even_room ? 1 : even_room - even_acc + 1;
+            const uint64_t room = limit_minus_1 - value;
+            t = acc > room ? 1 : sat_add(t0, sat_mul(room - acc, 1ull << 32));
+        } else if (acc != 0 && acc > limit_minus_1 - value) {
+            t = 1;
+        }
+        if (t < first) first = t;
+    }
+    if ((u->counting >> CYCLE_COUNTER_ID & 1) && !(set >> CYCLE_COUNTER_ID & 1)) {
+        unsigned d = (unsigned)FIELD(pe, PMCR_EL0, D);
+        unsigned lc = (unsigned)FIELD(pe, PMCR_EL0, LC);
+        if (u->exception_enabled) lc = 1;
+        if (lc == 1) d = 0;
+        const unsigned width = HaveAArch32(pe) && lc == 0 ? 32 : 64;
+        const uint64_t limit_minus_1 = width == 64 ? UINT64_MAX : 0xffffffffull;
+        const uint64_t room = limit_minus_1 - (REG(pe, PMCCNTR_EL0) & limit_minus_1);
+        /* The (room + 1)-th increment: every cycle, or every 64th with
+         * PMCR_EL0.D (the first after 64 - cycles64). */
+        const uint64_t t = d == 0 ? sat_add(room, 1)
+                                  : sat_add(64u - u->cycles64, sat_mul(room, 64));
+        if (t < first) first = t;
+    }
+    return first == 0 ? 1 : first;
+}
+
 void pmu_cycles(armprof_pe *pe, uint64_t n)
 {
     if (!IsFeatureImplemented(pe, PMUv3)) return;
-    const bool one_by_one = freeze_possible(pe);
+    const bool freeze = freeze_possible(pe);
     while (n > 0) {
-        uint64_t step = one_by_one ? 1 : n;
+        /* With a freeze possible, batches end at each new overflow. */
+        uint64_t step = freeze ? cycles_to_new_overflow(pe, n) : n;
         /* A Capture event completes at its own cycle, between the counts of
          * the cycles before and after it. */
         if (PMU_STATE(pe)->capture_pending && PMU_STATE(pe)->capture_countdown < step)

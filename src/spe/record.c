@@ -24,6 +24,11 @@ SAME_INDEX(SPECounterPosIssueLatency, SPE_INDEX_COUNTER_ISSUE);
 SAME_INDEX(SPECounterPosTranslationLatency, SPE_INDEX_COUNTER_TRANSLATION);
 SAME_INDEX(SPECounterPosAltIssueLatency, SPE_INDEX_COUNTER_ALT_ISSUE);
 
+/* The largest PMBIDR_EL1.Align the architecture defines: 0b1011, 2KB. */
+#define PMBIDR_ALIGN_MAX 11
+_Static_assert(((size_t)1 << PMBIDR_ALIGN_MAX) <= SPE_MAX_RECORD_SIZE,
+               "a record padded to the largest alignment fits the record buffer");
+
 /* SPEAddByteToRecord() */
 static void SPEAddByteToRecord(spe_state *u, uint8_t b)
 {
@@ -256,7 +261,15 @@ void SPEConstructRecord(armprof_pe *pe)
         SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_TIMESTAMP, 0, s->timestamp);
     else
         SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_END, 0, 0);
-    const size_t align = (size_t)1 << FIELD(pe, PMBIDR_EL1, Align);
-    while (u->record_size % align != 0)
+    /* Padding to 2^PMBIDR_EL1.Align bytes. The architecture defines Align
+     * up to 0b1011 (2KB, the largest record); a reserved value can only
+     * come from a direct store to the read-only register (armprof_reg_set,
+     * the scenario language's `set`), and pads as 0b1011 does, so the
+     * padding always ends (docs/spec-notes.md). */
+    const unsigned align_log2 = (unsigned)FIELD(pe, PMBIDR_EL1, Align);
+    const size_t align = (size_t)1
+                         << (align_log2 > PMBIDR_ALIGN_MAX ? PMBIDR_ALIGN_MAX : align_log2);
+    const size_t pad = (align - u->record_size % align) % align;
+    for (size_t i = 0; i < pad; i++)
         SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_PADDING, 0, 0);
 }
