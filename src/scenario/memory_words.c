@@ -6,14 +6,22 @@
  * (bits[1:0] 0b11, output address in [47:12], attributes as below). */
 #include "scenario/memory_words.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #define PAGE 4096u
 
-static int fail(char *err, size_t errlen, const char *fmt, const char *word)
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int
+fail(char *err, size_t errlen, const char *fmt, ...)
 {
-    snprintf(err, errlen, fmt, word);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
     return MEMORY_ERROR;
 }
 
@@ -159,6 +167,21 @@ static const desc_word desc_words[] = {
     {"assuredonly", 58, 1, true, false}, /* stage 2 AssuredOnly (FEAT_THE) */
 };
 
+/* The most one `map` statement maps: 1GB, 262144 pages. A larger range is
+ * several statements, or a mistake the model should name rather than spend
+ * minutes and memory on. */
+#define MAP_MAX_SIZE (1ull << 30)
+
+/* A byte range that wraps past 2^64 would be silently split by the memory
+ * model into two far-apart pieces; name it instead. */
+static int range_wraps(uint64_t addr, size_t len, const char *what, char *err, size_t errlen)
+{
+    if (len && addr > UINT64_MAX - (len - 1))
+        return fail(err, errlen, "%s: ADDRESS 0x%llx + %zu bytes wraps past 2^64", what,
+                    (unsigned long long)addr, len);
+    return 0;
+}
+
 /* map s1|s2 ROOT IA OA SIZE [WORD VALUE]... [bits VALUE] */
 static int map(armprof_mem *mem, scenario_tables *t, char **w, int n, char *err, size_t errlen)
 {
@@ -201,7 +224,16 @@ static int map(armprof_mem *mem, scenario_tables *t, char **w, int n, char *err,
     if (invalid) desc &= ~3ull;
     if ((root | ia | oa | size) & (PAGE - 1))
         return fail(err, errlen, "%s", "map: ROOT, INPUT, OUTPUT and SIZE must be 4KB aligned");
-    if (oa >> 48) return fail(err, errlen, "%s", "map: OUTPUT above 48 bits");
+    /* The tables are 4KB-granule, four levels: 48-bit addresses. */
+    if (size == 0) return fail(err, errlen, "%s", "map: SIZE is 0 (at least 4KB)");
+    if (size > MAP_MAX_SIZE)
+        return fail(err, errlen,
+                    "map: SIZE 0x%llx is more than one statement maps (at most 0x%llx)",
+                    (unsigned long long)size, (unsigned long long)MAP_MAX_SIZE);
+    if (ia >> 48 || size > (1ull << 48) - ia)
+        return fail(err, errlen, "%s", "map: INPUT + SIZE goes past 48 bits");
+    if (oa >> 48 || size > (1ull << 48) - oa)
+        return fail(err, errlen, "%s", "map: OUTPUT + SIZE goes past 48 bits");
     for (uint64_t off = 0; off < size; off += PAGE) {
         const uint64_t a = ia + off;
         uint64_t table = root;
@@ -246,6 +278,8 @@ int scenario_memory_statement(armprof_pe *pe, scenario_tables *tables, char **w,
         if (n - i != 2 || !number(w[i], &base) || !number(w[i + 1], &size) || (base & (PAGE - 1)))
             return fail(err, errlen, "%s",
                         "usage: pagetables [pas P] BASE SIZE (BASE 4KB aligned)");
+        if (size > UINT64_MAX - base)
+            return fail(err, errlen, "%s", "pagetables: BASE + SIZE wraps past 2^64");
         tables->next = base;
         tables->end = base + size;
         tables->pas = pas;
@@ -268,12 +302,14 @@ int scenario_memory_statement(armprof_pe *pe, scenario_tables *tables, char **w,
             if (!strcmp(w[1], "write64")) {
                 if (n - i != 2 || !number(w[i + 1], &v))
                     return fail(err, errlen, "%s", "usage: memory write64 [pas P] ADDRESS VALUE");
+                if (range_wraps(addr, 8, "memory write64", err, errlen)) return MEMORY_ERROR;
                 armprof_mem_write64(mem, pas, addr, v);
                 return MEMORY_HANDLED;
             }
             uint8_t bytes[256];
             size_t len;
             if (hex_bytes(w, n, i + 1, bytes, sizeof bytes, &len, err, errlen)) return MEMORY_ERROR;
+            if (range_wraps(addr, len, "memory write", err, errlen)) return MEMORY_ERROR;
             armprof_mem_write(mem, pas, addr, bytes, len);
             return MEMORY_HANDLED;
         }
@@ -293,6 +329,7 @@ int scenario_memory_statement(armprof_pe *pe, scenario_tables *tables, char **w,
         uint64_t want;
         if (n - i != 2 || !number(w[i + 1], &want))
             return fail(err, errlen, "%s", "usage: expect memory64 [pas P] ADDRESS VALUE");
+        if (range_wraps(addr, 8, "expect memory64", err, errlen)) return MEMORY_ERROR;
         const uint64_t got = armprof_mem_read64(mem, pas, addr);
         check->ok = got == want;
         snprintf(check->got, sizeof check->got, "0x%llx", (unsigned long long)got);
@@ -301,6 +338,7 @@ int scenario_memory_statement(armprof_pe *pe, scenario_tables *tables, char **w,
     uint8_t want[256], got[256];
     size_t len;
     if (hex_bytes(w, n, i + 1, want, sizeof want, &len, err, errlen)) return MEMORY_ERROR;
+    if (range_wraps(addr, len, "expect memory", err, errlen)) return MEMORY_ERROR;
     armprof_mem_read(mem, pas, addr, got, len);
     check->ok = memcmp(want, got, len) == 0;
     size_t pos = 0;
