@@ -87,8 +87,13 @@ const char *armprof_preset_name(size_t i);
 const char *armprof_preset_doc(size_t i);
 
 /* Parses a number as the configuration and the scenario language write it:
- * decimal, 0x hexadecimal or 0b binary, '_' allowed between digits, at most
- * 64 bits. */
+ * decimal, 0x hexadecimal or 0b binary (the prefix in either case), at most
+ * 64 bits. A single '_' may separate two digits ("0xffff_0000", "1_000").
+ * Anything else is refused: a sign or white space anywhere (also after the
+ * prefix: "0x-1", "0b+1", "0x 5"), a '_' first, last, next to another '_'
+ * or next to the prefix, a prefix with no digits, a value above
+ * UINT64_MAX. Returns false and leaves *out unchanged when s is not such a
+ * number or s or out is NULL. */
 bool armprof_parse_number(const char *s, uint64_t *out);
 
 /* Sets a feature ("FEAT_X" with "on"/"off"/"1"/"0") or an option (a number

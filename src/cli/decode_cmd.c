@@ -8,6 +8,7 @@
 
 #include "armprof/decode.h"
 #include "cli/commands.h"
+#include "cli/output.h"
 
 typedef struct decode_view {
     FILE *out;
@@ -92,9 +93,11 @@ int decode_command(int argc, char **argv)
     armprof_spe_decoder d;
     armprof_spe_decoder_init(&d, data, size);
     armprof_spe_record r;
-    armprof_spe_decode_status st;
+    armprof_spe_decode_status st = ARMPROF_SPE_DECODE_OK;
     size_t end = 0; /* of the previous record */
-    while ((st = armprof_spe_next_record(&d, &r)) != ARMPROF_SPE_DECODE_EOF) {
+    /* A large file stops at the first failed write (main() reports it). */
+    while (!cli_write_failed(v.out) &&
+           (st = armprof_spe_next_record(&d, &r)) != ARMPROF_SPE_DECODE_EOF) {
         show_padding(&v, end, r.offset);
         /* A stream cut inside its first packet has no record to show. */
         if (r.packets || st == ARMPROF_SPE_DECODE_OK) show_record(&v, data, &r);

@@ -10,6 +10,7 @@
 #include "armprof/decode.h"
 #include "cli/commands.h"
 #include "cli/demo_driver.h"
+#include "cli/output.h"
 #include "cli/report.h"
 
 #define DEFAULT_OPS 8000000ull
@@ -69,12 +70,8 @@ static bool write_file(const char *path, const uint8_t *data, size_t size)
         fprintf(stderr, "armprof demo: %s: %s\n", path, strerror(errno));
         return false;
     }
-    const bool ok = fwrite(data, 1, size, f) == size;
-    if (fclose(f) != 0 || !ok) {
-        fprintf(stderr, "armprof demo: %s: write failed\n", path);
-        return false;
-    }
-    return true;
+    fwrite(data, 1, size, f);
+    return cli_finish_output(f, true, "armprof demo", path, 0) == 0;
 }
 
 static void print_pc_sampling(const demo_result *r)
@@ -182,7 +179,9 @@ int demo_command(int argc, char **argv)
                (unsigned long long)r.faults, (unsigned long long)r.irq_stuck);
         status = 1;
     }
-    if (!o.quiet) {
+    /* The report is long; not worth making when stdout already failed
+     * (main() reports it). */
+    if (!o.quiet && !cli_write_failed(stdout)) {
         printf("\n");
         const report_options ro = {.format = REPORT_TEXT, .top = 20};
         if (report_write(stdout, o.out, r.data, r.size, &ro) != 0) status = 1;

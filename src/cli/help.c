@@ -110,8 +110,8 @@ void print_manual_page(FILE *f)
                ".TP\n.B 0\nThe command did what was asked; every scenario expectation held.\n"
                ".TP\n.B 1\nThe input was malformed (what could be read was still shown) or "
                "a scenario expectation failed.\n"
-               ".TP\n.B 2\nA usage error, or a file that could not be read or written; the "
-               "message names the file, the line and the problem.\n");
+               ".TP\n.B 2\nA usage error, or a file that could not be read or written (standard "
+               "output included); the message names the file, the line and the problem.\n");
     fprintf(f, ".SH FILES\n"
                ".TP\n.I armprof\\-demo.spe\nThe record file\n.B armprof demo\n"
                "writes when no\n.B \\-o\nis given.\n"

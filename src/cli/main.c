@@ -7,6 +7,7 @@
 #include "armprof/armprof.h"
 #include "cli/commands.h"
 #include "cli/example.h"
+#include "cli/output.h"
 #include "scenario/scenario.h"
 
 static int cmd_run(int argc, char **argv)
@@ -28,7 +29,7 @@ static int cmd_run(int argc, char **argv)
         return 2;
     }
     int worst = 0;
-    for (int i = first; i < argc; i++) {
+    for (int i = first; i < argc && !cli_write_failed(stdout); i++) {
         const int rc = scenario_run_file(argv[i], &o);
         if (rc > worst) worst = rc;
     }
@@ -181,7 +182,7 @@ static int cmd_example(void)
     return scenario_run_text("(built-in example)", armprof_example_scenario, &o);
 }
 
-int main(int argc, char **argv)
+static int command(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -206,4 +207,13 @@ int main(int argc, char **argv)
     fprintf(stderr, "armprof: unknown command '%s'\n", cmd);
     usage(stderr);
     return 2;
+}
+
+/* Every command's output to stdout is checked here, once, after it
+ * returns: a write that failed is status 2 and a message. */
+int main(int argc, char **argv)
+{
+    cli_keep_standard_fds();
+    const int rc = command(argc, argv);
+    return cli_finish_output(stdout, false, "armprof", "standard output", rc);
 }

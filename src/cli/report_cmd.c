@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "cli/output.h"
 #include "cli/report.h"
 
 #define PROG "armprof report"
@@ -71,11 +72,8 @@ int report_command(int argc, char **argv)
         free(data);
         return 2;
     }
-    int rc = report_write(out, path, data, size, &o);
+    const int rc = report_write(out, path, data, size, &o);
     free(data);
-    if ((out != stdout ? fclose(out) : fflush(out)) != 0) {
-        fprintf(stderr, PROG ": %s: write error\n", out_path ? out_path : "standard output");
-        rc = 2;
-    }
-    return rc;
+    /* Standard output is checked in main(), after every command. */
+    return out == stdout ? rc : cli_finish_output(out, true, PROG, out_path, rc);
 }

@@ -1,7 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Features, options, presets and the validation of a configuration. */
-#include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -224,29 +222,39 @@ bool config_fail(char *err, size_t errlen, const char *fmt, const char *a, const
 
 bool armprof_parse_number(const char *s, uint64_t *out)
 {
-    char buf[128];
-    size_t n = 0;
-    for (const char *p = s; *p; p++) {
-        if (*p == '_') continue;
-        if (n + 1 >= sizeof buf) return false;
-        buf[n++] = *p;
-    }
-    buf[n] = 0;
-    if (n == 0 || buf[0] == '-' || buf[0] == '+') return false;
-    int base = 10;
-    const char *digits = buf;
-    if (buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X')) {
+    if (!s || !out) return false;
+    unsigned base = 10;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
         base = 16;
-        digits = buf + 2;
-    } else if (buf[0] == '0' && (buf[1] == 'b' || buf[1] == 'B')) {
+        s += 2;
+    } else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) {
         base = 2;
-        digits = buf + 2;
+        s += 2;
     }
-    if (*digits == 0 || isspace((unsigned char)*digits)) return false;
-    errno = 0;
-    char *end;
-    unsigned long long v = strtoull(digits, &end, base);
-    if (errno == ERANGE || *end != 0) return false;
+    /* Digits of the base, each '_' between two of them: no sign, no space,
+     * no '_' first, last or next to another. */
+    uint64_t v = 0;
+    bool digit_before = false;
+    for (; *s; s++) {
+        if (*s == '_') {
+            if (!digit_before) return false; /* first, or after another '_' */
+            digit_before = false;
+            continue;
+        }
+        unsigned d;
+        if (*s >= '0' && *s <= '9')
+            d = (unsigned)(*s - '0');
+        else if (*s >= 'a' && *s <= 'f')
+            d = (unsigned)(*s - 'a') + 10;
+        else if (*s >= 'A' && *s <= 'F')
+            d = (unsigned)(*s - 'A') + 10;
+        else
+            return false;
+        if (d >= base || v > (UINT64_MAX - d) / base) return false;
+        v = v * base + d;
+        digit_before = true;
+    }
+    if (!digit_before) return false; /* no digits, or a '_' last */
     *out = v;
     return true;
 }
