@@ -62,6 +62,7 @@ typedef enum armprof_spe_decode_status {
     ARMPROF_SPE_DECODE_OK,    /* a packet or record was decoded */
     ARMPROF_SPE_DECODE_EOF,   /* no more bytes (not an error) */
     ARMPROF_SPE_DECODE_ERROR, /* malformed: see error and error_offset */
+    ARMPROF_SPE_DECODE_MORE,  /* streaming only: feed the next chunk, or finish */
 } armprof_spe_decode_status;
 
 /* A position in a byte stream. Fields are read-only for the caller. */
@@ -126,6 +127,66 @@ typedef struct armprof_spe_record {
  * truncated or the stream ends before the record's End or Timestamp packet;
  * *r then holds what was decoded of the record. */
 armprof_spe_decode_status armprof_spe_next_record(armprof_spe_decoder *d, armprof_spe_record *r);
+
+/* Adds a packet to a record being assembled, as armprof_spe_next_record()
+ * does: the first packet gives the record's offset, Padding inside a record
+ * counts for nothing, a repeated packet keeps its last value. Returns true
+ * when the packet ends the record (End or Timestamp). Clear *r (all zero)
+ * before its first packet. */
+bool armprof_spe_record_add_packet(armprof_spe_record *r, const armprof_spe_packet *p);
+
+/* ---- streaming: the bytes in chunks ----
+ *
+ * The same packets and records, with the same offsets (from the start of
+ * the whole stream) and errors, for a stream that arrives in pieces of any
+ * size: a file read a block at a time, a buffer drained as it fills. Memory
+ * is the decoder's own (a packet split across two chunks is carried over,
+ * at most ten bytes), whatever the length of the stream.
+ *
+ *   armprof_spe_stream s;
+ *   armprof_spe_stream_init(&s);
+ *   for (;;) {
+ *       st = armprof_spe_stream_next_record(&s, &r);
+ *       if (st == ARMPROF_SPE_DECODE_MORE) {
+ *           n = fread(buf, 1, sizeof buf, f);
+ *           if (n) armprof_spe_stream_feed(&s, buf, n); else armprof_spe_stream_finish(&s);
+ *       } else if (st == ARMPROF_SPE_DECODE_OK) use(&r); else break;
+ *   }
+ *
+ * A record that spans chunks is assembled in the decoder, so its packets
+ * may come from chunks that no longer exist. Packets and records may be
+ * taken in turn from one stream, but a record then holds only the packets
+ * taken as part of it; use one or the other. */
+typedef struct armprof_spe_stream {
+    /* Private: the state between calls. Read only error and error_offset. */
+    const uint8_t *chunk;
+    size_t chunk_size, chunk_pos;
+    size_t chunk_offset; /* of chunk[0] in the stream */
+    uint8_t carry[16];   /* the start of a packet cut by the end of a chunk */
+    uint8_t carry_size;
+    size_t carry_offset;
+    bool finished, in_record;
+    armprof_spe_record record; /* assembled by armprof_spe_stream_next_record() */
+    const char *error;         /* why the last call returned ERROR (a static string) */
+    size_t error_offset;       /* the byte offset the error is about */
+} armprof_spe_stream;
+
+void armprof_spe_stream_init(armprof_spe_stream *s);
+/* The next bytes of the stream. They are read in place: keep them
+ * unchanged until a call returns MORE (the decoder then holds no pointer to
+ * them). Feeding before MORE is returned, or after finish, is ignored and
+ * returns false. */
+bool armprof_spe_stream_feed(armprof_spe_stream *s, const uint8_t *data, size_t size);
+/* No more bytes will come: a packet or record left open becomes an ERROR,
+ * as at the end of the data for armprof_spe_next_packet()/next_record(). */
+void armprof_spe_stream_finish(armprof_spe_stream *s);
+/* As armprof_spe_next_packet(), or MORE when the bytes fed are used up. */
+armprof_spe_decode_status armprof_spe_stream_next_packet(armprof_spe_stream *s,
+                                                         armprof_spe_packet *p);
+/* As armprof_spe_next_record(), or MORE when the bytes fed are used up
+ * (the record so far is kept, and goes on with the next chunk). */
+armprof_spe_decode_status armprof_spe_stream_next_record(armprof_spe_stream *s,
+                                                         armprof_spe_record *r);
 
 /* ---- interpreting payloads ---- */
 

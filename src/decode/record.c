@@ -46,6 +46,20 @@ static void record_packet(armprof_spe_record *r, const armprof_spe_packet *p)
     }
 }
 
+bool armprof_spe_record_add_packet(armprof_spe_record *r, const armprof_spe_packet *p)
+{
+    /* D18.1.3: Padding only between records. A record whose packets are
+     * split by Padding is still one record; count nothing. */
+    if (p->type == ARMPROF_SPE_PKT_PADDING) return false;
+    if (r->packets++ == 0) r->offset = p->offset;
+    if (p->type == ARMPROF_SPE_PKT_UNKNOWN || p->reserved)
+        r->ignored++;
+    else
+        record_packet(r, p);
+    r->size = p->offset + p->header_size + p->payload_size - r->offset;
+    return p->type == ARMPROF_SPE_PKT_END || p->type == ARMPROF_SPE_PKT_TIMESTAMP;
+}
+
 armprof_spe_decode_status armprof_spe_next_record(armprof_spe_decoder *d, armprof_spe_record *r)
 {
     memset(r, 0, sizeof *r);
@@ -58,25 +72,11 @@ armprof_spe_decode_status armprof_spe_next_record(armprof_spe_decoder *d, armpro
         d->pos++;
     }
     r->offset = d->pos;
-    while ((st = armprof_spe_next_packet(d, &p)) == ARMPROF_SPE_DECODE_OK) {
-        if (p.type == ARMPROF_SPE_PKT_PADDING) {
-            /* D18.1.3: Padding only between records. A record whose packets
-             * are split by Padding is still one record; count nothing. */
-            continue;
-        }
-        r->packets++;
-        if (p.type == ARMPROF_SPE_PKT_UNKNOWN || p.reserved)
-            r->ignored++;
-        else
-            record_packet(r, &p);
-        if (p.type == ARMPROF_SPE_PKT_END || p.type == ARMPROF_SPE_PKT_TIMESTAMP) {
-            r->size = d->pos - r->offset;
-            return ARMPROF_SPE_DECODE_OK;
-        }
-    }
+    while ((st = armprof_spe_next_packet(d, &p)) == ARMPROF_SPE_DECODE_OK)
+        if (armprof_spe_record_add_packet(r, &p)) return ARMPROF_SPE_DECODE_OK;
     r->size = d->pos - r->offset;
     if (st == ARMPROF_SPE_DECODE_EOF) {
-        d->error = "record not ended by an End or Timestamp packet before the end of the data";
+        d->error = SPE_ERROR_RECORD_NOT_ENDED;
         d->error_offset = r->offset;
     }
     return ARMPROF_SPE_DECODE_ERROR;
