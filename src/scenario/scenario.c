@@ -1133,15 +1133,27 @@ static int statement(run_state *st, where at, line_words *lw)
     return error_at(st, at, "unknown statement '%s'", cmd);
 }
 
+/* Lines end with LF or CRLF. A UTF-8 byte-order mark at the start of the
+ * text is skipped; a CR not followed by LF (old Mac line ends, or a stray
+ * one) is an error, since the lines it separates would otherwise run
+ * together into one statement. */
 static int run_lines(run_state *st, const char *file, char *text)
 {
     unsigned lineno = 0;
     char *p = text;
+    if (!strncmp(p, "\xef\xbb\xbf", 3)) p += 3;
     while (*p) {
         char *eol = strchr(p, '\n');
         if (eol) *eol = 0;
         lineno++;
         const where at = {file, lineno};
+        char *cr = strchr(p, '\r');
+        if (cr && cr[1] == 0 && eol)
+            *cr = 0; /* CRLF */
+        else if (cr)
+            return error_at(st, at,
+                            "CR line endings are not supported: a carriage return not "
+                            "followed by a line feed (use LF or CRLF line ends)");
         if (strlen(p) > MAX_LINE)
             return error_at(st, at, "line longer than %d characters", MAX_LINE);
         line_words lw;
