@@ -102,6 +102,28 @@ static const char *const class_names[] = {"other", "branch", "load", "store"};
 
 static const char *const pas_names[] = {"ns", "s", "realm", "root"};
 
+/* Whether s is a number as armprof_parse_number() reads it, whatever its
+ * size: the digits of its base (0x hex, 0b binary, decimal) and '_'. When
+ * armprof_parse_number() rejects such a text, it is too large. */
+static bool digits_only(const char *s)
+{
+    const char *valid = "0123456789";
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        valid = "0123456789abcdefABCDEF";
+        s += 2;
+    } else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) {
+        valid = "01";
+        s += 2;
+    }
+    bool any = false;
+    for (; *s; s++) {
+        if (*s == '_') continue;
+        if (!strchr(valid, *s)) return false;
+        any = true;
+    }
+    return any;
+}
+
 bool scenario_parse_op(char *const *w, int n, armprof_op *op, uint64_t *repeat, char *err,
                        size_t len)
 {
@@ -130,7 +152,15 @@ bool scenario_parse_op(char *const *w, int n, armprof_op *op, uint64_t *repeat, 
             op->l1d_access = op->l1d_refill = true;
             continue;
         }
-        if (word[0] == 'x' && armprof_parse_number(word + 1, repeat)) continue;
+        if (word[0] == 'x' && word[1] >= '0' && word[1] <= '9') {
+            if (armprof_parse_number(word + 1, repeat)) continue;
+            if (digits_only(word + 1))
+                snprintf(err, len, "repeat count '%s' is out of range: N must fit in 64 bits",
+                         word);
+            else
+                snprintf(err, len, "'%s' is not a repeat count xN", word);
+            return false;
+        }
         if (!strcmp(word, "kind") && i + 1 < n) {
             const armprof_op_class kcls = cls == ARMPROF_OP_STORE ? ARMPROF_OP_LOAD : op->op_class;
             for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && !done; k++)

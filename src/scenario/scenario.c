@@ -243,17 +243,51 @@ static void describe_outcome(const armprof_outcome *o, bool is_read, char *buf, 
 
 static const char *const outcome_names[] = {"done", "undefined", "trap", "nvmem", "unmodelled"};
 
-static void json_string(FILE *f, const char *s)
+/* The length of the well-formed UTF-8 sequence at s (Unicode 15, Table
+ * 3-7: no overlong forms, no surrogates, nothing above U+10FFFF), or 0. */
+static size_t utf8_length(const unsigned char *s)
 {
+    const unsigned char c = s[0];
+    if (c < 0x80) return 1;
+    size_t n;
+    unsigned char lo = 0x80, hi = 0xbf; /* the second byte's range */
+    if (c >= 0xc2 && c <= 0xdf)
+        n = 2;
+    else if (c >= 0xe0 && c <= 0xef) {
+        n = 3;
+        if (c == 0xe0) lo = 0xa0;
+        if (c == 0xed) hi = 0x9f;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+        n = 4;
+        if (c == 0xf0) lo = 0x90;
+        if (c == 0xf4) hi = 0x8f;
+    } else
+        return 0;
+    if (s[1] < lo || s[1] > hi) return 0;
+    for (size_t i = 2; i < n; i++)
+        if (s[i] < 0x80 || s[i] > 0xbf) return 0;
+    return n;
+}
+
+/* A JSON string (RFC 8259) of text: always valid UTF-8, whatever text holds (a
+ * file name or a word of the scenario may not be): a byte that does not
+ * begin a well-formed UTF-8 sequence is written as U+FFFD. */
+static void json_string(FILE *f, const char *text)
+{
+    const unsigned char *s = (const unsigned char *)text;
     fputc('"', f);
-    for (; *s; s++) {
-        const unsigned char c = (unsigned char)*s;
+    while (*s) {
+        const unsigned char c = *s;
+        const size_t n = utf8_length(s);
         if (c == '"' || c == '\\')
             fprintf(f, "\\%c", c);
         else if (c < 0x20)
             fprintf(f, "\\u%04x", c);
+        else if (n == 0)
+            fputs("\\ufffd", f);
         else
-            fputc(c, f);
+            fwrite(s, 1, n, f);
+        s += n ? n : 1;
     }
     fputc('"', f);
 }
@@ -1133,15 +1167,27 @@ static int statement(run_state *st, where at, line_words *lw)
     return error_at(st, at, "unknown statement '%s'", cmd);
 }
 
+/* Lines end with LF or CRLF. A UTF-8 byte-order mark at the start of the
+ * text is skipped; a CR not followed by LF (old Mac line ends, or a stray
+ * one) is an error, since the lines it separates would otherwise run
+ * together into one statement. */
 static int run_lines(run_state *st, const char *file, char *text)
 {
     unsigned lineno = 0;
     char *p = text;
+    if (!strncmp(p, "\xef\xbb\xbf", 3)) p += 3;
     while (*p) {
         char *eol = strchr(p, '\n');
         if (eol) *eol = 0;
         lineno++;
         const where at = {file, lineno};
+        char *cr = strchr(p, '\r');
+        if (cr && cr[1] == 0 && eol)
+            *cr = 0; /* CRLF */
+        else if (cr)
+            return error_at(st, at,
+                            "CR line endings are not supported: a carriage return not "
+                            "followed by a line feed (use LF or CRLF line ends)");
         if (strlen(p) > MAX_LINE)
             return error_at(st, at, "line longer than %d characters", MAX_LINE);
         line_words lw;
