@@ -24,9 +24,4 @@ void print_version(FILE *f);
  * at build time by cmake/revision.cmake). */
 const char *armprof_cli_revision(void);
 
-/* Reads a whole file into memory; on failure prints "PROG: PATH: why" to
- * stderr and returns NULL. The caller frees the bytes. An empty file gives
- * a non-NULL pointer and *size 0. */
-uint8_t *read_file_bytes(const char *prog, const char *path, size_t *size);
-
 #endif

@@ -2,6 +2,7 @@
 /* armprof decode FILE: the packets of an SPE record stream, one a line with
  * the manual's names (D18.2), records separated; --json gives a JSON object
  * a record. Runs of Padding are shown as one line. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "armprof/decode.h"
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "cli/report_source.h"
 
 typedef struct decode_view {
     FILE *out;
@@ -26,8 +28,9 @@ static void show_padding(decode_view *v, size_t start, size_t end)
         fprintf(v->out, "%08zx  %-30s Padding x%zu\n", start, "00 ...", end - start);
 }
 
-static void show_packet(decode_view *v, const armprof_spe_packet *p, const uint8_t *bytes,
-                        bool first)
+/* The packet's bytes come from its header and payload (little-endian,
+ * D18.1.2), not from the file: the block they were read in may be gone. */
+static void show_packet(decode_view *v, const armprof_spe_packet *p, bool first)
 {
     char line[512];
     if (v->json) {
@@ -37,29 +40,26 @@ static void show_packet(decode_view *v, const armprof_spe_packet *p, const uint8
     }
     char raw[40] = "";
     size_t used = 0;
-    const unsigned n = (unsigned)p->header_size + p->payload_size;
-    for (unsigned i = 0; i < n; i++)
-        used += (size_t)snprintf(raw + used, sizeof raw - used, "%s%02x", i ? " " : "", bytes[i]);
+    for (unsigned i = 0; i < (unsigned)p->header_size + p->payload_size; i++) {
+        const unsigned byte = i < p->header_size
+                                  ? p->header[i]
+                                  : (unsigned)(p->payload >> 8 * (i - p->header_size)) & 0xff;
+        used += (size_t)snprintf(raw + used, sizeof raw - used, "%s%02x", i ? " " : "", byte);
+    }
     armprof_spe_packet_text(p, line, sizeof line);
     fprintf(v->out, "%08zx  %-30s %s\n", p->offset, raw, line);
 }
 
-/* The packets of one record, as armprof_spe_next_record() delimited it (a
- * record cut off by an error included: its last packet may be truncated). */
-static void show_record(decode_view *v, const uint8_t *data, const armprof_spe_record *r)
+static void open_record(decode_view *v, size_t offset)
 {
     if (v->json)
-        fprintf(v->out, "{\"record\":%zu,\"offset\":%zu,\"packets\":[", v->records, r->offset);
+        fprintf(v->out, "{\"record\":%zu,\"offset\":%zu,\"packets\":[", v->records, offset);
     else
-        fprintf(v->out, "%srecord %zu at 0x%zx\n", v->records ? "\n" : "", v->records, r->offset);
-    armprof_spe_decoder in;
-    armprof_spe_decoder_init(&in, data + r->offset, r->size);
-    armprof_spe_packet p;
-    for (bool first = true; armprof_spe_next_packet(&in, &p) == ARMPROF_SPE_DECODE_OK;
-         first = false) {
-        p.offset += r->offset;
-        show_packet(v, &p, data + p.offset, first);
-    }
+        fprintf(v->out, "%srecord %zu at 0x%zx\n", v->records ? "\n" : "", v->records, offset);
+}
+
+static void close_record(decode_view *v, const armprof_spe_record *r)
+{
     if (v->json) fprintf(v->out, "]}\n");
     v->packets += r->packets;
     v->ignored += r->ignored;
@@ -86,30 +86,68 @@ int decode_command(int argc, char **argv)
         fprintf(stderr, "usage: armprof decode [--json] FILE\n");
         return 2;
     }
-    size_t size;
-    uint8_t *data = read_file_bytes("armprof decode", path, &size);
-    if (!data) return 2;
-
-    armprof_spe_decoder d;
-    armprof_spe_decoder_init(&d, data, size);
-    armprof_spe_record r;
+    FILE *in = fopen(path, "rb");
+    if (!in) {
+        fprintf(stderr, "armprof decode: %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    /* Packet by packet, a block of the file at a time: memory does not grow
+     * with the file. A record's packets are shown as they come. */
+    record_source source, *const src = &source;
+    if (!record_source_file(src, in)) {
+        fprintf(stderr, "armprof decode: out of memory\n");
+        fclose(in);
+        return 2;
+    }
+    armprof_spe_stream s;
+    armprof_spe_stream_init(&s);
+    armprof_spe_record r = {0};
+    armprof_spe_packet p;
     armprof_spe_decode_status st = ARMPROF_SPE_DECODE_OK;
     size_t end = 0; /* of the previous record */
+    bool in_record = false;
     /* A large file stops at the first failed write (main() reports it). */
     while (!cli_write_failed(v.out) &&
-           (st = armprof_spe_next_record(&d, &r)) != ARMPROF_SPE_DECODE_EOF) {
-        show_padding(&v, end, r.offset);
-        /* A stream cut inside its first packet has no record to show. */
-        if (r.packets || st == ARMPROF_SPE_DECODE_OK) show_record(&v, data, &r);
+           (st = armprof_spe_stream_next_packet(&s, &p)) != ARMPROF_SPE_DECODE_EOF) {
+        if (st == ARMPROF_SPE_DECODE_MORE) {
+            if (!record_source_refill(src, &s)) break;
+            continue;
+        }
         if (st == ARMPROF_SPE_DECODE_ERROR) break;
-        v.records++; /* ended by End or Timestamp */
-        end = r.offset + r.size;
+        if (!in_record) {
+            if (p.type == ARMPROF_SPE_PKT_PADDING) continue; /* shown as a run */
+            show_padding(&v, end, p.offset);
+            memset(&r, 0, sizeof r);
+            open_record(&v, p.offset);
+            in_record = true;
+        }
+        show_packet(&v, &p, r.packets == 0);
+        if (armprof_spe_record_add_packet(&r, &p)) {
+            close_record(&v, &r);
+            v.records++; /* ended by End or Timestamp */
+            end = r.offset + r.size;
+            in_record = false;
+        }
     }
-    if (st == ARMPROF_SPE_DECODE_EOF) show_padding(&v, end, size);
+    const size_t size = src->bytes;
+    if (in_record && st != ARMPROF_SPE_DECODE_OK) {
+        close_record(&v, &r); /* cut off by the error: what it had is shown */
+        if (st == ARMPROF_SPE_DECODE_EOF) {
+            st = ARMPROF_SPE_DECODE_ERROR;
+            s.error = "record not ended by an End or Timestamp packet before the end of the data";
+            s.error_offset = r.offset;
+        }
+    }
     int rc = 0;
-    if (st == ARMPROF_SPE_DECODE_ERROR) {
-        if (v.json) fprintf(v.out, "{\"error\":\"%s\",\"offset\":%zu}\n", d.error, d.error_offset);
-        fprintf(stderr, "armprof decode: %s: offset 0x%zx: %s\n", path, d.error_offset, d.error);
+    if (src->read_errno) {
+        fprintf(stderr, "armprof decode: %s: read error after %zu bytes: %s\n", path, size,
+                strerror(src->read_errno));
+        rc = 2;
+    } else if (st == ARMPROF_SPE_DECODE_EOF) {
+        show_padding(&v, end, size);
+    } else if (st == ARMPROF_SPE_DECODE_ERROR) {
+        if (v.json) fprintf(v.out, "{\"error\":\"%s\",\"offset\":%zu}\n", s.error, s.error_offset);
+        fprintf(stderr, "armprof decode: %s: offset 0x%zx: %s\n", path, s.error_offset, s.error);
         rc = 1;
     }
     if (v.json)
@@ -119,6 +157,7 @@ int decode_command(int argc, char **argv)
     else
         fprintf(v.out, "\n%zu bytes, %zu records, %zu packets (%zu ignored)\n", size, v.records,
                 v.packets, v.ignored);
-    free(data);
+    record_source_free(src);
+    fclose(in);
     return rc;
 }

@@ -184,7 +184,9 @@ int demo_command(int argc, char **argv)
     if (!o.quiet && !cli_write_failed(stdout)) {
         printf("\n");
         const report_options ro = {.format = REPORT_TEXT, .top = 20};
-        if (report_write(stdout, o.out, r.data, r.size, &ro) != 0) status = 1;
+        record_source src;
+        record_source_bytes(&src, r.data, r.size);
+        if (report_write(stdout, o.out, &src, &ro) != 0) status = 1;
         print_snapshots(&r);
     }
     demo_result_free(&r);

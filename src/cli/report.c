@@ -3,15 +3,23 @@
 #include "cli/report.h"
 #include "cli/report_render.h"
 
-int report_write(FILE *out, const char *name, const uint8_t *data, size_t size,
-                 const report_options *o)
+#include <string.h>
+
+int report_write(FILE *out, const char *name, record_source *src, const report_options *o)
 {
     report_stats s;
     if (!report_stats_init(&s)) {
         if (o->err) fprintf(o->err, "armprof report: %s: out of memory\n", name);
         return 2;
     }
-    const int rc = report_collect(&s, data, size);
+    const int rc = report_collect(&s, src);
+    if (rc == -2) {
+        if (o->err)
+            fprintf(o->err, "armprof report: %s: read error after %zu bytes: %s\n", name,
+                    src->bytes, strerror(src->read_errno));
+        report_stats_free(&s);
+        return 2;
+    }
     if (rc < 0 || !report_stats_sort(&s)) {
         if (o->err) fprintf(o->err, "armprof report: %s: out of memory\n", name);
         report_stats_free(&s);

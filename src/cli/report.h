@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli/report_source.h"
+
 typedef enum report_format {
     REPORT_TEXT,
     REPORT_HTML,
@@ -22,11 +24,11 @@ typedef struct report_options {
     FILE *err;
 } report_options;
 
-/* Decodes the records in data (name titles the report and its errors) and
- * writes the report to out. Returns 0, or 1 if the stream was malformed:
- * the report then covers the records before the error and says where the
- * decoding stopped. Returns 2, having written nothing, if out of memory. */
-int report_write(FILE *out, const char *name, const uint8_t *data, size_t size,
-                 const report_options *o);
+/* Decodes the records src gives (name titles the report and its errors)
+ * and writes the report to out. Returns 0, or 1 if the stream was
+ * malformed: the report then covers the records before the error and says
+ * where the decoding stopped. Returns 2, having written nothing, if out of
+ * memory or on a read error. */
+int report_write(FILE *out, const char *name, record_source *src, const report_options *o);
 
 #endif

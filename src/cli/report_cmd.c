@@ -63,17 +63,28 @@ int report_command(int argc, char **argv)
         fprintf(stderr, PROG ": no record file given\n");
         return usage_error();
     }
-    size_t size;
-    uint8_t *data = read_file_bytes(PROG, path, &size);
-    if (!data) return 2;
+    FILE *in = fopen(path, "rb");
+    if (!in) {
+        fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
+        return 2;
+    }
+    record_source src;
+    if (!record_source_file(&src, in)) {
+        fprintf(stderr, PROG ": %s: out of memory\n", path);
+        fclose(in);
+        return 2;
+    }
     FILE *out = stdout;
     if (out_path && !(out = fopen(out_path, "w"))) {
         fprintf(stderr, PROG ": %s: %s\n", out_path, strerror(errno));
-        free(data);
+        record_source_free(&src);
+        fclose(in);
         return 2;
     }
-    const int rc = report_write(out, path, data, size, &o);
-    free(data);
+    /* A block of the file at a time: memory does not grow with the file. */
+    const int rc = report_write(out, path, &src, &o);
+    record_source_free(&src);
+    fclose(in);
     /* Standard output is checked in main(), after every command. */
     return out == stdout ? rc : cli_finish_output(out, true, PROG, out_path, rc);
 }

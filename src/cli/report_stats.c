@@ -159,19 +159,29 @@ bool report_stats_add(report_stats *s, const armprof_spe_record *r)
     return true;
 }
 
-int report_collect(report_stats *s, const uint8_t *data, size_t size)
+int report_collect(report_stats *s, record_source *src)
 {
-    armprof_spe_decoder d;
-    armprof_spe_decoder_init(&d, data, size);
-    s->bytes = size;
+    armprof_spe_stream d;
+    armprof_spe_stream_init(&d);
     armprof_spe_record r;
     armprof_spe_decode_status st;
-    while ((st = armprof_spe_next_record(&d, &r)) == ARMPROF_SPE_DECODE_OK)
-        if (!report_stats_add(s, &r)) return -1;
-    if (st != ARMPROF_SPE_DECODE_ERROR) return 0;
-    /* The unfinished record is left out: its latency or PC may be missing,
-     * and counting it would mix a partial sample with whole ones. */
-    s->error = d.error;
-    s->error_offset = d.error_offset;
-    return 1;
+    int rc = 0;
+    while ((st = armprof_spe_stream_next_record(&d, &r)) != ARMPROF_SPE_DECODE_EOF) {
+        if (st == ARMPROF_SPE_DECODE_MORE) {
+            if (!record_source_refill(src, &d)) rc = -2;
+        } else if (st == ARMPROF_SPE_DECODE_ERROR) {
+            /* The unfinished record is left out: its latency or PC may be
+             * missing, and counting it would mix a partial sample with
+             * whole ones. */
+            s->error = d.error;
+            s->error_offset = d.error_offset;
+            if (!rc) rc = 1;
+            break;
+        } else if (!report_stats_add(s, &r)) {
+            rc = -1;
+            break;
+        }
+    }
+    s->bytes = src->bytes;
+    return rc;
 }

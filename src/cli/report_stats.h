@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "armprof/decode.h"
+#include "cli/report_source.h"
 #include "cli/report_map.h"
 
 /* Latency buckets by powers of two: 0, 1, 2-3, 4-7, ..., 32768-65535. A
@@ -74,9 +75,10 @@ void report_stats_free(report_stats *s);
 /* Adds one complete record; false if out of memory. */
 bool report_stats_add(report_stats *s, const armprof_spe_record *r);
 
-/* Decodes the stream and adds its complete records. Returns 0, 1 if the
- * stream is malformed (s->error says why and where), -1 if out of memory. */
-int report_collect(report_stats *s, const uint8_t *data, size_t size);
+/* Decodes the stream, a block at a time, and adds its complete records.
+ * Returns 0, 1 if the stream is malformed (s->error says why and where), -1
+ * if out of memory, -2 on a read error (src->read_errno says why). */
+int report_collect(report_stats *s, record_source *src);
 
 /* Orders the maps into the *_list arrays for the renderers; false if out
  * of memory. */

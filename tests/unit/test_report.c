@@ -24,6 +24,14 @@ typedef struct bytes {
     size_t n;
 } bytes;
 
+/* report_collect() over bytes in memory. */
+static int collect(report_stats *st, const uint8_t *b, size_t n)
+{
+    record_source src;
+    record_source_bytes(&src, b, n);
+    return report_collect(st, &src);
+}
+
 static void put(bytes *s, size_t n, const uint8_t *v)
 {
     memcpy(s->b + s->n, v, n);
@@ -125,7 +133,7 @@ static void test_statistics(void)
     const bytes s = sample_stream();
     report_stats st;
     CHECK(report_stats_init(&st), "init");
-    CHECK(report_collect(&st, s.b, s.n) == 0, "well formed");
+    CHECK(collect(&st, s.b, s.n) == 0, "well formed");
     CHECK(report_stats_sort(&st), "sort");
     CHECK(st.bytes == s.n && st.records == 6, "records %llu", (unsigned long long)st.records);
     CHECK(st.ignored == 2, "ignored %llu", (unsigned long long)st.ignored);
@@ -193,7 +201,9 @@ static char *render(const char *name, const bytes *s, report_format format, int 
     FILE *f = tmpfile();
     if (!f) return NULL;
     report_options o = {.format = format, .top = 2};
-    *rc = report_write(f, name, s->b, s->n, &o);
+    record_source src;
+    record_source_bytes(&src, s->b, s->n);
+    *rc = report_write(f, name, &src, &o);
     const long len = ftell(f);
     rewind(f);
     char *text = calloc((size_t)len + 1, 1);
@@ -267,7 +277,7 @@ static void test_truncated(void)
     s.n = cut + 2;
     report_stats st;
     CHECK(report_stats_init(&st), "init");
-    CHECK(report_collect(&st, s.b, s.n) == 1, "malformed");
+    CHECK(collect(&st, s.b, s.n) == 1, "malformed");
     CHECK(st.records == 3 && st.error_offset == cut && st.error, "records %llu offset %zu",
           (unsigned long long)st.records, st.error_offset);
     report_stats_free(&st);
@@ -285,7 +295,7 @@ static void test_truncated(void)
     op(&open_record, 1, 0x00);
     report_stats st2;
     CHECK(report_stats_init(&st2), "init");
-    CHECK(report_collect(&st2, open_record.b, open_record.n) == 1 && st2.records == 0 &&
+    CHECK(collect(&st2, open_record.b, open_record.n) == 1 && st2.records == 0 &&
               st2.error_offset == 1,
           "unended record at %zu", st2.error_offset);
     report_stats_free(&st2);

@@ -61,16 +61,15 @@ static bool same_packet(const armprof_spe_packet *a, const armprof_spe_packet *b
 
 static bool same_record(const armprof_spe_record *a, const armprof_spe_record *b)
 {
-    bool same = a->offset == b->offset && a->size == b->size &&
-                a->address_valid == b->address_valid && a->counter_valid == b->counter_valid &&
-                a->context_valid == b->context_valid && a->events_valid == b->events_valid &&
-                a->events_size == b->events_size && a->events == b->events &&
-                a->data_source_valid == b->data_source_valid &&
-                a->data_source_size == b->data_source_size && a->data_source == b->data_source &&
-                a->op_valid == b->op_valid && a->op_class == b->op_class &&
-                a->op_subclass == b->op_subclass && a->timestamp_valid == b->timestamp_valid &&
-                a->timestamp == b->timestamp && a->packets == b->packets &&
-                a->ignored == b->ignored;
+    bool same =
+        a->offset == b->offset && a->size == b->size && a->address_valid == b->address_valid &&
+        a->counter_valid == b->counter_valid && a->context_valid == b->context_valid &&
+        a->events_valid == b->events_valid && a->events_size == b->events_size &&
+        a->events == b->events && a->data_source_valid == b->data_source_valid &&
+        a->data_source_size == b->data_source_size && a->data_source == b->data_source &&
+        a->op_valid == b->op_valid && a->op_class == b->op_class &&
+        a->op_subclass == b->op_subclass && a->timestamp_valid == b->timestamp_valid &&
+        a->timestamp == b->timestamp && a->packets == b->packets && a->ignored == b->ignored;
     for (unsigned i = 0; i < 32; i++) {
         if (a->address_valid >> i & 1) same = same && a->address[i] == b->address[i];
         if (a->counter_valid >> i & 1) same = same && a->counter[i] == b->counter[i];
@@ -159,9 +158,8 @@ static void compare(const char *name, const uint8_t *data, size_t size, rng *g)
                            (!records || same_record(&a->r, &b->r));
                 }
             }
-            CHECK(same, "%s (%zu bytes), %s in chunks of %zu: differs at step %zu of %zu/%zu",
-                  name, size, records ? "records" : "packets", chunk, at ? at - 1 : 0, want.n,
-                  got.n);
+            CHECK(same, "%s (%zu bytes), %s in chunks of %zu: differs at step %zu of %zu/%zu", name,
+                  size, records ? "records" : "packets", chunk, at ? at - 1 : 0, want.n, got.n);
         }
     }
 }
