@@ -49,11 +49,12 @@ enum armprof_option_value {
 #define ARMPROF_FEAT_WORDS    (ARMPROF_FEAT_CAPACITY / 64)
 
 typedef struct armprof_config {
-    uint64_t features[ARMPROF_FEAT_WORDS];    /* bit f: feature f (armprof_feature) */
+    uint64_t features[ARMPROF_FEAT_WORDS];  /* bit f: feature f (armprof_feature) */
     uint64_t options[ARMPROF_OPT_CAPACITY]; /* [o]: option o (armprof_option); the rest 0 */
 } armprof_config;
 
-_Static_assert(ARMPROF_FEAT_COUNT <= ARMPROF_FEAT_CAPACITY, "features exceed ARMPROF_FEAT_CAPACITY");
+_Static_assert(ARMPROF_FEAT_COUNT <= ARMPROF_FEAT_CAPACITY,
+               "features exceed ARMPROF_FEAT_CAPACITY");
 _Static_assert(ARMPROF_OPT_COUNT <= ARMPROF_OPT_CAPACITY, "options exceed ARMPROF_OPT_CAPACITY");
 
 /* Names. Return NULL for an id out of range. */
@@ -73,9 +74,13 @@ const char *armprof_option_value_name(armprof_option o, uint64_t v);
 int armprof_feature_lookup(const char *name);
 int armprof_option_lookup(const char *name);
 
+/* Whether feature f is on in c (which must not be NULL); false for an f
+ * that is not a feature (f < 0 or f >= ARMPROF_FEAT_COUNT). Setting such an
+ * f does nothing. */
 static inline bool armprof_config_has(const armprof_config *c, armprof_feature f)
 {
-    return (c->features[f / 64] >> (f % 64)) & 1;
+    return (unsigned)f < ARMPROF_FEAT_COUNT &&
+           ((c->features[(unsigned)f / 64] >> ((unsigned)f % 64)) & 1);
 }
 void armprof_config_set_feature(armprof_config *c, armprof_feature f, bool on);
 
