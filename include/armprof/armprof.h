@@ -90,6 +90,7 @@ bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char 
                                 size_t errlen);
 /* Whether Exception level el uses AArch32 (needs FEAT_AA32EL0/EL1). */
 bool armprof_set_aarch32(armprof_pe *pe, unsigned el, bool aarch32, char *err, size_t errlen);
+/* Whether Exception level el (0..3) uses AArch32; false for an el above 3. */
 bool armprof_el_using_aarch32(const armprof_pe *pe, unsigned el);
 /* Debug state (Halted()). Entering latches EDSCR.SDD as the manual says. */
 void armprof_set_debug_state(armprof_pe *pe, bool halted);
@@ -397,12 +398,23 @@ void armprof_set_physical_count(armprof_pe *pe, uint64_t count);
 size_t armprof_reg_count(void);
 /* Name of a register ("PMEVCNTSVR<n>_EL1" for an indexed one). */
 const char *armprof_reg_name(int reg);
-/* Name of one instance of a register ("PMEVCNTR3_EL0") into buf. */
+/* Name of one instance of a register ("PMEVCNTR3_EL0"), written into buf
+ * (len bytes) for an indexed register; a register that is not indexed
+ * returns its name and does not use buf. NULL for an unknown register, an
+ * index that is not one of its instances (armprof_reg_instances(); 0 for a
+ * register that is not indexed), or an indexed register with buf NULL or
+ * len 0. */
 const char *armprof_reg_instance_name(int reg, unsigned index, char *buf, size_t len);
 /* Id of "PMSCR_EL1", "PMEVCNTSVR3_EL1" or "S3_0_C9_C9_0"; -1 if unknown.
  * *index receives the instance. */
 int armprof_reg_lookup(const char *name, unsigned *index);
+/* The MRS/MSR encoding (armprof_sysreg_encoding()) of instance index of a
+ * register; 0, which is no System register's, for an unknown register or
+ * an index that is not one of its instances. */
 uint32_t armprof_reg_encoding(int reg, unsigned index);
+/* The instances of an indexed register (PMEVCNTR<n>_EL0: 0 .. n - 1); 1
+ * for a register with storage, 0 for an alias (PMSCR_EL12), which has one
+ * encoding, index 0; 0 for an unknown register. */
 unsigned armprof_reg_instances(int reg);
 bool armprof_reg_present(const armprof_pe *pe, int reg);
 /* Field position by name; false if the register has no such field. */
@@ -486,6 +498,8 @@ size_t armprof_ext_reg_count(void);
 armprof_ext_component armprof_ext_reg_component(int reg);
 /* "PMCCNTR_EL0[31:0]"; for an indexed register "PMEVCNTR<n>_EL0". */
 const char *armprof_ext_reg_name(int reg);
+/* The offset from its block's base of instance index; UINT32_MAX, which is
+ * no location's, for an unknown register or an index past its instances. */
 uint32_t armprof_ext_reg_offset(int reg, unsigned index);
 unsigned armprof_ext_reg_width(int reg); /* 32 or 64 bits */
 unsigned armprof_ext_reg_instances(int reg);
