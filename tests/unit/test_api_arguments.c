@@ -107,10 +107,73 @@ static void reg_index(void)
           "unknown external register");
 }
 
+/* The memory functions with a physical address space outside armprof_pas:
+ * 4 used to be Non-secure (4 & 3), -1 Root. */
+static void memory_pas(void)
+{
+    armprof_mem *mem = armprof_mem_create();
+    CHECK(mem != NULL, "mem_create");
+    if (!mem) return;
+    const uint64_t pa = 0x8000;
+    for (int pas = ARMPROF_PAS_NONSECURE; pas <= ARMPROF_PAS_ROOT; pas++)
+        armprof_mem_write64(mem, pas, pa, 0x1111111111111111ull * (unsigned)(pas + 1));
+    const int bad[] = {-1, -4, 4, 5, 7, 8, 0x100, 0x7fffffff, -0x7fffffff - 1};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const int pas = bad[i];
+        /* Writes do nothing. */
+        armprof_mem_write64(mem, pas, pa, 0xdeadbeefdeadbeefull);
+        const uint8_t bytes[4] = {1, 2, 3, 4};
+        armprof_mem_write(mem, pas, pa + 8, bytes, sizeof bytes);
+        /* Reads give zeros. */
+        CHECK(armprof_mem_read64(mem, pas, pa) == 0, "pas %d: read64 gave 0x%llx", pas,
+              (unsigned long long)armprof_mem_read64(mem, pas, pa));
+        uint8_t got[16];
+        memset(got, 0xa5, sizeof got);
+        armprof_mem_read(mem, pas, pa, got, sizeof got);
+        bool zero = true;
+        for (size_t k = 0; k < sizeof got; k++)
+            zero = zero && got[k] == 0;
+        CHECK(zero, "pas %d: read gave nonzero bytes", pas);
+    }
+    for (int pas = ARMPROF_PAS_NONSECURE; pas <= ARMPROF_PAS_ROOT; pas++) {
+        CHECK(armprof_mem_read64(mem, pas, pa) == 0x1111111111111111ull * (unsigned)(pas + 1),
+              "pas %d changed by a write to an invalid pas", pas);
+        CHECK(armprof_mem_read64(mem, pas, pa + 8) == 0, "pas %d: bytes at +8", pas);
+    }
+    armprof_mem_read(mem, 9, pa, NULL, 0); /* nothing to write to */
+
+    /* Regions: for every PAS (-1) or one; a lookup needs a real PAS. */
+    char err[128] = "";
+    armprof_mem_region r = {.base = 0x10000, .size = 0x1000, .pas = -1};
+    CHECK(armprof_mem_add_region(mem, &r, err, sizeof err), "region for every PAS: %s", err);
+    r.base = 0x20000;
+    r.pas = ARMPROF_PAS_SECURE;
+    CHECK(armprof_mem_add_region(mem, &r, err, sizeof err), "Secure region: %s", err);
+    CHECK(armprof_mem_region_at(mem, ARMPROF_PAS_ROOT, 0x10000) != NULL, "every PAS: Root");
+    CHECK(armprof_mem_region_at(mem, ARMPROF_PAS_SECURE, 0x20000) != NULL, "Secure region");
+    CHECK(armprof_mem_region_at(mem, ARMPROF_PAS_SECURE + 4, 0x20000) == NULL, "pas 5");
+    CHECK(armprof_mem_region_at(mem, 4, 0x10000) == NULL, "pas 4, region for every PAS");
+    CHECK(armprof_mem_region_at(mem, -1, 0x10000) == NULL, "pas -1");
+    r.pas = 4;
+    CHECK(!armprof_mem_add_region(mem, &r, err, sizeof err) && strstr(err, "address space"),
+          "region in pas 4: %s", err);
+    r.pas = -2;
+    CHECK(!armprof_mem_add_region(mem, &r, NULL, 0), "region in pas -2");
+    /* NULL arguments of the function that reports errors. */
+    err[0] = 0;
+    CHECK(!armprof_mem_add_region(NULL, &r, err, sizeof err) && err[0], "NULL mem: %s", err);
+    err[0] = 0;
+    CHECK(!armprof_mem_add_region(mem, NULL, err, sizeof err) && err[0], "NULL region: %s", err);
+    CHECK(!armprof_mem_add_region(mem, NULL, NULL, 0), "NULL region, no message");
+    armprof_mem_destroy(mem);
+    armprof_mem_destroy(NULL);
+}
+
 int main(void)
 {
     config_has();
     el_using_aarch32();
     reg_index();
+    memory_pas();
     return check_summary();
 }
