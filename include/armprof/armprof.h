@@ -223,7 +223,25 @@ enum {
  * end. It reads a field added after the first version only when .size
  * (set by ARMPROF_OP_INIT to the size the program was compiled with)
  * covers it, and takes it as zero otherwise; .size 0 means the first
- * version. The fields here are the first version's and are always read. */
+ * version. The fields here are the first version's and are always read.
+ *
+ * Out-of-range values, which neither armprof_retire() nor
+ * armprof_dispatch() can return as an error: each is counted in
+ * armprof_invalid_ops(), which a simulator checks (nonzero is a bug in how
+ * it fills armprof_op; so is a value of an enum that a newer header adds,
+ * passed to an older library).
+ * - op_class not an armprof_op_class: the operation is refused. It does
+ *   nothing: it is not a member of the sample population, generates no PMU
+ *   event and is no PC-sampling candidate.
+ * - A kind out of its enum in a field the class uses to describe the
+ *   operation (branch_kind for a branch, ldst_kind and pas for a load or
+ *   store, other_kind for Other): checked only when the operation is
+ *   sampled, to keep the per-operation path cheap. The operation counts as
+ *   its class, but its sample is dropped when it completes: no
+ *   SAMPLE_FEED, no record (a record would describe an operation that does
+ *   not exist). An unsampled branch with such a branch_kind is a plain
+ *   branch for previous-branch-target tracking. The kinds of the other
+ *   classes are not read. */
 typedef struct armprof_op {
     uint32_t size; /* sizeof(armprof_op) as the program knows it, or 0 */
     uint64_t pc;
@@ -278,15 +296,24 @@ typedef struct armprof_op {
  * L1D_CACHE_REFILL, and is one operation of the Statistical Profiling sample
  * population (SPEStartSample() ... SPECompleteSample(): selected, sampled,
  * filtered and recorded in this one call) unless armprof_dispatch() already
- * counted it. */
+ * counted it. An out-of-range op_class or kind: see armprof_op. pe and op
+ * must not be NULL. */
 void armprof_retire(armprof_pe *pe, const armprof_op *op);
 /* For a simulator that models operations in flight: the operation is
  * dispatched (SPEStartSample()): it is counted in the sample population and
  * may be selected, capturing its PC, context and timestamp now. A sample stays
  * in flight until the same operation is passed to armprof_retire(); an
  * operation selected while one is in flight is a sample collision. Sets
- * op->dispatched and op->spe_selected, and returns op->spe_selected. */
+ * op->dispatched and op->spe_selected, and returns op->spe_selected. An
+ * operation with an op_class out of range is refused (see armprof_op):
+ * both are set false and it returns false. pe and op must not be NULL. */
 bool armprof_dispatch(armprof_pe *pe, armprof_op *op);
+/* The operations with a value out of range (see armprof_op) that
+ * armprof_retire() and armprof_dispatch() refused or whose samples they
+ * dropped, since the PE was created: 0 in a simulator that fills
+ * armprof_op correctly. A reset does not clear it; it is part of the state
+ * a checkpoint holds. */
+uint64_t armprof_invalid_ops(const armprof_pe *pe);
 /* Any PMU event by number (PMUEvent()). Events accumulate and are counted at
  * the end of the cycle they happen in: call armprof_cycles(). */
 void armprof_pmu_event(armprof_pe *pe, uint16_t event, uint64_t count);

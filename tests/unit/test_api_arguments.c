@@ -8,6 +8,7 @@
 
 #include "armprof/armprof.h"
 #include "check.h"
+#include "drv/drv_regs.h"
 
 static void config_has(void)
 {
@@ -169,11 +170,176 @@ static void memory_pas(void)
     armprof_mem_destroy(NULL);
 }
 
+/* ---- armprof_op with enum values out of range ---- */
+
+static unsigned records;
+static void count_record(void *ctx, const uint8_t *record, size_t size)
+{
+    (void)ctx;
+    (void)record;
+    (void)size;
+    records++;
+}
+
+/* A PE at Non-secure EL1 that owns the Profiling Buffer and profiles EL1. */
+static armprof_pe *profiling_pe(void)
+{
+    armprof_config c;
+    char err[128];
+    armprof_config_preset(&c, "armv9.4-all");
+    armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
+    CHECK(pe != NULL, "create: %s", err);
+    if (!pe) return NULL;
+    armprof_set_security_state(pe, ARMPROF_SS_NONSECURE, err, sizeof err);
+    drv_set_field(pe, "MDCR_EL3", "NSPB", 3);
+    drv_set_field(pe, "MDCR_EL2", "E2PB", 2);
+    drv_set(pe, "HCR_EL2", 1ull << 31);
+    drv_set_field(pe, "SCTLR_EL1", "M", 0);
+    drv_set(pe, "PMSCR_EL2", 0);
+    drv_set(pe, "PMBSR_EL1", 0);
+    drv_set(pe, "PMBPTR_EL1", 0x100000);
+    drv_set(pe, "PMBLIMITR_EL1", 0x200000);
+    drv_set_field(pe, "PMBLIMITR_EL1", "E", 1);
+    drv_set(pe, "PMSFCR_EL1", 0);
+    drv_set(pe, "PMSIRR_EL1", 0);
+    drv_set_field(pe, "PMSIRR_EL1", "INTERVAL", 1);
+    drv_set(pe, "PMSCR_EL1", 0);
+    drv_set_field(pe, "PMSCR_EL1", "E1SPE", 1);
+    CHECK(armprof_set_el(pe, 1, err, sizeof err), "EL1: %s", err);
+    CHECK(armprof_spe_profiling_enabled(pe, 1), "profiling at EL1");
+    armprof_spe_set_sink(pe, count_record, NULL);
+    return pe;
+}
+
+/* Retires op, sampled (the interval counter at 1) or not; returns the
+ * changes in the population, the samples completed, the records and
+ * armprof_invalid_ops(). */
+typedef struct delta {
+    uint64_t population, selected, records, invalid;
+} delta;
+
+static delta retire(armprof_pe *pe, const armprof_op *op, bool sampled)
+{
+    unsigned idx;
+    armprof_reg_set(pe, armprof_reg_lookup("PMSICR_EL1", &idx), 0, sampled ? 1 : 1000);
+    const armprof_spe_stats a = armprof_spe_get_stats(pe);
+    const unsigned r = records;
+    const uint64_t inv = armprof_invalid_ops(pe);
+    armprof_retire(pe, op);
+    const armprof_spe_stats b = armprof_spe_get_stats(pe);
+    return (delta){b.population - a.population, b.selected - a.selected, records - r,
+                   armprof_invalid_ops(pe) - inv};
+}
+
+#define DELTA_IS(d, pop, sel, rec, inv)                                                            \
+    ((d).population == (pop) && (d).selected == (sel) && (d).records == (rec) &&                   \
+     (d).invalid == (inv))
+#define DELTA_ARGS(d)                                                                              \
+    (unsigned long long)(d).population, (unsigned long long)(d).selected,                          \
+        (unsigned long long)(d).records, (unsigned long long)(d).invalid
+
+static void op_values(void)
+{
+    armprof_pe *pe = profiling_pe();
+    if (!pe) return;
+    CHECK(armprof_invalid_ops(pe) == 0, "a new PE has refused nothing");
+    armprof_op op = ARMPROF_OP_INIT;
+    op.pc = 0xffff800000001000ull;
+    op.op_class = ARMPROF_OP_LOAD;
+    op.vaddr = 0xffff800000100000ull;
+    delta d = retire(pe, &op, true);
+    CHECK(DELTA_IS(d, 1, 1, 1, 0), "a valid load: %llu %llu %llu %llu", DELTA_ARGS(d));
+
+    /* op_class out of range: refused, sampled or not. */
+    const int bad_class[] = {4, 5, 1000, -1};
+    for (size_t i = 0; i < sizeof bad_class / sizeof bad_class[0]; i++) {
+        op.op_class = (armprof_op_class)bad_class[i];
+        d = retire(pe, &op, true);
+        CHECK(DELTA_IS(d, 0, 0, 0, 1), "op_class %d: %llu %llu %llu %llu", bad_class[i],
+              DELTA_ARGS(d));
+        d = retire(pe, &op, false);
+        CHECK(DELTA_IS(d, 0, 0, 0, 1), "op_class %d unsampled: %llu %llu %llu %llu", bad_class[i],
+              DELTA_ARGS(d));
+        armprof_op o = op;
+        o.dispatched = o.spe_selected = true;
+        const uint64_t inv = armprof_invalid_ops(pe);
+        CHECK(!armprof_dispatch(pe, &o) && !o.dispatched && !o.spe_selected,
+              "dispatch of op_class %d", bad_class[i]);
+        CHECK(armprof_invalid_ops(pe) == inv + 1, "dispatch of op_class %d counted", bad_class[i]);
+    }
+
+    /* A kind out of range for the class: the sample is dropped, counted. */
+    struct {
+        armprof_op_class cls;
+        int field; /* 0 branch_kind, 1 ldst_kind, 2 other_kind, 3 pas */
+        int value;
+    } const bad_kind[] = {
+        {ARMPROF_OP_BRANCH, 0, ARMPROF_BRANCH_EXCEPTION + 1}, {ARMPROF_OP_BRANCH, 0, -1},
+        {ARMPROF_OP_LOAD, 1, ARMPROF_LDST_NV2 + 1},           {ARMPROF_OP_STORE, 1, 1000},
+        {ARMPROF_OP_LOAD, 3, ARMPROF_PAS_ROOT + 1},           {ARMPROF_OP_STORE, 3, -1},
+        {ARMPROF_OP_OTHER, 2, ARMPROF_OTHER_SME + 1},         {ARMPROF_OP_OTHER, 2, 99},
+    };
+    for (size_t i = 0; i < sizeof bad_kind / sizeof bad_kind[0]; i++) {
+        armprof_op o = ARMPROF_OP_INIT;
+        o.pc = 0xffff800000002000ull;
+        o.op_class = bad_kind[i].cls;
+        o.vaddr = 0xffff800000100000ull;
+        o.taken = true;
+        o.target = 0xffff800000003000ull;
+        d = retire(pe, &o, true);
+        CHECK(DELTA_IS(d, 1, 1, 1, 0), "case %zu valid: %llu %llu %llu %llu", i, DELTA_ARGS(d));
+        switch (bad_kind[i].field) {
+        case 0:
+            o.branch_kind = (armprof_branch_kind)bad_kind[i].value;
+            break;
+        case 1:
+            o.ldst_kind = (armprof_ldst_kind)bad_kind[i].value;
+            break;
+        case 2:
+            o.other_kind = (armprof_other_kind)bad_kind[i].value;
+            break;
+        default:
+            o.pas = (armprof_pas)bad_kind[i].value;
+            break;
+        }
+        d = retire(pe, &o, true);
+        CHECK(DELTA_IS(d, 1, 0, 0, 1), "case %zu sampled: %llu %llu %llu %llu", i, DELTA_ARGS(d));
+        /* Not sampled: the kind is not read, the operation counts. */
+        d = retire(pe, &o, false);
+        CHECK(DELTA_IS(d, 1, 0, 0, 0), "case %zu unsampled: %llu %llu %llu %llu", i, DELTA_ARGS(d));
+        /* Dispatched, then retired: dropped at completion. */
+        unsigned idx;
+        armprof_reg_set(pe, armprof_reg_lookup("PMSICR_EL1", &idx), 0, 1);
+        const uint64_t inv = armprof_invalid_ops(pe);
+        CHECK(armprof_dispatch(pe, &o), "case %zu dispatched and selected", i);
+        d = retire(pe, &o, false);
+        CHECK(DELTA_IS(d, 0, 0, 0, 1) && armprof_invalid_ops(pe) == inv + 1,
+              "case %zu dispatched: %llu %llu %llu %llu", i, DELTA_ARGS(d));
+    }
+    /* The valid load once more: nothing was left in flight. */
+    op.op_class = ARMPROF_OP_LOAD;
+    d = retire(pe, &op, true);
+    CHECK(DELTA_IS(d, 1, 1, 1, 0), "valid load after: %llu %llu %llu %llu", DELTA_ARGS(d));
+    /* The kinds of another class are not read. */
+    op.other_kind = (armprof_other_kind)99;
+    op.branch_kind = (armprof_branch_kind)99;
+    d = retire(pe, &op, true);
+    CHECK(DELTA_IS(d, 1, 1, 1, 0), "load with other kinds out of range: %llu %llu %llu %llu",
+          DELTA_ARGS(d));
+
+    const uint64_t n = armprof_invalid_ops(pe);
+    CHECK(n == 4 * 3 + 8 * 2, "armprof_invalid_ops() %llu", (unsigned long long)n);
+    armprof_reset(pe, ARMPROF_RESET_COLD);
+    CHECK(armprof_invalid_ops(pe) == n, "a reset cleared armprof_invalid_ops()");
+    armprof_pe_destroy(pe);
+}
+
 int main(void)
 {
     config_has();
     el_using_aarch32();
     reg_index();
     memory_pas();
+    op_values();
     return check_summary();
 }
