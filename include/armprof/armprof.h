@@ -22,6 +22,20 @@ ARMPROF_API_BEGIN
 
 typedef struct armprof_pe armprof_pe;
 
+/* Arguments, in this header and in config.h, memory.h and decode.h:
+ * - Pointers must be valid, not NULL, unless the function's comment says
+ *   what a NULL one does. pe must never be NULL, except where a comment
+ *   says so (armprof_pe_destroy(), the functions that report failure).
+ * - A function that reports failure (false, NULL, 0 or -1, as its comment
+ *   says) reports it for a NULL pointer argument too, with a message in err
+ *   where it takes one, rather than dereferencing it; the exceptions are
+ *   marked "must not be NULL".
+ * - err may be NULL, or errlen 0: the function then writes no message.
+ * - A value out of range (an Exception level above 3, a value outside its
+ *   enum, an unknown register id or an index past a register's instances)
+ *   never stands for a valid one: each function's comment says what it
+ *   gives instead. */
+
 /* The version of the library the program runs with, "MAJOR.MINOR.PATCH";
  * ARMPROF_VERSION_STRING is the one it was compiled against. */
 const char *armprof_version(void);
@@ -35,24 +49,31 @@ unsigned armprof_version_number(void);
  * process or another. What is the embedder's stays with the PE restored
  * into: callbacks, sinks, hooks, the memory observer; an interrupt callback
  * is told the levels the restored state has where they differ. */
+/* The bytes a checkpoint of pe takes; 0 for a NULL pe. */
 size_t armprof_checkpoint_size(const armprof_pe *pe);
-/* Writes the checkpoint to buf; returns its size, or 0 when len is smaller. */
+/* Writes the checkpoint to buf; returns its size, or 0 when len is smaller
+ * or pe or buf is NULL. */
 size_t armprof_checkpoint_save(const armprof_pe *pe, void *buf, size_t len);
 /* false, with the reason in err and pe unchanged, when buf is not a
- * checkpoint this PE can take. */
+ * checkpoint this PE can take (also when pe or buf is NULL). */
 bool armprof_checkpoint_restore(armprof_pe *pe, const void *buf, size_t len, char *err,
                                 size_t errlen);
 
 /* Creates a PE from a configuration, which is validated first; on failure
- * returns NULL with the reason in err. The PE starts after a Cold reset, at
- * its highest Exception level, in Non-debug state, powered up. */
+ * (cfg NULL among others) returns NULL with the reason in err. The PE
+ * starts after a Cold reset, at its highest Exception level, in Non-debug
+ * state, powered up. */
 armprof_pe *armprof_pe_create(const armprof_config *cfg, char *err, size_t errlen);
+/* NULL does nothing. */
 void armprof_pe_destroy(armprof_pe *pe);
+/* The configuration the PE was created with; NULL for a NULL pe. */
 const armprof_config *armprof_pe_config(const armprof_pe *pe);
 
 typedef enum armprof_reset_kind { ARMPROF_RESET_COLD, ARMPROF_RESET_WARM } armprof_reset_kind;
 /* Every register takes the reset value its page states; UNKNOWN values take
- * the bits of option unknown_fill. A Cold reset also resets the context. */
+ * the bits of option unknown_fill. A Cold reset also resets the context. A
+ * kind that is neither ARMPROF_RESET_COLD nor ARMPROF_RESET_WARM does
+ * nothing. */
 void armprof_reset(armprof_pe *pe, armprof_reset_kind kind);
 
 /* ---- PE context ---- */
@@ -73,6 +94,7 @@ typedef enum armprof_signal {
     ARMPROF_SIG_COUNT
 } armprof_signal;
 
+/* "Non-secure", "DBGEN", ...; "?" for a value outside the enum. */
 const char *armprof_security_state_name(armprof_security_state ss);
 const char *armprof_signal_name(armprof_signal sig);
 
@@ -81,7 +103,8 @@ unsigned armprof_current_el(const armprof_pe *pe);
 armprof_security_state armprof_current_security_state(const armprof_pe *pe);
 
 /* Each setter checks the request against the configuration and returns
- * false with a message when the PE cannot be in that state. */
+ * false with a message when the PE cannot be in that state (an el above 3,
+ * a Security state outside the enum, a NULL pe). */
 bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen);
 /* With EL3 implemented, writes SCR_EL3.{NSE,NS}: the Security state of the
  * Exception levels below EL3. At EL3 the PE itself stays in Root state
@@ -102,6 +125,8 @@ void armprof_set_os_lock(armprof_pe *pe, bool locked);
  * Exception level (armprof_spe_exception()). */
 void armprof_set_pstate_pm(armprof_pe *pe, bool pm);
 bool armprof_os_locked(const armprof_pe *pe);
+/* An authentication signal; a sig outside the enum is ignored (set) or
+ * low (read). */
 void armprof_set_signal(armprof_pe *pe, armprof_signal sig, bool high);
 bool armprof_signal_level(const armprof_pe *pe, armprof_signal sig);
 
@@ -134,7 +159,8 @@ static inline uint32_t armprof_sysreg_encoding(unsigned op0, unsigned op1, unsig
 }
 
 /* MRS <Xt>, <reg> and MSR <reg>, <Xt> at the PE's current EL and Security
- * state. rt (0..31) goes into a trap's syndrome. */
+ * state. rt (0..31) goes into a trap's syndrome, which holds its bits 4:0
+ * only. An encoding above 16 bits is ARMPROF_UNMODELLED. */
 armprof_outcome armprof_mrs(armprof_pe *pe, uint32_t encoding, unsigned rt);
 armprof_outcome armprof_msr(armprof_pe *pe, uint32_t encoding, unsigned rt, uint64_t value);
 
@@ -334,7 +360,8 @@ bool armprof_pmuirq(armprof_pe *pe);
  * (armprof_reg_get(), the polling functions) but must not drive it (retire,
  * cycles, MRS/MSR, context changes); a simulator records the level and
  * takes the interrupt at its next instruction boundary. When installed, fn
- * is called at once for each output already asserted. NULL removes it. */
+ * is called at once for each output already asserted. NULL removes it. ctx
+ * is passed to fn as it is (it may be NULL). */
 typedef enum armprof_irq {
     ARMPROF_IRQ_PMU,           /* PMUIRQ */
     ARMPROF_IRQ_PMB,           /* PMBIRQ, the Profiling Buffer management interrupt */
@@ -346,7 +373,8 @@ void armprof_set_irq_callback(armprof_pe *pe, armprof_irq_fn fn, void *ctx);
 /* The IMPLEMENTATION DEFINED external snapshot request (RSCLCQ): as a write
  * of 1 to PMSSCR_EL1.SS. */
 void armprof_snapshot_request(armprof_pe *pe);
-/* The number of a named PMU event ("INST_RETIRED"), -1 if unknown. */
+/* The number of a named PMU event ("INST_RETIRED"), -1 if unknown. name
+ * must not be NULL. */
 int armprof_pmu_event_number(const char *name);
 
 /* ---- BRBE ---- */
@@ -368,8 +396,9 @@ bool armprof_spe_buffer_enabled(const armprof_pe *pe);
  * Unpredictable_RESERVEDNSxB maps to another reserved one). */
 bool armprof_spe_buffer_owner(const armprof_pe *pe, armprof_security_state *ss, unsigned *el);
 /* StatisticalProfilingEnabled(el): profiling is enabled at Exception level
- * el (0..3) in the current Security state of the ELs below EL3. As in the
- * pseudocode, UsingAArch32() is the current Exception level's. */
+ * el (0..3) in the current Security state of the ELs below EL3; false for
+ * an el above 3. As in the pseudocode, UsingAArch32() is the current
+ * Exception level's. */
 bool armprof_spe_profiling_enabled(const armprof_pe *pe, unsigned el);
 /* SPEProfilingStopped() */
 bool armprof_spe_profiling_stopped(const armprof_pe *pe);
@@ -387,13 +416,15 @@ armprof_spe_regime armprof_spe_owning_regime(const armprof_pe *pe);
  * buffer_enabled, stopped, regime (armprof_spe_regime), enabled_el0 ..
  * enabled_el3, and effective.REG.FIELD for PMBLIMITR_EL1.nVM, PMSCR_EL1.EE,
  * PMSCR_EL1.PCT and PMSCR_EL2.{EnVM,KE,EE,PCT,TS,PA,CX,E2SPE,E0HSPE}, and
- * stats.NAME for each armprof_spe_stats field. false if the name is unknown. */
+ * stats.NAME for each armprof_spe_stats field. false if the name is unknown
+ * (*value unchanged). name and value must not be NULL. */
 bool armprof_spe_value(const armprof_pe *pe, const char *name, uint64_t *value);
 
 /* ---- Statistical Profiling: sample records ---- */
 /* Where completed sample records go (SPEWriteToBuffer()). A record is the
  * bytes of D18, padded to PMBIDR_EL1.Align; it is valid only during the
- * call. Without a sink records are counted (armprof_spe_stats) and dropped. */
+ * call. Without a sink (sink NULL) records are counted (armprof_spe_stats)
+ * and dropped. */
 typedef void (*armprof_spe_sink)(void *ctx, const uint8_t *record, size_t size);
 void armprof_spe_set_sink(armprof_pe *pe, armprof_spe_sink sink, void *ctx);
 
@@ -421,7 +452,9 @@ armprof_spe_stats armprof_spe_get_stats(const armprof_pe *pe);
  * not advance it. */
 void armprof_set_physical_count(armprof_pe *pe, uint64_t count);
 
-/* ---- The register table ---- */
+/* ---- The register table ----
+ * A register id is 0 .. armprof_reg_count() - 1; for another id the
+ * functions below give NULL, 0, -1 or false, or do nothing. */
 size_t armprof_reg_count(void);
 /* Name of a register ("PMEVCNTSVR<n>_EL1" for an indexed one). */
 const char *armprof_reg_name(int reg);
@@ -432,8 +465,8 @@ const char *armprof_reg_name(int reg);
  * register that is not indexed), or an indexed register with buf NULL or
  * len 0. */
 const char *armprof_reg_instance_name(int reg, unsigned index, char *buf, size_t len);
-/* Id of "PMSCR_EL1", "PMEVCNTSVR3_EL1" or "S3_0_C9_C9_0"; -1 if unknown.
- * *index receives the instance. */
+/* Id of "PMSCR_EL1", "PMEVCNTSVR3_EL1" or "S3_0_C9_C9_0"; -1 if unknown
+ * or name is NULL. *index receives the instance; index may be NULL. */
 int armprof_reg_lookup(const char *name, unsigned *index);
 /* The MRS/MSR encoding (armprof_sysreg_encoding()) of instance index of a
  * register; 0, which is no System register's, for an unknown register or
@@ -444,11 +477,12 @@ uint32_t armprof_reg_encoding(int reg, unsigned index);
  * encoding, index 0; 0 for an unknown register. */
 unsigned armprof_reg_instances(int reg);
 bool armprof_reg_present(const armprof_pe *pe, int reg);
-/* Field position by name; false if the register has no such field. */
+/* Field position by name; false if the register has no such field or
+ * field is NULL. Either of hi and lo may be NULL. */
 bool armprof_reg_field(int reg, const char *field, unsigned *hi, unsigned *lo);
 /* Calls fn for each bit range of the register, from the declaration. kind is
  * "RW", "RO", "WO", "RES0", "RES1" or "UNKNOWN"; present is false for a field
- * that is RES0 in this PE's configuration. */
+ * that is RES0 in this PE's configuration. fn NULL does nothing. */
 void armprof_reg_foreach_field(const armprof_pe *pe, int reg,
                                void (*fn)(void *ctx, const char *name, unsigned hi, unsigned lo,
                                           const char *kind, bool present),
@@ -456,7 +490,9 @@ void armprof_reg_foreach_field(const armprof_pe *pe, int reg,
 
 /* Debugger-style access with no access check and no side effects: get
  * returns the stored value; set stores it with RES0/RES1 applied (fields RES0
- * in this configuration included) and updates the derived Effective values. */
+ * in this configuration included) and updates the derived Effective values.
+ * For an unknown register or an index past its instances (an alias has
+ * none: it has no storage) get returns 0 and set does nothing. */
 uint64_t armprof_reg_get(const armprof_pe *pe, int reg, unsigned index);
 void armprof_reg_set(armprof_pe *pe, int reg, unsigned index, uint64_t value);
 
@@ -521,7 +557,9 @@ typedef enum armprof_ext_component {
 /* The external register table: one entry per encoding the pages give (a
  * register with an EXT32 and an EXT64 layout has two), for both blocks. */
 size_t armprof_ext_reg_count(void);
-/* The block of a table entry (its offsets are relative to that block's base). */
+/* The block of a table entry (its offsets are relative to that block's
+ * base). Below, an unknown entry gives ARMPROF_EXT_PMU here, NULL, 0,
+ * false or -1. */
 armprof_ext_component armprof_ext_reg_component(int reg);
 /* "PMCCNTR_EL0[31:0]"; for an indexed register "PMEVCNTR<n>_EL0". */
 const char *armprof_ext_reg_name(int reg);
@@ -533,6 +571,7 @@ unsigned armprof_ext_reg_instances(int reg);
 bool armprof_ext_reg_present(const armprof_pe *pe, int reg);
 /* The System register a location is a view of, -1 if none. */
 int armprof_ext_reg_sysreg(int reg);
+/* "Non-secure", ...; "?" for a value outside the enum. */
 const char *armprof_pas_name(armprof_pas pas);
 
 /* The OS Double Lock: OSDLR_EL1.DLK, with DBGPRCR_EL1.CORENPDRQ == 0.

@@ -2,7 +2,10 @@
 /* armprof: the physical memory the Statistical Profiling Unit writes its
  * Profiling Buffer to, and the hook through which an embedding simulator can
  * supply its own translation and memory instead (D17.7). Included by
- * armprof.h, after the types it uses. */
+ * armprof.h, after the types it uses.
+ *
+ * Arguments: as armprof.h says. mem and pe must not be NULL except where a
+ * comment says what a NULL one does. */
 #ifndef ARMPROF_MEMORY_H
 #define ARMPROF_MEMORY_H
 
@@ -84,8 +87,7 @@ const armprof_mem_region *armprof_mem_region_at(const armprof_mem *mem, int pas,
  * (0..3); any other value is no physical address space: a read from it
  * gives zeros (armprof_mem_read64() 0) and a write to it does nothing, so
  * that it never reaches another space's memory. data may be NULL when size
- * is 0. Unless a comment says otherwise, the functions of this header
- * require their pointers (mem, pe) to be valid, not NULL. */
+ * is 0. */
 void armprof_mem_write(armprof_mem *mem, int pas, uint64_t pa, const void *data, size_t size);
 void armprof_mem_read(const armprof_mem *mem, int pas, uint64_t pa, void *data, size_t size);
 uint64_t armprof_mem_read64(const armprof_mem *mem, int pas, uint64_t pa);
@@ -161,7 +163,8 @@ void armprof_psb_csync(armprof_pe *pe);
 /* The PMBIRQ output level (SPEInterruptEnabled() and PMBSR_EL1.S). */
 bool armprof_pmbirq(armprof_pe *pe);
 /* CheckForSPEException() (FEAT_SPE_EXC): true if an SPE Profiling exception
- * is pending and unmasked now; *target_el receives where it is taken. */
+ * is pending and unmasked now; *target_el receives where it is taken
+ * (target_el may be NULL). */
 bool armprof_spe_exception(armprof_pe *pe, unsigned *target_el);
 /* A Profiling Buffer management event for an IMPLEMENTATION DEFINED reason
  * (D17.8.6): EC 0x1F with the given MSS. */

@@ -115,6 +115,7 @@ const char *armprof_reg_instance_name(int reg, unsigned index, char *buf, size_t
 
 int armprof_reg_lookup(const char *name, unsigned *index)
 {
+    if (!name) return -1;
     unsigned m = 0;
     const int id = sysreg_lookup_name(&sysreg_catalog_all, name, &m);
     if (index) *index = m;
@@ -133,11 +134,11 @@ unsigned armprof_reg_instances(int reg)
 
 bool armprof_reg_field(int reg, const char *field, unsigned *hi, unsigned *lo)
 {
-    if (reg < 0 || reg >= SR_COUNT) return false;
+    if (reg < 0 || reg >= SR_COUNT || !field) return false;
     const sysreg_field *f = sysreg_find_field(&sysreg_table[reg], field);
     if (!f) return false;
-    *hi = f->hi;
-    *lo = f->lo;
+    if (hi) *hi = f->hi;
+    if (lo) *lo = f->lo;
     return true;
 }
 

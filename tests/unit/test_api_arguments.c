@@ -334,6 +334,84 @@ static void op_values(void)
     armprof_pe_destroy(pe);
 }
 
+/* ---- NULL pointers where a function can report failure ---- */
+
+static int fields_seen;
+static void count_field(void *ctx, const char *name, unsigned hi, unsigned lo, const char *kind,
+                        bool present)
+{
+    (void)ctx, (void)name, (void)hi, (void)lo, (void)kind, (void)present;
+    fields_seen++;
+}
+
+static void null_arguments(void)
+{
+    char err[128];
+    armprof_config c;
+    CHECK(armprof_config_preset(&c, "minimal"), "minimal preset");
+    CHECK(!armprof_config_preset(NULL, "minimal"), "preset into NULL");
+    CHECK(!armprof_config_preset(&c, NULL), "preset NULL name");
+    CHECK(armprof_feature_lookup(NULL) == -1 && armprof_option_lookup(NULL) == -1, "lookups");
+    err[0] = 0;
+    CHECK(!armprof_config_set(NULL, "FEAT_SPE", "on", err, sizeof err) && err[0], "set in NULL");
+    err[0] = 0;
+    CHECK(!armprof_config_set(&c, NULL, "on", err, sizeof err) && err[0], "set NULL name");
+    err[0] = 0;
+    CHECK(!armprof_config_set(&c, "FEAT_SPE", NULL, err, sizeof err) && err[0], "NULL value");
+    CHECK(!armprof_config_set(&c, "FEAT_SPE", NULL, NULL, 0), "NULL value, no message");
+    err[0] = 0;
+    CHECK(!armprof_config_validate(NULL, err, sizeof err) && err[0], "validate NULL");
+    err[0] = 0;
+    CHECK(armprof_pe_create(NULL, err, sizeof err) == NULL && err[0], "create from NULL");
+    CHECK(armprof_pe_create(NULL, NULL, 0) == NULL, "create from NULL, no message");
+
+    /* The PE's functions that report failure. */
+    err[0] = 0;
+    CHECK(!armprof_set_el(NULL, 1, err, sizeof err) && err[0], "set_el on NULL");
+    err[0] = 0;
+    CHECK(!armprof_set_security_state(NULL, ARMPROF_SS_NONSECURE, err, sizeof err) && err[0],
+          "set_security_state on NULL");
+    err[0] = 0;
+    CHECK(!armprof_set_aarch32(NULL, 0, true, err, sizeof err) && err[0], "set_aarch32 on NULL");
+    CHECK(armprof_pe_config(NULL) == NULL, "config of NULL");
+    CHECK(armprof_checkpoint_size(NULL) == 0, "checkpoint size of NULL");
+    uint8_t buf[16];
+    CHECK(armprof_checkpoint_save(NULL, buf, sizeof buf) == 0, "checkpoint of NULL");
+    err[0] = 0;
+    CHECK(!armprof_checkpoint_restore(NULL, buf, sizeof buf, err, sizeof err) && err[0],
+          "restore into NULL");
+    armprof_pe_destroy(NULL);
+
+    armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
+    CHECK(pe != NULL, "create: %s", err);
+    if (!pe) return;
+    CHECK(armprof_checkpoint_save(pe, NULL, 1u << 30) == 0, "checkpoint into NULL");
+    err[0] = 0;
+    CHECK(!armprof_checkpoint_restore(pe, NULL, 0, err, sizeof err) && err[0], "restore NULL");
+    CHECK(!armprof_set_security_state(pe, (armprof_security_state)7, err, sizeof err),
+          "Security state 7");
+    const unsigned el = armprof_current_el(pe);
+    armprof_reset(pe, (armprof_reset_kind)5); /* nothing */
+    CHECK(armprof_current_el(pe) == el, "reset kind 5");
+    CHECK(!strcmp(armprof_security_state_name((armprof_security_state)4), "?"), "name of 4");
+    CHECK(!strcmp(armprof_signal_name(ARMPROF_SIG_COUNT), "?"), "signal name");
+    CHECK(!strcmp(armprof_pas_name((armprof_pas)4), "?"), "PAS name");
+
+    /* The register table. */
+    unsigned idx = 7;
+    CHECK(armprof_reg_lookup(NULL, &idx) == -1, "lookup NULL");
+    const int pmscr = armprof_reg_lookup("PMSCR_EL1", NULL);
+    CHECK(pmscr >= 0, "lookup with no index");
+    unsigned hi = 0, lo = 99;
+    CHECK(!armprof_reg_field(pmscr, NULL, &hi, &lo), "field NULL");
+    CHECK(armprof_reg_field(pmscr, "E1SPE", NULL, &lo) && lo == 1, "field, no hi");
+    CHECK(armprof_reg_field(pmscr, "E1SPE", &hi, NULL) && hi == 1, "field, no lo");
+    armprof_reg_foreach_field(pe, pmscr, NULL, NULL); /* nothing */
+    armprof_reg_foreach_field(pe, pmscr, count_field, NULL);
+    CHECK(fields_seen > 0, "foreach_field");
+    armprof_pe_destroy(pe);
+}
+
 int main(void)
 {
     config_has();
@@ -341,5 +419,6 @@ int main(void)
     reg_index();
     memory_pas();
     op_values();
+    null_arguments();
     return check_summary();
 }
