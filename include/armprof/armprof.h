@@ -22,6 +22,20 @@ ARMPROF_API_BEGIN
 
 typedef struct armprof_pe armprof_pe;
 
+/* Arguments, in this header and in config.h, memory.h and decode.h:
+ * - Pointers must be valid, not NULL, unless the function's comment says
+ *   what a NULL one does. pe must never be NULL, except where a comment
+ *   says so (armprof_pe_destroy(), the functions that report failure).
+ * - A function that reports failure (false, NULL, 0 or -1, as its comment
+ *   says) reports it for a NULL pointer argument too, with a message in err
+ *   where it takes one, rather than dereferencing it; the exceptions are
+ *   marked "must not be NULL".
+ * - err may be NULL, or errlen 0: the function then writes no message.
+ * - A value out of range (an Exception level above 3, a value outside its
+ *   enum, an unknown register id or an index past a register's instances)
+ *   never stands for a valid one: each function's comment says what it
+ *   gives instead. */
+
 /* The version of the library the program runs with, "MAJOR.MINOR.PATCH";
  * ARMPROF_VERSION_STRING is the one it was compiled against. */
 const char *armprof_version(void);
@@ -35,24 +49,31 @@ unsigned armprof_version_number(void);
  * process or another. What is the embedder's stays with the PE restored
  * into: callbacks, sinks, hooks, the memory observer; an interrupt callback
  * is told the levels the restored state has where they differ. */
+/* The bytes a checkpoint of pe takes; 0 for a NULL pe. */
 size_t armprof_checkpoint_size(const armprof_pe *pe);
-/* Writes the checkpoint to buf; returns its size, or 0 when len is smaller. */
+/* Writes the checkpoint to buf; returns its size, or 0 when len is smaller
+ * or pe or buf is NULL. */
 size_t armprof_checkpoint_save(const armprof_pe *pe, void *buf, size_t len);
 /* false, with the reason in err and pe unchanged, when buf is not a
- * checkpoint this PE can take. */
+ * checkpoint this PE can take (also when pe or buf is NULL). */
 bool armprof_checkpoint_restore(armprof_pe *pe, const void *buf, size_t len, char *err,
                                 size_t errlen);
 
 /* Creates a PE from a configuration, which is validated first; on failure
- * returns NULL with the reason in err. The PE starts after a Cold reset, at
- * its highest Exception level, in Non-debug state, powered up. */
+ * (cfg NULL among others) returns NULL with the reason in err. The PE
+ * starts after a Cold reset, at its highest Exception level, in Non-debug
+ * state, powered up. */
 armprof_pe *armprof_pe_create(const armprof_config *cfg, char *err, size_t errlen);
+/* NULL does nothing. */
 void armprof_pe_destroy(armprof_pe *pe);
+/* The configuration the PE was created with; NULL for a NULL pe. */
 const armprof_config *armprof_pe_config(const armprof_pe *pe);
 
 typedef enum armprof_reset_kind { ARMPROF_RESET_COLD, ARMPROF_RESET_WARM } armprof_reset_kind;
 /* Every register takes the reset value its page states; UNKNOWN values take
- * the bits of option unknown_fill. A Cold reset also resets the context. */
+ * the bits of option unknown_fill. A Cold reset also resets the context. A
+ * kind that is neither ARMPROF_RESET_COLD nor ARMPROF_RESET_WARM does
+ * nothing. */
 void armprof_reset(armprof_pe *pe, armprof_reset_kind kind);
 
 /* ---- PE context ---- */
@@ -73,6 +94,7 @@ typedef enum armprof_signal {
     ARMPROF_SIG_COUNT
 } armprof_signal;
 
+/* "Non-secure", "DBGEN", ...; "?" for a value outside the enum. */
 const char *armprof_security_state_name(armprof_security_state ss);
 const char *armprof_signal_name(armprof_signal sig);
 
@@ -81,7 +103,8 @@ unsigned armprof_current_el(const armprof_pe *pe);
 armprof_security_state armprof_current_security_state(const armprof_pe *pe);
 
 /* Each setter checks the request against the configuration and returns
- * false with a message when the PE cannot be in that state. */
+ * false with a message when the PE cannot be in that state (an el above 3,
+ * a Security state outside the enum, a NULL pe). */
 bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen);
 /* With EL3 implemented, writes SCR_EL3.{NSE,NS}: the Security state of the
  * Exception levels below EL3. At EL3 the PE itself stays in Root state
@@ -90,6 +113,7 @@ bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char 
                                 size_t errlen);
 /* Whether Exception level el uses AArch32 (needs FEAT_AA32EL0/EL1). */
 bool armprof_set_aarch32(armprof_pe *pe, unsigned el, bool aarch32, char *err, size_t errlen);
+/* Whether Exception level el (0..3) uses AArch32; false for an el above 3. */
 bool armprof_el_using_aarch32(const armprof_pe *pe, unsigned el);
 /* Debug state (Halted()). Entering latches EDSCR.SDD as the manual says. */
 void armprof_set_debug_state(armprof_pe *pe, bool halted);
@@ -101,6 +125,8 @@ void armprof_set_os_lock(armprof_pe *pe, bool locked);
  * Exception level (armprof_spe_exception()). */
 void armprof_set_pstate_pm(armprof_pe *pe, bool pm);
 bool armprof_os_locked(const armprof_pe *pe);
+/* An authentication signal; a sig outside the enum is ignored (set) or
+ * low (read). */
 void armprof_set_signal(armprof_pe *pe, armprof_signal sig, bool high);
 bool armprof_signal_level(const armprof_pe *pe, armprof_signal sig);
 
@@ -133,7 +159,8 @@ static inline uint32_t armprof_sysreg_encoding(unsigned op0, unsigned op1, unsig
 }
 
 /* MRS <Xt>, <reg> and MSR <reg>, <Xt> at the PE's current EL and Security
- * state. rt (0..31) goes into a trap's syndrome. */
+ * state. rt (0..31) goes into a trap's syndrome, which holds its bits 4:0
+ * only. An encoding above 16 bits is ARMPROF_UNMODELLED. */
 armprof_outcome armprof_mrs(armprof_pe *pe, uint32_t encoding, unsigned rt);
 armprof_outcome armprof_msr(armprof_pe *pe, uint32_t encoding, unsigned rt, uint64_t value);
 
@@ -222,7 +249,25 @@ enum {
  * end. It reads a field added after the first version only when .size
  * (set by ARMPROF_OP_INIT to the size the program was compiled with)
  * covers it, and takes it as zero otherwise; .size 0 means the first
- * version. The fields here are the first version's and are always read. */
+ * version. The fields here are the first version's and are always read.
+ *
+ * Out-of-range values, which neither armprof_retire() nor
+ * armprof_dispatch() can return as an error: each is counted in
+ * armprof_invalid_ops(), which a simulator checks (nonzero is a bug in how
+ * it fills armprof_op; so is a value of an enum that a newer header adds,
+ * passed to an older library).
+ * - op_class not an armprof_op_class: the operation is refused. It does
+ *   nothing: it is not a member of the sample population, generates no PMU
+ *   event and is no PC-sampling candidate.
+ * - A kind out of its enum in a field the class uses to describe the
+ *   operation (branch_kind for a branch, ldst_kind and pas for a load or
+ *   store, other_kind for Other): checked only when the operation is
+ *   sampled, to keep the per-operation path cheap. The operation counts as
+ *   its class, but its sample is dropped when it completes: no
+ *   SAMPLE_FEED, no record (a record would describe an operation that does
+ *   not exist). An unsampled branch with such a branch_kind is a plain
+ *   branch for previous-branch-target tracking. The kinds of the other
+ *   classes are not read. */
 typedef struct armprof_op {
     uint32_t size; /* sizeof(armprof_op) as the program knows it, or 0 */
     uint64_t pc;
@@ -277,15 +322,24 @@ typedef struct armprof_op {
  * L1D_CACHE_REFILL, and is one operation of the Statistical Profiling sample
  * population (SPEStartSample() ... SPECompleteSample(): selected, sampled,
  * filtered and recorded in this one call) unless armprof_dispatch() already
- * counted it. */
+ * counted it. An out-of-range op_class or kind: see armprof_op. pe and op
+ * must not be NULL. */
 void armprof_retire(armprof_pe *pe, const armprof_op *op);
 /* For a simulator that models operations in flight: the operation is
  * dispatched (SPEStartSample()): it is counted in the sample population and
  * may be selected, capturing its PC, context and timestamp now. A sample stays
  * in flight until the same operation is passed to armprof_retire(); an
  * operation selected while one is in flight is a sample collision. Sets
- * op->dispatched and op->spe_selected, and returns op->spe_selected. */
+ * op->dispatched and op->spe_selected, and returns op->spe_selected. An
+ * operation with an op_class out of range is refused (see armprof_op):
+ * both are set false and it returns false. pe and op must not be NULL. */
 bool armprof_dispatch(armprof_pe *pe, armprof_op *op);
+/* The operations with a value out of range (see armprof_op) that
+ * armprof_retire() and armprof_dispatch() refused or whose samples they
+ * dropped, since the PE was created: 0 in a simulator that fills
+ * armprof_op correctly. A reset does not clear it; it is part of the state
+ * a checkpoint holds. */
+uint64_t armprof_invalid_ops(const armprof_pe *pe);
 /* Any PMU event by number (PMUEvent()). Events accumulate and are counted at
  * the end of the cycle they happen in: call armprof_cycles(). */
 void armprof_pmu_event(armprof_pe *pe, uint16_t event, uint64_t count);
@@ -306,7 +360,8 @@ bool armprof_pmuirq(armprof_pe *pe);
  * (armprof_reg_get(), the polling functions) but must not drive it (retire,
  * cycles, MRS/MSR, context changes); a simulator records the level and
  * takes the interrupt at its next instruction boundary. When installed, fn
- * is called at once for each output already asserted. NULL removes it. */
+ * is called at once for each output already asserted. NULL removes it. ctx
+ * is passed to fn as it is (it may be NULL). */
 typedef enum armprof_irq {
     ARMPROF_IRQ_PMU,           /* PMUIRQ */
     ARMPROF_IRQ_PMB,           /* PMBIRQ, the Profiling Buffer management interrupt */
@@ -318,7 +373,8 @@ void armprof_set_irq_callback(armprof_pe *pe, armprof_irq_fn fn, void *ctx);
 /* The IMPLEMENTATION DEFINED external snapshot request (RSCLCQ): as a write
  * of 1 to PMSSCR_EL1.SS. */
 void armprof_snapshot_request(armprof_pe *pe);
-/* The number of a named PMU event ("INST_RETIRED"), -1 if unknown. */
+/* The number of a named PMU event ("INST_RETIRED"), -1 if unknown. name
+ * must not be NULL. */
 int armprof_pmu_event_number(const char *name);
 
 /* ---- BRBE ---- */
@@ -340,8 +396,9 @@ bool armprof_spe_buffer_enabled(const armprof_pe *pe);
  * Unpredictable_RESERVEDNSxB maps to another reserved one). */
 bool armprof_spe_buffer_owner(const armprof_pe *pe, armprof_security_state *ss, unsigned *el);
 /* StatisticalProfilingEnabled(el): profiling is enabled at Exception level
- * el (0..3) in the current Security state of the ELs below EL3. As in the
- * pseudocode, UsingAArch32() is the current Exception level's. */
+ * el (0..3) in the current Security state of the ELs below EL3; false for
+ * an el above 3. As in the pseudocode, UsingAArch32() is the current
+ * Exception level's. */
 bool armprof_spe_profiling_enabled(const armprof_pe *pe, unsigned el);
 /* SPEProfilingStopped() */
 bool armprof_spe_profiling_stopped(const armprof_pe *pe);
@@ -359,13 +416,15 @@ armprof_spe_regime armprof_spe_owning_regime(const armprof_pe *pe);
  * buffer_enabled, stopped, regime (armprof_spe_regime), enabled_el0 ..
  * enabled_el3, and effective.REG.FIELD for PMBLIMITR_EL1.nVM, PMSCR_EL1.EE,
  * PMSCR_EL1.PCT and PMSCR_EL2.{EnVM,KE,EE,PCT,TS,PA,CX,E2SPE,E0HSPE}, and
- * stats.NAME for each armprof_spe_stats field. false if the name is unknown. */
+ * stats.NAME for each armprof_spe_stats field. false if the name is unknown
+ * (*value unchanged). name and value must not be NULL. */
 bool armprof_spe_value(const armprof_pe *pe, const char *name, uint64_t *value);
 
 /* ---- Statistical Profiling: sample records ---- */
 /* Where completed sample records go (SPEWriteToBuffer()). A record is the
  * bytes of D18, padded to PMBIDR_EL1.Align; it is valid only during the
- * call. Without a sink records are counted (armprof_spe_stats) and dropped. */
+ * call. Without a sink (sink NULL) records are counted (armprof_spe_stats)
+ * and dropped. */
 typedef void (*armprof_spe_sink)(void *ctx, const uint8_t *record, size_t size);
 void armprof_spe_set_sink(armprof_pe *pe, armprof_spe_sink sink, void *ctx);
 
@@ -393,23 +452,37 @@ armprof_spe_stats armprof_spe_get_stats(const armprof_pe *pe);
  * not advance it. */
 void armprof_set_physical_count(armprof_pe *pe, uint64_t count);
 
-/* ---- The register table ---- */
+/* ---- The register table ----
+ * A register id is 0 .. armprof_reg_count() - 1; for another id the
+ * functions below give NULL, 0, -1 or false, or do nothing. */
 size_t armprof_reg_count(void);
 /* Name of a register ("PMEVCNTSVR<n>_EL1" for an indexed one). */
 const char *armprof_reg_name(int reg);
-/* Name of one instance of a register ("PMEVCNTR3_EL0") into buf. */
+/* Name of one instance of a register ("PMEVCNTR3_EL0"), written into buf
+ * (len bytes) for an indexed register; a register that is not indexed
+ * returns its name and does not use buf. NULL for an unknown register, an
+ * index that is not one of its instances (armprof_reg_instances(); 0 for a
+ * register that is not indexed), or an indexed register with buf NULL or
+ * len 0. */
 const char *armprof_reg_instance_name(int reg, unsigned index, char *buf, size_t len);
-/* Id of "PMSCR_EL1", "PMEVCNTSVR3_EL1" or "S3_0_C9_C9_0"; -1 if unknown.
- * *index receives the instance. */
+/* Id of "PMSCR_EL1", "PMEVCNTSVR3_EL1" or "S3_0_C9_C9_0"; -1 if unknown
+ * or name is NULL. *index receives the instance; index may be NULL. */
 int armprof_reg_lookup(const char *name, unsigned *index);
+/* The MRS/MSR encoding (armprof_sysreg_encoding()) of instance index of a
+ * register; 0, which is no System register's, for an unknown register or
+ * an index that is not one of its instances. */
 uint32_t armprof_reg_encoding(int reg, unsigned index);
+/* The instances of an indexed register (PMEVCNTR<n>_EL0: 0 .. n - 1); 1
+ * for a register with storage, 0 for an alias (PMSCR_EL12), which has one
+ * encoding, index 0; 0 for an unknown register. */
 unsigned armprof_reg_instances(int reg);
 bool armprof_reg_present(const armprof_pe *pe, int reg);
-/* Field position by name; false if the register has no such field. */
+/* Field position by name; false if the register has no such field or
+ * field is NULL. Either of hi and lo may be NULL. */
 bool armprof_reg_field(int reg, const char *field, unsigned *hi, unsigned *lo);
 /* Calls fn for each bit range of the register, from the declaration. kind is
  * "RW", "RO", "WO", "RES0", "RES1" or "UNKNOWN"; present is false for a field
- * that is RES0 in this PE's configuration. */
+ * that is RES0 in this PE's configuration. fn NULL does nothing. */
 void armprof_reg_foreach_field(const armprof_pe *pe, int reg,
                                void (*fn)(void *ctx, const char *name, unsigned hi, unsigned lo,
                                           const char *kind, bool present),
@@ -417,7 +490,9 @@ void armprof_reg_foreach_field(const armprof_pe *pe, int reg,
 
 /* Debugger-style access with no access check and no side effects: get
  * returns the stored value; set stores it with RES0/RES1 applied (fields RES0
- * in this configuration included) and updates the derived Effective values. */
+ * in this configuration included) and updates the derived Effective values.
+ * For an unknown register or an index past its instances (an alias has
+ * none: it has no storage) get returns 0 and set does nothing. */
 uint64_t armprof_reg_get(const armprof_pe *pe, int reg, unsigned index);
 void armprof_reg_set(armprof_pe *pe, int reg, unsigned index, uint64_t value);
 
@@ -482,16 +557,21 @@ typedef enum armprof_ext_component {
 /* The external register table: one entry per encoding the pages give (a
  * register with an EXT32 and an EXT64 layout has two), for both blocks. */
 size_t armprof_ext_reg_count(void);
-/* The block of a table entry (its offsets are relative to that block's base). */
+/* The block of a table entry (its offsets are relative to that block's
+ * base). Below, an unknown entry gives ARMPROF_EXT_PMU here, NULL, 0,
+ * false or -1. */
 armprof_ext_component armprof_ext_reg_component(int reg);
 /* "PMCCNTR_EL0[31:0]"; for an indexed register "PMEVCNTR<n>_EL0". */
 const char *armprof_ext_reg_name(int reg);
+/* The offset from its block's base of instance index; UINT32_MAX, which is
+ * no location's, for an unknown register or an index past its instances. */
 uint32_t armprof_ext_reg_offset(int reg, unsigned index);
 unsigned armprof_ext_reg_width(int reg); /* 32 or 64 bits */
 unsigned armprof_ext_reg_instances(int reg);
 bool armprof_ext_reg_present(const armprof_pe *pe, int reg);
 /* The System register a location is a view of, -1 if none. */
 int armprof_ext_reg_sysreg(int reg);
+/* "Non-secure", ...; "?" for a value outside the enum. */
 const char *armprof_pas_name(armprof_pas pas);
 
 /* The OS Double Lock: OSDLR_EL1.DLK, with DBGPRCR_EL1.CORENPDRQ == 0.

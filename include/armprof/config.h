@@ -49,14 +49,20 @@ enum armprof_option_value {
 #define ARMPROF_FEAT_WORDS    (ARMPROF_FEAT_CAPACITY / 64)
 
 typedef struct armprof_config {
-    uint64_t features[ARMPROF_FEAT_WORDS];    /* bit f: feature f (armprof_feature) */
+    uint64_t features[ARMPROF_FEAT_WORDS];  /* bit f: feature f (armprof_feature) */
     uint64_t options[ARMPROF_OPT_CAPACITY]; /* [o]: option o (armprof_option); the rest 0 */
 } armprof_config;
 
-_Static_assert(ARMPROF_FEAT_COUNT <= ARMPROF_FEAT_CAPACITY, "features exceed ARMPROF_FEAT_CAPACITY");
+_Static_assert(ARMPROF_FEAT_COUNT <= ARMPROF_FEAT_CAPACITY,
+               "features exceed ARMPROF_FEAT_CAPACITY");
 _Static_assert(ARMPROF_OPT_COUNT <= ARMPROF_OPT_CAPACITY, "options exceed ARMPROF_OPT_CAPACITY");
 
-/* Names. Return NULL for an id out of range. */
+/* Arguments: as armprof.h says. A configuration pointer must not be NULL
+ * except where a comment says what a NULL one does.
+ *
+ * Names. Return NULL for an id out of range; for it
+ * armprof_option_is_unpredictable() is false and armprof_option_default()
+ * 0. */
 const char *armprof_feature_name(armprof_feature f);
 const char *armprof_option_name(armprof_option o);
 const char *armprof_option_doc(armprof_option o);
@@ -66,22 +72,27 @@ uint64_t armprof_option_default(armprof_option o);
  * ... until it returns NULL, with its value and what it does (either pointer
  * may be NULL). */
 const char *armprof_option_value_at(armprof_option o, size_t i, uint64_t *value, const char **doc);
-/* The name of value v of option o; NULL when it has none. */
+/* The name of value v of option o; NULL when it has none (or o is out of
+ * range). */
 const char *armprof_option_value_name(armprof_option o, uint64_t v);
 /* Look up by name ("FEAT_SPE" or "SPE"; option names as in options.def).
- * Return -1 when unknown. */
+ * Return -1 when unknown or name is NULL. */
 int armprof_feature_lookup(const char *name);
 int armprof_option_lookup(const char *name);
 
+/* Whether feature f is on in c (which must not be NULL); false for an f
+ * that is not a feature (f < 0 or f >= ARMPROF_FEAT_COUNT). Setting such an
+ * f does nothing. */
 static inline bool armprof_config_has(const armprof_config *c, armprof_feature f)
 {
-    return (c->features[f / 64] >> (f % 64)) & 1;
+    return (unsigned)f < ARMPROF_FEAT_COUNT &&
+           ((c->features[(unsigned)f / 64] >> ((unsigned)f % 64)) & 1);
 }
 void armprof_config_set_feature(armprof_config *c, armprof_feature f, bool on);
 
 /* Named presets: "armv9.4-all", "armv8.2-spe", "minimal" and others listed by
  * armprof_preset_name(i) for i = 0, 1, ... until it returns NULL.
- * Returns false for an unknown name. */
+ * Returns false, c unchanged, for an unknown name or a NULL c or name. */
 bool armprof_config_preset(armprof_config *c, const char *name);
 const char *armprof_preset_name(size_t i);
 const char *armprof_preset_doc(size_t i);
@@ -98,12 +109,14 @@ bool armprof_parse_number(const char *s, uint64_t *out);
 
 /* Sets a feature ("FEAT_X" with "on"/"off"/"1"/"0") or an option (a number
  * as armprof_parse_number() reads it, in the option's range, or the name of
- * one of its values). On error writes a message and returns false. */
+ * one of its values). On error (an unknown name, a value it does not take,
+ * c, name or value NULL) writes a message and returns false. */
 bool armprof_config_set(armprof_config *c, const char *name, const char *value, char *err,
                         size_t errlen);
 
 /* Checks the configuration against the architecture's rules. On the first
- * violation writes a message naming the conflict and returns false. */
+ * violation writes a message naming the conflict and returns false; also
+ * for c NULL. */
 bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen);
 
 ARMPROF_API_END

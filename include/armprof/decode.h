@@ -74,6 +74,8 @@ typedef struct armprof_spe_decoder {
     size_t error_offset; /* the byte offset the error is about */
 } armprof_spe_decoder;
 
+/* Arguments: the decoder and the packet or record to fill must not be NULL.
+ * data may be NULL: an empty stream, whatever size says. */
 void armprof_spe_decoder_init(armprof_spe_decoder *d, const uint8_t *data, size_t size);
 
 /* The next packet. ERROR when the stream ends inside a header or payload:
@@ -274,7 +276,8 @@ const char *armprof_spe_packet_type_name(armprof_spe_packet_type type);
 /* ---- text ---- */
 
 /* One line (without a newline) describing the packet with the manual's
- * names and field values; snprintf semantics (returns the length it needed). */
+ * names and field values; snprintf semantics (returns the length it needed;
+ * buf may be NULL when size is 0). p must not be NULL. */
 int armprof_spe_packet_text(const armprof_spe_packet *p, char *buf, size_t size);
 /* The packet as one JSON object; snprintf semantics. */
 int armprof_spe_packet_json(const armprof_spe_packet *p, char *buf, size_t size);

@@ -2,7 +2,10 @@
 /* armprof: the physical memory the Statistical Profiling Unit writes its
  * Profiling Buffer to, and the hook through which an embedding simulator can
  * supply its own translation and memory instead (D17.7). Included by
- * armprof.h, after the types it uses. */
+ * armprof.h, after the types it uses.
+ *
+ * Arguments: as armprof.h says. mem and pe must not be NULL except where a
+ * comment says what a NULL one does. */
 #ifndef ARMPROF_MEMORY_H
 #define ARMPROF_MEMORY_H
 
@@ -25,7 +28,9 @@ ARMPROF_API_BEGIN
 typedef struct armprof_mem armprof_mem;
 typedef struct armprof_pe armprof_pe; /* armprof.h; repeated so this header stands alone */
 
+/* NULL when out of memory. */
 armprof_mem *armprof_mem_create(void);
+/* NULL does nothing. Not for armprof_pe_memory(), which the PE owns. */
 void armprof_mem_destroy(armprof_mem *mem);
 
 /* The memory type of a region: what the location is in the system. The
@@ -68,14 +73,21 @@ typedef struct armprof_mem_region {
 } armprof_mem_region;
 
 /* Adds a region; later regions take precedence where they overlap. false
- * (with a message in err) if the region is malformed or the table is full. */
+ * (with a message in err, unless err is NULL or errlen 0) if mem or region
+ * is NULL, the region is malformed (its pas neither -1 nor an armprof_pas,
+ * among others) or the table is full. */
 bool armprof_mem_add_region(armprof_mem *mem, const armprof_mem_region *region, char *err,
                             size_t errlen);
 void armprof_mem_clear_regions(armprof_mem *mem);
-/* The region that decides address pa in pas; NULL for plain RAM. */
+/* The region that decides address pa in physical address space pas (an
+ * armprof_pas, 0..3); NULL for plain RAM and for a pas that is not one. */
 const armprof_mem_region *armprof_mem_region_at(const armprof_mem *mem, int pas, uint64_t pa);
 
-/* Direct (debugger) access: no faults, no observer. */
+/* Direct (debugger) access: no faults, no observer. pas is an armprof_pas
+ * (0..3); any other value is no physical address space: a read from it
+ * gives zeros (armprof_mem_read64() 0) and a write to it does nothing, so
+ * that it never reaches another space's memory. data may be NULL when size
+ * is 0. */
 void armprof_mem_write(armprof_mem *mem, int pas, uint64_t pa, const void *data, size_t size);
 void armprof_mem_read(const armprof_mem *mem, int pas, uint64_t pa, void *data, size_t size);
 uint64_t armprof_mem_read64(const armprof_mem *mem, int pas, uint64_t pa);
@@ -92,7 +104,7 @@ typedef struct armprof_mem_attrs {
 } armprof_mem_attrs;
 
 /* Every write the SPU makes to memory, after it is made: for tests and
- * tracing. */
+ * tracing. fn NULL removes the observer. */
 typedef void (*armprof_mem_observer)(void *ctx, int pas, uint64_t pa, const uint8_t *data,
                                      size_t size, const armprof_mem_attrs *attrs);
 void armprof_mem_set_observer(armprof_mem *mem, armprof_mem_observer fn, void *ctx);
@@ -151,7 +163,8 @@ void armprof_psb_csync(armprof_pe *pe);
 /* The PMBIRQ output level (SPEInterruptEnabled() and PMBSR_EL1.S). */
 bool armprof_pmbirq(armprof_pe *pe);
 /* CheckForSPEException() (FEAT_SPE_EXC): true if an SPE Profiling exception
- * is pending and unmasked now; *target_el receives where it is taken. */
+ * is pending and unmasked now; *target_el receives where it is taken
+ * (target_el may be NULL). */
 bool armprof_spe_exception(armprof_pe *pe, unsigned *target_el);
 /* A Profiling Buffer management event for an IMPLEMENTATION DEFINED reason
  * (D17.8.6): EC 0x1F with the given MSS. */

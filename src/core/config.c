@@ -101,6 +101,7 @@ static void value_names(armprof_option o, char *buf, size_t len)
 
 int armprof_feature_lookup(const char *name)
 {
+    if (!name) return -1;
     for (int i = 0; i < ARMPROF_FEAT_COUNT; i++) {
         const char *n = feature_names[i];
         if (strcmp(n, name) == 0) return i;
@@ -111,6 +112,7 @@ int armprof_feature_lookup(const char *name)
 
 int armprof_option_lookup(const char *name)
 {
+    if (!name) return -1;
     for (int i = 0; i < ARMPROF_OPT_COUNT; i++)
         if (strcmp(options[i].name, name) == 0) return i;
     return -1;
@@ -179,6 +181,7 @@ static void config_defaults(armprof_config *c)
 
 bool armprof_config_preset(armprof_config *c, const char *name)
 {
+    if (!c || !name) return false;
     const struct preset *p = NULL;
     for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++)
         if (strcmp(presets[i].name, name) == 0) p = &presets[i];
@@ -262,6 +265,12 @@ bool armprof_parse_number(const char *s, uint64_t *out)
 bool armprof_config_set(armprof_config *c, const char *name, const char *value, char *err,
                         size_t errlen)
 {
+    if (!c || !name || !value)
+        return config_fail(err, errlen, "armprof_config_set: %s is NULL%s%s",
+                           !c      ? "the configuration"
+                           : !name ? "the name"
+                                   : "the value",
+                           "", "");
     const int f = armprof_feature_lookup(name);
     if (f >= 0) {
         bool on;

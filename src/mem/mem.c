@@ -49,6 +49,13 @@ void armprof_mem_destroy(armprof_mem *mem)
     free(mem);
 }
 
+/* A physical address space the public functions accept: 0..3
+ * (armprof_pas). Others are refused rather than taken modulo 4. */
+static bool pas_valid(int pas)
+{
+    return pas >= ARMPROF_PAS_NONSECURE && pas <= ARMPROF_PAS_ROOT;
+}
+
 static uint64_t page_key(int pas, uint64_t pa)
 {
     return ((uint64_t)(pas & 3) << 52 | (pa >> PAGE_SHIFT)) + 1;
@@ -108,6 +115,7 @@ static uint8_t *page_for_write(armprof_mem *mem, int pas, uint64_t pa)
 
 void armprof_mem_write(armprof_mem *mem, int pas, uint64_t pa, const void *data, size_t size)
 {
+    if (!pas_valid(pas)) return;
     const uint8_t *src = data;
     while (size) {
         size_t off = (size_t)(pa & (PAGE_SIZE - 1));
@@ -122,6 +130,10 @@ void armprof_mem_write(armprof_mem *mem, int pas, uint64_t pa, const void *data,
 void armprof_mem_read(const armprof_mem *mem, int pas, uint64_t pa, void *data, size_t size)
 {
     uint8_t *dst = data;
+    if (!pas_valid(pas)) {
+        if (size) memset(dst, 0, size);
+        return;
+    }
     while (size) {
         size_t off = (size_t)(pa & (PAGE_SIZE - 1));
         size_t n = PAGE_SIZE - off < size ? PAGE_SIZE - off : size;
@@ -156,6 +168,11 @@ void armprof_mem_write64(armprof_mem *mem, int pas, uint64_t pa, uint64_t value)
 
 bool armprof_mem_add_region(armprof_mem *mem, const armprof_mem_region *r, char *err, size_t errlen)
 {
+    if (!mem || !r) {
+        if (err && errlen)
+            snprintf(err, errlen, "memory region: %s is NULL", !mem ? "mem" : "region");
+        return false;
+    }
     const char *problem = NULL;
     if (r->size == 0)
         problem = "size is 0";
@@ -190,6 +207,7 @@ void armprof_mem_clear_regions(armprof_mem *mem)
 
 const armprof_mem_region *armprof_mem_region_at(const armprof_mem *mem, int pas, uint64_t pa)
 {
+    if (!pas_valid(pas)) return NULL;
     for (size_t i = mem->nregions; i-- > 0;) {
         const armprof_mem_region *r = &mem->regions[i];
         if ((r->pas == -1 || r->pas == pas) && pa - r->base <= r->size - 1) return r;

@@ -2,6 +2,7 @@
 /* The façade's tables: every register of the PE, generated from the owners'
  * declarations (the System registers through sysreg/catalog_gen.h, the
  * external registers below), and the public API's queries of them. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,14 +96,26 @@ const char *armprof_reg_name(int reg)
     return reg >= 0 && reg < SR_COUNT ? sysreg_table[reg].name : NULL;
 }
 
+/* Whether index names an instance of register reg: an indexed register's
+ * 0 .. count - 1, 0 for another (an alias has no storage: count 0). */
+static bool reg_index_valid(int reg, unsigned index)
+{
+    if (reg < 0 || reg >= SR_COUNT) return false;
+    const unsigned count = sysreg_table[reg].count;
+    return index < (count ? count : 1);
+}
+
 const char *armprof_reg_instance_name(int reg, unsigned index, char *buf, size_t len)
 {
-    if (reg < 0 || reg >= SR_COUNT) return NULL;
-    return sysreg_instance_name(&sysreg_table[reg], index, buf, (unsigned)len);
+    if (!reg_index_valid(reg, index)) return NULL;
+    const sysreg_desc *d = &sysreg_table[reg];
+    if (d->prefix && (!buf || len == 0)) return NULL;
+    return sysreg_instance_name(d, index, buf, len > UINT_MAX ? UINT_MAX : (unsigned)len);
 }
 
 int armprof_reg_lookup(const char *name, unsigned *index)
 {
+    if (!name) return -1;
     unsigned m = 0;
     const int id = sysreg_lookup_name(&sysreg_catalog_all, name, &m);
     if (index) *index = m;
@@ -111,7 +124,7 @@ int armprof_reg_lookup(const char *name, unsigned *index)
 
 uint32_t armprof_reg_encoding(int reg, unsigned index)
 {
-    return reg >= 0 && reg < SR_COUNT ? (uint32_t)(sysreg_table[reg].enc + index) : 0;
+    return reg_index_valid(reg, index) ? (uint32_t)(sysreg_table[reg].enc + index) : 0;
 }
 
 unsigned armprof_reg_instances(int reg)
@@ -121,11 +134,11 @@ unsigned armprof_reg_instances(int reg)
 
 bool armprof_reg_field(int reg, const char *field, unsigned *hi, unsigned *lo)
 {
-    if (reg < 0 || reg >= SR_COUNT) return false;
+    if (reg < 0 || reg >= SR_COUNT || !field) return false;
     const sysreg_field *f = sysreg_find_field(&sysreg_table[reg], field);
     if (!f) return false;
-    *hi = f->hi;
-    *lo = f->lo;
+    if (hi) *hi = f->hi;
+    if (lo) *lo = f->lo;
     return true;
 }
 
@@ -148,7 +161,7 @@ const char *armprof_ext_reg_name(int reg)
 
 uint32_t armprof_ext_reg_offset(int reg, unsigned index)
 {
-    if (reg < 0 || reg >= EXT_COUNT) return 0;
+    if (reg < 0 || reg >= EXT_COUNT || index >= ext_table[reg].count) return UINT32_MAX;
     return ext_table[reg].offset + index * ext_table[reg].stride;
 }
 

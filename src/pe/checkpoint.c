@@ -27,6 +27,7 @@ typedef struct checkpoint_header {
 
 size_t armprof_checkpoint_size(const armprof_pe *pe)
 {
+    if (!pe) return 0;
     size_t held;
     spe_held_records(pe, &held);
     return sizeof(checkpoint_header) + sizeof(pe_instance) + held +
@@ -35,8 +36,9 @@ size_t armprof_checkpoint_size(const armprof_pe *pe)
 
 size_t armprof_checkpoint_save(const armprof_pe *pe, void *buf, size_t len)
 {
+    if (!pe || !buf) return 0;
     const size_t size = armprof_checkpoint_size(pe);
-    if (!buf || len < size) return 0;
+    if (len < size) return 0;
     size_t held;
     const uint8_t *held_data = spe_held_records(pe, &held);
     const armprof_mem *mem = armprof_pe_memory((armprof_pe *)pe);
@@ -96,6 +98,7 @@ bool armprof_checkpoint_restore(armprof_pe *pe, const void *buf, size_t len, cha
                                 size_t errlen)
 {
     checkpoint_header h;
+    if (!pe) return refuse(err, errlen, "no PE to restore into (NULL)");
     if (!buf || len < sizeof h)
         return refuse(err, errlen, "checkpoint of %zu bytes is shorter than its header (%zu)", len,
                       sizeof h);

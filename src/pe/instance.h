@@ -31,6 +31,10 @@ typedef struct pe_outputs {
 typedef struct pe_instance {
     spe_level base;
     pe_outputs out;
+    /* Operations armprof_retire() and armprof_dispatch() refused for an
+     * op_class out of range (retire.c): the embedder's mistakes, which a
+     * reset keeps. */
+    uint64_t invalid_ops;
 } pe_instance;
 
 #define PE_INSTANCE(pe) ((pe_instance *)(pe))

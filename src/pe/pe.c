@@ -19,6 +19,7 @@ static bool fail(char *err, size_t errlen, const char *msg)
 /* The core and each unit validate the rules that are theirs. */
 bool armprof_config_validate(const armprof_config *c, char *err, size_t errlen)
 {
+    if (!c) return fail(err, errlen, "no configuration (NULL)");
     return config_validate_core(c, err, errlen) && spe_config_validate(c, err, errlen);
 }
 
@@ -55,11 +56,12 @@ void armprof_pe_destroy(armprof_pe *pe)
 
 const armprof_config *armprof_pe_config(const armprof_pe *pe)
 {
-    return &pe->cfg;
+    return pe ? &pe->cfg : NULL;
 }
 
 void armprof_reset(armprof_pe *pe, armprof_reset_kind kind)
 {
+    if (kind != ARMPROF_RESET_COLD && kind != ARMPROF_RESET_WARM) return;
     const bool cold = kind == ARMPROF_RESET_COLD;
     if (cold) {
         /* The context a Cold reset leaves: highest EL, AArch64, Non-debug
@@ -116,6 +118,7 @@ armprof_security_state armprof_current_security_state(const armprof_pe *pe)
 
 bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen)
 {
+    if (!pe) return fail(err, errlen, "no PE (NULL)");
     if (el > 3) return fail(err, errlen, "Exception level must be 0, 1, 2 or 3");
     if (!HaveEL(pe, el))
         return fail(err, errlen, el == 2 ? "EL2 is not implemented" : "EL3 is not implemented");
@@ -131,6 +134,7 @@ bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen)
 
 bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char *err, size_t errlen)
 {
+    if (!pe) return fail(err, errlen, "no PE (NULL)");
     if ((unsigned)ss > ARMPROF_SS_ROOT) return fail(err, errlen, "unknown Security state");
     const bool rme = IsFeatureImplemented(pe, RME);
     if (!HaveEL(pe, EL3)) {
@@ -170,6 +174,7 @@ bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char 
 
 bool armprof_set_aarch32(armprof_pe *pe, unsigned el, bool aarch32, char *err, size_t errlen)
 {
+    if (!pe) return fail(err, errlen, "no PE (NULL)");
     if (el > 3) return fail(err, errlen, "Exception level must be 0, 1, 2 or 3");
     if (aarch32) {
         if (el == EL0 && !IsFeatureImplemented(pe, AA32EL0))
@@ -191,7 +196,7 @@ bool armprof_set_aarch32(armprof_pe *pe, unsigned el, bool aarch32, char *err, s
 
 bool armprof_el_using_aarch32(const armprof_pe *pe, unsigned el)
 {
-    return ELUsingAArch32(pe, el);
+    return el <= EL3 && ELUsingAArch32(pe, el); /* ELUsingAArch32() takes el & 3 */
 }
 
 void armprof_set_debug_state(armprof_pe *pe, bool halted)

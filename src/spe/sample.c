@@ -50,10 +50,12 @@ void spe_reset(armprof_pe *pe)
     const armprof_spe_sink sink = u->sink;
     void *const sink_ctx = u->sink_ctx;
     const uint64_t count = u->physical_count;
+    const uint64_t invalid_ops = u->invalid_ops;
     memset(u, 0, offsetof(spe_state, record));
     u->sink = sink;
     u->sink_ctx = sink_ctx;
     u->physical_count = count;
+    u->invalid_ops = invalid_ops;
     const uint64_t seed = OPTION_VALUE(pe, SPE_RANDOM_SEED);
     u->rng = seed ? seed : 0x9E3779B97F4A7C15ull; /* xorshift needs a nonzero state */
     u->seen_gen = pe->controls_gen - 1;           /* stale */
@@ -514,12 +516,44 @@ static uint64_t sample_events(const armprof_pe *pe, const armprof_op *op)
     return e;
 }
 
+/* Whether a field the operation's class uses to describe it has a value
+ * outside its enum (the class itself armprof_retire() has checked). Read
+ * here, for sampled operations only, to keep the per-operation path free
+ * of it. */
+static bool op_kind_invalid(const armprof_op *op)
+{
+    switch (op->op_class) {
+    case ARMPROF_OP_BRANCH:
+        return (unsigned)op->branch_kind > ARMPROF_BRANCH_EXCEPTION;
+    case ARMPROF_OP_LOAD:
+    case ARMPROF_OP_STORE:
+        return (unsigned)op->ldst_kind > ARMPROF_LDST_NV2 || (unsigned)op->pas > ARMPROF_PAS_ROOT;
+    case ARMPROF_OP_OTHER:
+        return (unsigned)op->other_kind > ARMPROF_OTHER_SME;
+    default:
+        return true;
+    }
+}
+
+uint64_t spe_invalid_ops(const armprof_pe *pe)
+{
+    return SPE_STATE(pe)->invalid_ops;
+}
+
 /* The operation's part of a sample (the callbacks), then
- * SPECompleteSample(). */
+ * SPECompleteSample(). An operation whose kind is out of range completes
+ * no sample: it is dropped as if never selected, before SAMPLE_FEED, and
+ * counted for armprof_invalid_ops(). */
 void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
 {
     spe_state *u = SPE_STATE(pe);
     spe_sample *s = &u->sample;
+    if (op_kind_invalid(op)) {
+        u->invalid_ops++;
+        u->in_flight = false;
+        SPEResetSampleStorage(s);
+        return;
+    }
     switch (op->op_class) {
     case ARMPROF_OP_LOAD:
     case ARMPROF_OP_STORE:

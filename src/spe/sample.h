@@ -108,6 +108,9 @@ typedef struct spe_state {
     armprof_spe_sink sink;
     void *sink_ctx;
     armprof_spe_stats stats;
+    /* Samples dropped for an operation kind out of range (SPECompleteSample());
+     * a reset keeps the count. */
+    uint64_t invalid_ops;
     size_t record_size; /* SPERecordSize */
     uint8_t record[SPE_MAX_RECORD_SIZE];
 } spe_state;
@@ -122,6 +125,9 @@ void spe_refresh(struct armprof_pe *pe);
 bool SPEStartSample(struct armprof_pe *pe, uint64_t pc);
 void SPEBranch(struct armprof_pe *pe, const armprof_op *op, bool sampled);
 void SPECompleteSample(struct armprof_pe *pe, const armprof_op *op);
+/* The samples SPECompleteSample() dropped because the operation had a kind
+ * out of range for its class (armprof_invalid_ops()). */
+uint64_t spe_invalid_ops(const struct armprof_pe *pe);
 /* SPEBufferIsFull()-independent record size bound for the configuration:
  * the largest record the configured packets can make, padded. */
 size_t spe_max_record_size(const armprof_config *cfg);

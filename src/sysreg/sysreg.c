@@ -168,7 +168,7 @@ void armprof_reg_foreach_field(const armprof_pe *pe, int reg,
                                void *ctx)
 {
     static const char *const kinds[] = {"RW", "RO", "WO", "RES0", "RES1", "UNKNOWN"};
-    if (reg < 0 || (unsigned)reg >= SYSREG_LEVEL(pe)->catalog->count) return;
+    if (!fn || reg < 0 || (unsigned)reg >= SYSREG_LEVEL(pe)->catalog->count) return;
     const sysreg_desc *d = sysreg_desc_of(pe, reg);
     for (unsigned i = 0; i < d->nfields; i++) {
         const sysreg_field *f = &d->fields[i];
