@@ -373,8 +373,7 @@ void armprof_set_irq_callback(armprof_pe *pe, armprof_irq_fn fn, void *ctx);
 /* The IMPLEMENTATION DEFINED external snapshot request (RSCLCQ): as a write
  * of 1 to PMSSCR_EL1.SS. */
 void armprof_snapshot_request(armprof_pe *pe);
-/* The number of a named PMU event ("INST_RETIRED"), -1 if unknown. name
- * must not be NULL. */
+/* The number of a named PMU event ("INST_RETIRED"), -1 if unknown or NULL. */
 int armprof_pmu_event_number(const char *name);
 
 /* ---- BRBE ---- */
@@ -417,7 +416,7 @@ armprof_spe_regime armprof_spe_owning_regime(const armprof_pe *pe);
  * enabled_el3, and effective.REG.FIELD for PMBLIMITR_EL1.nVM, PMSCR_EL1.EE,
  * PMSCR_EL1.PCT and PMSCR_EL2.{EnVM,KE,EE,PCT,TS,PA,CX,E2SPE,E0HSPE}, and
  * stats.NAME for each armprof_spe_stats field. false if the name is unknown
- * (*value unchanged). name and value must not be NULL. */
+ * or NULL, or value is NULL (*value unchanged). */
 bool armprof_spe_value(const armprof_pe *pe, const char *name, uint64_t *value);
 
 /* ---- Statistical Profiling: sample records ---- */

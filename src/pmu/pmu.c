@@ -664,8 +664,8 @@ static uint64_t cycles_to_new_overflow(armprof_pe *pe, uint64_t n)
         const uint64_t room = limit_minus_1 - (REG(pe, PMCCNTR_EL0) & limit_minus_1);
         /* The (room + 1)-th increment: every cycle, or every 64th with
          * PMCR_EL0.D (the first after 64 - cycles64). */
-        const uint64_t t = d == 0 ? sat_add(room, 1)
-                                  : sat_add(64u - u->cycles64, sat_mul(room, 64));
+        const uint64_t t =
+            d == 0 ? sat_add(room, 1) : sat_add(64u - u->cycles64, sat_mul(room, 64));
         if (t < first) first = t;
     }
     return first == 0 ? 1 : first;
@@ -793,5 +793,5 @@ int pmu_event_lookup(const char *name)
 
 int armprof_pmu_event_number(const char *name)
 {
-    return pmu_event_lookup(name);
+    return name ? pmu_event_lookup(name) : -1;
 }

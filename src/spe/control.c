@@ -346,6 +346,7 @@ static const struct {
 bool armprof_spe_value(const armprof_pe *pe, const char *name, uint64_t *value)
 {
     static const char eff[] = "effective.";
+    if (!pe || !name || !value) return false;
     const spe_owner owner = ProfilingBufferOwner(pe);
     if (strcmp(name, "owner_ss") == 0) {
         *value = (uint64_t)owner.ss;

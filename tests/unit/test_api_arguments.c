@@ -409,6 +409,14 @@ static void null_arguments(void)
     armprof_reg_foreach_field(pe, pmscr, NULL, NULL); /* nothing */
     armprof_reg_foreach_field(pe, pmscr, count_field, NULL);
     CHECK(fields_seen > 0, "foreach_field");
+
+    /* Lookups by name that report "unknown" report a NULL name alike. */
+    CHECK(armprof_pmu_event_number(NULL) == -1, "PMU event NULL");
+    CHECK(armprof_pmu_event_number("INST_RETIRED") == 0x08, "INST_RETIRED is common event 0x0008");
+    uint64_t v = 77;
+    CHECK(!armprof_spe_value(pe, NULL, &v) && v == 77, "spe value, NULL name");
+    CHECK(!armprof_spe_value(pe, "owner_el", NULL), "spe value, NULL value");
+    CHECK(armprof_spe_value(pe, "owner_el", &v), "spe value owner_el");
     armprof_pe_destroy(pe);
 }
 
