@@ -212,7 +212,6 @@ static uint64_t value(input *in)
 /* ---- the harness's state ---- */
 
 typedef struct irq_watch {
-    armprof_pe *pe;
     bool installed;
     bool level[ARMPROF_IRQ_COUNT];
     unsigned target_el;
@@ -1396,7 +1395,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     REQUIRE(h != NULL);
     watchdog_start(&h->watchdog);
     if (make_pe(h, &in)) {
-        h->irq.pe = h->pe;
         for (unsigned i = 0; i < MAX_STEPS && in.pos < in.size; i++) {
             step(h, &in);
             check_state(h);
