@@ -55,7 +55,8 @@ size_t armprof_checkpoint_size(const armprof_pe *pe);
  * or pe or buf is NULL. */
 size_t armprof_checkpoint_save(const armprof_pe *pe, void *buf, size_t len);
 /* false, with the reason in err and pe unchanged, when buf is not a
- * checkpoint this PE can take (also when pe or buf is NULL). */
+ * checkpoint this PE can take (also when pe or buf is NULL), or is damaged:
+ * a checksum covers every byte. */
 bool armprof_checkpoint_restore(armprof_pe *pe, const void *buf, size_t len, char *err,
                                 size_t errlen);
 

@@ -5,7 +5,12 @@
  * the PE restored into: callbacks, sinks, hooks, the memory observer.
  *
  *   header (magic, format version, the PE state's size, the configuration,
- *   the lengths below) | the PE state | the held records | the memory */
+ *   the lengths below, a checksum of what follows) | the PE state | the held
+ *   records | the memory
+ *
+ * The PE state is restored as saved, so a changed byte in it could make any
+ * field hold any value (an Exception level of 5, say): the checksum refuses
+ * a checkpoint damaged in storage or in transit before anything changes. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,7 +18,8 @@
 #include "mem/mem.h"
 #include "pe/catalog.h"
 
-#define CHECKPOINT_VERSION 1u
+/* 2: the header carries a checksum of the rest. */
+#define CHECKPOINT_VERSION 2u
 static const char checkpoint_magic[8] = {'A', 'R', 'M', 'P', 'R', 'O', 'F', 'K'};
 
 typedef struct checkpoint_header {
@@ -22,8 +28,26 @@ typedef struct checkpoint_header {
     uint32_t state_size; /* sizeof(pe_instance) */
     uint64_t held_bytes;
     uint64_t mem_bytes;
+    uint64_t checksum; /* FNV-1a 64 of every byte, this field as 0 */
     armprof_config cfg;
 } checkpoint_header;
+
+/* FNV-1a, 64-bit (its offset basis and prime), over the header with the
+ * checksum as 0 and then the rest. Not cryptographic: it finds damage, not
+ * forgery. */
+static uint64_t fnv1a(uint64_t h, const uint8_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static uint64_t checksum_of(const checkpoint_header *header, const uint8_t *rest, size_t n)
+{
+    checkpoint_header h = *header;
+    h.checksum = 0;
+    return fnv1a(fnv1a(0xcbf29ce484222325ull, (const uint8_t *)&h, sizeof h), rest, n);
+}
 
 size_t armprof_checkpoint_size(const armprof_pe *pe)
 {
@@ -50,14 +74,15 @@ size_t armprof_checkpoint_save(const armprof_pe *pe, void *buf, size_t len)
     h.held_bytes = held;
     h.mem_bytes = mem_checkpoint_size(mem);
     h.cfg = pe->cfg;
-    uint8_t *out = buf;
-    memcpy(out, &h, sizeof h);
-    out += sizeof h;
+    uint8_t *const start = buf;
+    uint8_t *out = start + sizeof h;
     memcpy(out, (const pe_instance *)pe, sizeof(pe_instance));
     out += sizeof(pe_instance);
     if (held) memcpy(out, held_data, held);
     out += held;
     mem_checkpoint_save(mem, out);
+    h.checksum = checksum_of(&h, start + sizeof h, size - sizeof h);
+    memcpy(start, &h, sizeof h);
     return size;
 }
 
@@ -121,6 +146,8 @@ bool armprof_checkpoint_restore(armprof_pe *pe, const void *buf, size_t len, cha
         (unsigned long long)sizeof h + sizeof(pe_instance) + h.held_bytes + h.mem_bytes;
     if (h.held_bytes > len || h.mem_bytes > len || expect != len)
         return refuse(err, errlen, "checkpoint of %zu bytes; its header says %llu", len, expect);
+    if (checksum_of(&h, (const uint8_t *)buf + sizeof h, len - sizeof h) != h.checksum)
+        return refuse(err, errlen, "checkpoint is damaged (its checksum does not match)");
     if (h.held_bytes > spe_held_capacity(pe))
         return refuse(err, errlen, "checkpoint holds %llu bytes of held records; the PE holds %zu",
                       (unsigned long long)h.held_bytes, spe_held_capacity(pe));

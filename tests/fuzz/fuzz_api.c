@@ -1027,11 +1027,9 @@ static void op_checkpoint(harness *h, input *in)
     memcpy(a, orig, n);
     const uint8_t k = u8(in);
     size_t len = n;
-    /* A flip in the first 32 bytes only (magic, format version, sizes):
-     * the PE state after them is taken as it stands, unchecked, so a flip
-     * there can give an impossible state (an Exception level above 3) that
-     * nothing refuses; fuzzing would find only that. */
-    if (k & 1) a[u32(in) % (n < 32 ? n : 32)] ^= (uint8_t)(1u << (u8(in) % 8));
+    /* A flip anywhere: in the header it is a bad magic, version, size or
+     * configuration; after it, the checksum refuses it. */
+    if (k & 1) a[u32(in) % n] ^= (uint8_t)(1u << (u8(in) % 8));
     if (k & 2) len = u32(in) % (n + 1);
     if (k & 4) len = n + 1 + u8(in) % 8;
     uint8_t *src = a;
@@ -1078,7 +1076,8 @@ static void op_checkpoint(harness *h, input *in)
     h->err[0] = 0;
     CALL("armprof_checkpoint_restore",
          ok = armprof_checkpoint_restore(h->pe, src, len, h->err, sizeof h->err));
-    if (!(k & 7)) REQUIRE(ok); /* its own checkpoint, untouched */
+    if (!(k & 7)) REQUIRE(ok);      /* its own checkpoint, untouched */
+    if ((k & 7) == 1) REQUIRE(!ok); /* a changed bit is always refused */
     if (!ok) {
         REQUIRE(h->err[0] != 0);
         REQUIRE(fingerprint(h) == changed);

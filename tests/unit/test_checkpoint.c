@@ -224,6 +224,19 @@ static void refusals(void)
     CHECK(!armprof_checkpoint_restore(pe, cp, size, err, sizeof err) && strstr(err, "not an"),
           "bad magic: %s", err);
     cp[0] ^= 1;
+    /* A changed bit anywhere (the header, the PE state, the held records,
+     * the memory) is refused; past the header, by the checksum. */
+    unsigned damaged_refused = 0, damaged_tried = 0;
+    for (size_t at = size - 1; at > 0; at = at * 7 / 8) {
+        cp[at] ^= 0x10;
+        damaged_tried++;
+        const bool refused = !armprof_checkpoint_restore(pe, cp, size, err, sizeof err);
+        damaged_refused += refused;
+        if (at == size - 1) CHECK(refused && strstr(err, "damaged"), "last byte changed: %s", err);
+        cp[at] ^= 0x10;
+    }
+    CHECK(damaged_tried > 10 && damaged_refused == damaged_tried, "damaged: %u of %u refused",
+          damaged_refused, damaged_tried);
     armprof_pe *other = make_pe("4");
     CHECK(!armprof_checkpoint_restore(other, cp, size, err, sizeof err) &&
               strstr(err, "spe_held_records"),
