@@ -109,7 +109,9 @@ armprof_security_state armprof_current_security_state(const armprof_pe *pe);
 bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen);
 /* With EL3 implemented, writes SCR_EL3.{NSE,NS}: the Security state of the
  * Exception levels below EL3. At EL3 the PE itself stays in Root state
- * (Secure state without FEAT_RME). Without EL3 the state is fixed. */
+ * (Secure state without FEAT_RME). Without EL3 the state is fixed. The one
+ * false return that changes the PE: at EL2, a state in which EL2 is not
+ * enabled is taken and the PE moves to EL1; the message says so. */
 bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char *err,
                                 size_t errlen);
 /* Whether Exception level el uses AArch32 (needs FEAT_AA32EL0/EL1). */
