@@ -507,8 +507,14 @@ void spe_buffer_complete_record(armprof_pe *pe)
     spe_state *u = SPE_STATE(pe);
     spe_buffer_state *b = SPE_BUFFER(pe);
     const size_t size = u->record_size;
-    bool ended;
-    if (b->held_capacity) {
+    bool ended = false;
+    /* The hold has room for spe_held_records records of 2^MaxSize bytes,
+     * but a record is padded to PMBIDR_EL1.Align as the register reads,
+     * which a debugger store (armprof_reg_set) can make larger: write what
+     * is held first, oldest first, and a record larger than the whole hold
+     * directly, rather than overrun it. */
+    if (b->held_capacity && b->held_bytes + size > b->held_capacity) ended = write_held(pe);
+    if (b->held_capacity && size <= b->held_capacity) {
         /* Hold the record; write them all when the hold is full or when
          * this record leaves the buffer full (the event must find them
          * written, D17.8.2). */
@@ -518,9 +524,9 @@ void spe_buffer_complete_record(armprof_pe *pe)
         u->stats.held = b->held_count;
         const bool full = SPEBufferIsFull(pe, REG(pe, PMBPTR_EL1) + b->held_bytes);
         if (!full && b->held_count < OPTION_VALUE(pe, SPE_HELD_RECORDS)) return;
-        ended = write_held(pe);
+        ended = write_held(pe) || ended;
     } else {
-        ended = SPEWriteToBuffer(pe, u->record, size);
+        ended = SPEWriteToBuffer(pe, u->record, size) || ended;
     }
     /* RDTGVZ: a fault or abort on the write takes priority over the buffer
      * full event, which is then not reported. */
