@@ -261,14 +261,16 @@ void SPEConstructRecord(armprof_pe *pe)
         SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_TIMESTAMP, 0, s->timestamp);
     else
         SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_END, 0, 0);
-    /* Padding to 2^PMBIDR_EL1.Align bytes. The architecture defines Align
-     * up to 0b1011 (2KB, the largest record); a reserved value can only
-     * come from a direct store to the read-only register (armprof_reg_set,
-     * the scenario language's `set`), and pads as 0b1011 does, so the
-     * padding always ends (docs/spec-notes.md). */
-    const unsigned align_log2 = (unsigned)FIELD(pe, PMBIDR_EL1, Align);
-    const size_t align = (size_t)1
-                         << (align_log2 > PMBIDR_ALIGN_MAX ? PMBIDR_ALIGN_MAX : align_log2);
+    /* Padding to 2^PMBIDR_EL1.Align bytes. The configuration keeps Align at
+     * most MaxSize, whose record the buffer-full check (SPEBufferIsFull())
+     * leaves room for below the limit. A direct store to the read-only
+     * register (armprof_reg_set, the scenario language's `set`) can put a
+     * larger or a reserved value there: it pads as 2^MaxSize, never past
+     * it, so the padding ends and no write passes the limit
+     * (docs/spec-notes.md). */
+    const unsigned align_stored = (unsigned)FIELD(pe, PMBIDR_EL1, Align);
+    const unsigned max_log2 = (unsigned)OPTION_VALUE(pe, PMSIDR_MAXSIZE);
+    const size_t align = (size_t)1 << (align_stored > max_log2 ? max_log2 : align_stored);
     const size_t pad = (align - u->record_size % align) % align;
     for (size_t i = 0; i < pad; i++)
         SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_PADDING, 0, 0);

@@ -30,8 +30,8 @@
  * (c) D17.8 "The SPU never writes past the PMBLIMITR_EL1 limit pointer",
  *     and writes go up from PMBPTR_EL1: every byte of every Profiling Buffer
  *     write lies in [PMBPTR_EL1 as the call found it, PMBLIMITR_EL1.LIMIT),
- *     and the writes of one call go up (but see check_write() for records
- *     padded past 2^MaxSize by a debugger store). The Arm ARM has one Profiling
+ *     and the writes of one call go up, a debugger store of
+ *     PMBIDR_EL1.Align above MaxSize included. The Arm ARM has one Profiling
  *     Buffer pointer and limit whatever the owning Exception level (EL2
  *     owns the buffer through PMBPTR_EL1/PMBLIMITR_EL1 too; only PMBSR has
  *     EL2 and EL3 copies, for FEAT_SPE_EXC), so those are the owner's.
@@ -44,7 +44,8 @@
  *     regime and PAS (D17.7.5) and the Effective nVM. A record is made only
  *     by a retired operation whose sample started where
  *     StatisticalProfilingEnabled(EL) held; its PC packet names that EL and
- *     Security state (D18.2.1); it is padded to PMBIDR_EL1.Align and no
+ *     Security state (D18.2.1); it is padded to PMBIDR_EL1.Align (MaxSize
+ *     if that is smaller) and no
  *     larger than 2^PMSIDR_EL1.MaxSize (D18.1); and SAMPLE_POP counts an
  *     operation exactly when profiling is enabled at its EL.
  * (e) Accounting (armprof_spe_stats, sample.c, buffer.c), after every call:
@@ -241,15 +242,11 @@ static void check_write(pe_run *c, uint64_t address, size_t size, const char *wh
     armprof_pe *pe = c->pe;
     const uint64_t limit = armprof_reg_get(pe, c->id_pmblimitr, 0) & ~0xFFFull;
     /* The limit holds because software keeps PMBPTR_EL1 one 2^MaxSize record
-     * below it (RHXSYK) and no record is larger. A debugger store of
-     * PMBIDR_EL1.Align above MaxSize pads records past 2^MaxSize, and the
-     * model then writes past the limit (reported with issue 15): such
-     * writes are counted, and only their lower bound is checked. */
-    if (drv_get_field(pe, "PMBIDR_EL1", "Align") > c->maxsize) {
-        c->t->align_writes++;
-        if (address < c->floor)
-            fail(c, "(c) %s: write at 0x%" PRIx64 " below 0x%" PRIx64, who, address, c->floor);
-    } else if (size == 0 || address < c->floor || limit < size || address > limit - size)
+     * below it (RHXSYK) and no record is larger: a debugger store of
+     * PMBIDR_EL1.Align above MaxSize pads as MaxSize (record.c). Such
+     * writes are counted, to show the case is exercised. */
+    if (drv_get_field(pe, "PMBIDR_EL1", "Align") > c->maxsize) c->t->align_writes++;
+    if (size == 0 || address < c->floor || limit < size || address > limit - size)
         fail(c, "(c) %s: write [0x%" PRIx64 ", +%zu) outside [0x%" PRIx64 ", 0x%" PRIx64 ")", who,
              address, size, c->floor, limit);
     if (address + size > address) c->floor = address + size;
@@ -343,13 +340,14 @@ static void sink(void *ctx, const uint8_t *record, size_t size)
     c->sink_records++;
     c->sink_bytes += size;
     if (!c->in_retire) fail(c, "(d) a record made outside armprof_retire()");
-    /* Padded to PMBIDR_EL1.Align as the register reads: a debugger store
-     * (armprof_reg_set) can raise it above the configuration's, and a
-     * reserved value pads as 0b1011 (2KB) does (record.c). The packets
-     * themselves fit 2^MaxSize (the configuration is refused otherwise). */
+    /* Padded to PMBIDR_EL1.Align as the register reads, but never past
+     * 2^MaxSize: a debugger store (armprof_reg_set) can raise Align above
+     * the configuration's, or to a reserved value, and it then pads as
+     * MaxSize does (record.c). The packets themselves fit 2^MaxSize (the
+     * configuration is refused otherwise). */
     unsigned align = (unsigned)drv_get_field(pe, "PMBIDR_EL1", "Align");
-    if (align > 11) align = 11;
-    const size_t max = (size_t)1 << (align > c->maxsize ? align : c->maxsize);
+    if (align > c->maxsize) align = c->maxsize;
+    const size_t max = (size_t)1 << c->maxsize;
     if (size == 0 || size > max || size % ((size_t)1 << align) != 0)
         fail(c, "(d) record of %zu bytes: MaxSize %u, PMBIDR_EL1.Align %u", size, c->maxsize,
              align);

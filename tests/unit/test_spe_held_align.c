@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Regression (found by test_random_activity): with spe_held_records, a
- * record padded to a PMBIDR_EL1.Align that a debugger stored
- * (armprof_reg_set) is larger than the 2^MaxSize records the hold was
- * sized for, and holding it overran the heap. Such records are now written
- * directly, and the accounting stays records == written + lost + held. */
+/* Regressions (found by test_random_activity): a PMBIDR_EL1.Align that a
+ * direct store (armprof_reg_set) raised above PMSIDR_EL1.MaxSize padded
+ * records past 2^MaxSize. With spe_held_records that overran the hold,
+ * sized for 2^MaxSize records; and since SPEBufferIsFull() leaves room for
+ * one 2^MaxSize record below the limit, a larger one was written past
+ * PMBLIMITR_EL1 (D17.8: the SPU never writes past the limit pointer).
+ * PMSIDR_EL1.MaxSize is the largest record (its register page), so such an
+ * Align pads as MaxSize does: expected sizes below are 2^7, the preset's
+ * MaxSize, not the stored 2^11. */
 #include "armprof/armprof.h"
 #include "check.h"
 #include "drv/drv_regs.h"
@@ -26,7 +30,8 @@ int main(void)
     drv_set_field(pe, "PMSCR_EL1", "E1SPE", 1);
     drv_set(pe, "PMSIRR_EL1", 1u << 8);
     CHECK(armprof_set_el(pe, 1, err, sizeof err), "%s", err);
-    /* 2KB records: four of them do not fit a hold of 4 x 2^7 bytes. */
+    /* Align 11 (2KB) stored, MaxSize 7: records of 128 bytes, held four at
+     * a time and written in order. */
     drv_set_field(pe, "PMBIDR_EL1", "Align", 11);
     for (int i = 0; i < 8; i++) {
         drv_set(pe, "PMSICR_EL1", 1);
@@ -34,15 +39,33 @@ int main(void)
         op.pc = 0x400000 + 4u * (unsigned)i;
         armprof_retire(pe, &op);
     }
-    const armprof_spe_stats s = armprof_spe_get_stats(pe);
-    CHECK(s.records == 8 && s.bytes == 8 * 2048, "records %llu bytes %llu",
+    armprof_spe_stats s = armprof_spe_get_stats(pe);
+    CHECK(s.records == 8 && s.bytes == 8 * 128, "records %llu bytes %llu",
           (unsigned long long)s.records, (unsigned long long)s.bytes);
     CHECK(s.records == s.written + s.lost + s.held, "written %llu lost %llu held %llu",
           (unsigned long long)s.written, (unsigned long long)s.lost, (unsigned long long)s.held);
-    CHECK(s.written == 8 && s.written_bytes == 8 * 2048, "written %llu (%llu bytes)",
+    CHECK(s.written == 8 && s.written_bytes == 8 * 128, "written %llu (%llu bytes)",
           (unsigned long long)s.written, (unsigned long long)s.written_bytes);
-    CHECK(drv_get(pe, "PMBPTR_EL1") == 0x10000000 + 8 * 2048, "PMBPTR_EL1 0x%llx",
+    CHECK(drv_get(pe, "PMBPTR_EL1") == 0x10000000 + 8 * 128, "PMBPTR_EL1 0x%llx",
           (unsigned long long)drv_get(pe, "PMBPTR_EL1"));
+
+    /* One 128-byte record's room below the limit (RHXSYK): the record fills
+     * it exactly, PMBPTR_EL1 reaches the limit and no byte lies past it;
+     * the buffer is then full (SPEBufferIsFull(), PMBSR_EL1.MSS: BSC 0b000001). */
+    drv_set(pe, "PMBLIMITR_EL1", 0x10020000 | 1);
+    drv_set(pe, "PMBPTR_EL1", 0x10020000 - 128);
+    drv_set(pe, "PMSICR_EL1", 1);
+    armprof_op op = ARMPROF_OP_INIT;
+    op.pc = 0x401000;
+    armprof_retire(pe, &op);
+    armprof_psb_csync(pe);
+    s = armprof_spe_get_stats(pe);
+    CHECK(drv_get(pe, "PMBPTR_EL1") == 0x10020000, "PMBPTR_EL1 0x%llx: not at the limit",
+          (unsigned long long)drv_get(pe, "PMBPTR_EL1"));
+    CHECK(s.written == 9 && s.written_bytes == 9 * 128, "written %llu (%llu bytes)",
+          (unsigned long long)s.written, (unsigned long long)s.written_bytes);
+    CHECK(drv_get_field(pe, "PMBSR_EL1", "S") == 1 && drv_get_field(pe, "PMBSR_EL1", "MSS") == 1,
+          "buffer full: PMBSR_EL1 0x%llx", (unsigned long long)drv_get(pe, "PMBSR_EL1"));
     armprof_pe_destroy(pe);
     return check_summary();
 }
