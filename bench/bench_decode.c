@@ -7,6 +7,8 @@
  * MB megabytes. Then the stream is decoded three times, each timed:
  * - packets: armprof_spe_next_packet() over the whole stream;
  * - records: armprof_spe_next_record() into structured records;
+ * - stream: armprof_spe_stream_next_record() on the same bytes fed in 64KB
+ *   chunks (what `armprof decode` and `report` do with a file);
  * - text: every packet formatted with armprof_spe_packet_text() into a
  *   buffer (the `armprof decode` loop without the output).
  * Prints megabytes and records (or packets) per second for each.
@@ -155,6 +157,34 @@ int main(int argc, char **argv)
         return 1;
     }
 
+    /* The same records through the streaming decoder, 64KB at a time. */
+    uint64_t streamed = 0;
+    size_t fed = 0;
+    armprof_spe_stream ss;
+    armprof_spe_stream_init(&ss);
+    t0 = bench_now();
+    while ((st = armprof_spe_stream_next_record(&ss, &r)) != ARMPROF_SPE_DECODE_EOF) {
+        if (st == ARMPROF_SPE_DECODE_MORE) {
+            const size_t n = s.len - fed < 65536 ? s.len - fed : 65536;
+            if (n == 0)
+                armprof_spe_stream_finish(&ss);
+            else
+                armprof_spe_stream_feed(&ss, s.data + fed, n);
+            fed += n;
+        } else if (st == ARMPROF_SPE_DECODE_OK) {
+            streamed++;
+            sum += r.address[0] ^ r.events;
+        } else {
+            break;
+        }
+    }
+    const double t_stream = bench_now() - t0;
+    if (st != ARMPROF_SPE_DECODE_EOF || streamed != records) {
+        fprintf(stderr, "bench_decode: the stream decoder disagrees: %llu records of %llu\n",
+                (unsigned long long)streamed, (unsigned long long)records);
+        return 1;
+    }
+
     char line[512];
     uint64_t chars = 0;
     t0 = bench_now();
@@ -171,6 +201,9 @@ int main(int argc, char **argv)
            "(%llu records, %.1f bytes each)\n",
            t_rec, mbytes / t_rec, (double)records / t_rec / 1e6, (unsigned long long)records,
            (double)s.len / (double)records);
+    printf("bench_decode: stream: %.3f s, %.0f MB/s, %.1f million records per second "
+           "(64KB chunks)\n",
+           t_stream, mbytes / t_stream, (double)streamed / t_stream / 1e6);
     printf("bench_decode: text: %.3f s, %.0f MB/s, %.1f million packets per second "
            "(%.0f MB of text)\n",
            t_txt, mbytes / t_txt, (double)packets / t_txt / 1e6, (double)chars / (1 << 20));
