@@ -133,8 +133,8 @@ armprof_spe_decode_status armprof_spe_next_record(armprof_spe_decoder *d, armpro
 /* Adds a packet to a record being assembled, as armprof_spe_next_record()
  * does: the first packet gives the record's offset, Padding inside a record
  * counts for nothing, a repeated packet keeps its last value. Returns true
- * when the packet ends the record (End or Timestamp). Clear *r (all zero)
- * before its first packet. */
+ * when the packet ends the record (End or Timestamp); false also when r or
+ * p is NULL. Clear *r (all zero) before its first packet. */
 bool armprof_spe_record_add_packet(armprof_spe_record *r, const armprof_spe_packet *p);
 
 /* ---- streaming: the bytes in chunks ----

@@ -46,7 +46,7 @@ static void record_packet(armprof_spe_record *r, const armprof_spe_packet *p)
     }
 }
 
-bool armprof_spe_record_add_packet(armprof_spe_record *r, const armprof_spe_packet *p)
+bool spe_record_add(armprof_spe_record *r, const armprof_spe_packet *p)
 {
     /* D18.1.3: Padding only between records. A record whose packets are
      * split by Padding is still one record; count nothing. */
@@ -58,6 +58,14 @@ bool armprof_spe_record_add_packet(armprof_spe_record *r, const armprof_spe_pack
         record_packet(r, p);
     r->size = p->offset + p->header_size + p->payload_size - r->offset;
     return p->type == ARMPROF_SPE_PKT_END || p->type == ARMPROF_SPE_PKT_TIMESTAMP;
+}
+
+/* The public entry, kept apart from the library's own calls, which a
+ * shared library could not otherwise inline (the exported symbol may be
+ * interposed). */
+bool armprof_spe_record_add_packet(armprof_spe_record *r, const armprof_spe_packet *p)
+{
+    return r && p && spe_record_add(r, p);
 }
 
 armprof_spe_decode_status armprof_spe_next_record(armprof_spe_decoder *d, armprof_spe_record *r)
@@ -73,7 +81,7 @@ armprof_spe_decode_status armprof_spe_next_record(armprof_spe_decoder *d, armpro
     }
     r->offset = d->pos;
     while ((st = armprof_spe_next_packet(d, &p)) == ARMPROF_SPE_DECODE_OK)
-        if (armprof_spe_record_add_packet(r, &p)) return ARMPROF_SPE_DECODE_OK;
+        if (spe_record_add(r, &p)) return ARMPROF_SPE_DECODE_OK;
     r->size = d->pos - r->offset;
     if (st == ARMPROF_SPE_DECODE_EOF) {
         d->error = SPE_ERROR_RECORD_NOT_ENDED;

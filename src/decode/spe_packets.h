@@ -116,6 +116,9 @@ static inline const char *spe_packet_index_name(armprof_spe_packet_type t, unsig
 /* index is an IMPLEMENTATION DEFINED INDEX value of the packet type. */
 bool spe_packet_index_impdef(armprof_spe_packet_type t, unsigned index);
 
+/* armprof_spe_record_add_packet() for the library's own decoders. */
+bool spe_record_add(armprof_spe_record *r, const armprof_spe_packet *p);
+
 /* Both record decoders (whole data and streaming) report it alike. */
 #define SPE_ERROR_RECORD_NOT_ENDED                                                                 \
     "record not ended by an End or Timestamp packet before the end of the data"

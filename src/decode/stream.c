@@ -116,7 +116,7 @@ armprof_spe_decode_status armprof_spe_stream_next_record(armprof_spe_stream *s,
     armprof_spe_packet p;
     armprof_spe_decode_status st;
     while ((st = armprof_spe_stream_next_packet(s, &p)) == ARMPROF_SPE_DECODE_OK) {
-        const bool ended = armprof_spe_record_add_packet(&s->record, &p);
+        const bool ended = spe_record_add(&s->record, &p);
         s->in_record = s->record.packets != 0;
         if (ended) {
             *r = s->record;
