@@ -130,12 +130,16 @@ int decode_command(int argc, char **argv)
         }
     }
     const size_t size = src->bytes;
+    const char *error = s.error;
+    size_t error_offset = s.error_offset;
     if (in_record && st != ARMPROF_SPE_DECODE_OK) {
         close_record(&v, &r); /* cut off by the error: what it had is shown */
         if (st == ARMPROF_SPE_DECODE_EOF) {
+            /* The packet decoder knows no records: this one is ours to
+             * report, in armprof_spe_next_record()'s words. */
             st = ARMPROF_SPE_DECODE_ERROR;
-            s.error = "record not ended by an End or Timestamp packet before the end of the data";
-            s.error_offset = r.offset;
+            error = "record not ended by an End or Timestamp packet before the end of the data";
+            error_offset = r.offset;
         }
     }
     int rc = 0;
@@ -146,8 +150,8 @@ int decode_command(int argc, char **argv)
     } else if (st == ARMPROF_SPE_DECODE_EOF) {
         show_padding(&v, end, size);
     } else if (st == ARMPROF_SPE_DECODE_ERROR) {
-        if (v.json) fprintf(v.out, "{\"error\":\"%s\",\"offset\":%zu}\n", s.error, s.error_offset);
-        fprintf(stderr, "armprof decode: %s: offset 0x%zx: %s\n", path, s.error_offset, s.error);
+        if (v.json) fprintf(v.out, "{\"error\":\"%s\",\"offset\":%zu}\n", error, error_offset);
+        fprintf(stderr, "armprof decode: %s: offset 0x%zx: %s\n", path, error_offset, error);
         rc = 1;
     }
     if (v.json)
