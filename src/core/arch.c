@@ -130,13 +130,17 @@ unsigned EffectiveMDCR_EL3_NSPB(const armprof_pe *pe, bool *reserved)
     return state_bits;
 }
 
-/* CheckMDCR_EL3_NSPBTrap() */
+/* CheckMDCR_EL3_NSPBTrap(). shared/spec's flattened copy lost a fragment of
+ * the return expression; this is the complete form of its twin
+ * CheckMDCR_EL3_NSTBTrap(), which the MDCR_EL3.NSPB tables confirm: NSPB<0> = 0
+ * traps EL2 and EL1 in every Security state, the owning one included
+ * (docs/spec-notes.md). */
 static bool compute_CheckMDCR_EL3_NSPBTrap(const armprof_pe *pe)
 {
     bool reserved;
     const unsigned state_bits = EffectiveMDCR_EL3_NSPB(pe, &reserved);
-    return (reserved && (state_bits & 1) == 0) ||
-           ((state_bits >> 1) & 1) != FIELD(pe, SCR_EL3, NS) ||
+    return (reserved && constrained_unpredictable(pe, RESERVEDNSXB_TRAP) != 0) ||
+           (state_bits & 1) == 0 || ((state_bits >> 1) & 1) != FIELD(pe, SCR_EL3, NS) ||
            (IsFeatureImplemented(pe, RME) && ((state_bits >> 2) & 1) != FIELD(pe, SCR_EL3, NSE));
 }
 

@@ -35,11 +35,13 @@ static unsigned pct_constrained(const armprof_pe *pe, unsigned pct)
 
 /* ProfilingBufferOwner() (J1.1.1.67). The case statement on state_bits has
  * arms for '00x', '01x' and '11x' only. EffectiveMDCR_EL3_NSPB() replaces a
- * reserved '10x' by Unpredictable_RESERVEDNSxB, which can itself be '10x':
- * then no arm matches, and the model takes the permitted CONSTRAINED
- * UNPREDICTABLE behaviour "Behaves as if profiling is disabled"
- * (registers/MDCR_EL3.md NSPB) by returning ARMPROF_SS_ROOT, which no
- * state_match arm of ProfilingBufferEnabled() accepts. */
+ * reserved value by Unpredictable_RESERVEDNSxB, which can itself be '10x', or
+ * '00x' on a PE without Secure state (FEAT_RME without FEAT_SEL2). Neither
+ * names an implemented Security state, which the MDCR_EL3.NSPB page requires
+ * of a choice ("Selects an implemented Security state as the owning Security
+ * state"), so both take the other permitted behaviour, "Behaves as if
+ * profiling is disabled": the owner is ARMPROF_SS_ROOT, which no state_match
+ * arm of ProfilingBufferEnabled() accepts (docs/spec-notes.md). */
 spe_owner ProfilingBufferOwner(const armprof_pe *pe)
 {
     spe_owner owner;
@@ -53,7 +55,7 @@ spe_owner ProfilingBufferOwner(const armprof_pe *pe)
     }
     switch (state_bits >> 1) {
     case 0: /* '00x' */
-        owner.ss = ARMPROF_SS_SECURE;
+        owner.ss = HaveSecureState(pe) ? ARMPROF_SS_SECURE : ARMPROF_SS_ROOT;
         break;
     case 1: /* '01x' */
         owner.ss = ARMPROF_SS_NONSECURE;
