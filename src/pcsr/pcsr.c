@@ -178,6 +178,11 @@ static bool unknown_is_set_pcsr_unknown(const armprof_pe *pe)
     return OPTION_VALUE(pe, PCSR_UNKNOWN_SAMPLE) == ARMPROF_PCSR_UNKNOWN_SAMPLE_SET_PCSR_UNKNOWN;
 }
 
+/* Read_PMPCSR(). H7.1.1.1 makes a read activate a suspended unit only when
+ * "PC sampling is allowed" (and sampling on reads is enabled, PMPCSCTL.SS 0),
+ * a condition the pseudocode's side-effect branch does not repeat: a read
+ * while sampling is prohibited leaves the unit suspended and the sample as it
+ * was (docs/spec-notes.md). */
 uint64_t Read_PMPCSR(armprof_pe *pe, bool memory_mapped)
 {
     /* The Software Lock is OPTIONAL: software-locked reads have no side effects */
@@ -185,16 +190,18 @@ uint64_t Read_PMPCSR(armprof_pe *pe, bool memory_mapped)
     if (IsFeatureImplemented(pe, PCSRv8p9) && update) {
         if (sampling_on_capture(pe)) {
             update = false;
-        } else if ((pmpcsctl_imp(pe) && !(PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_EN)) ||
-                   (!pmpcsctl_imp(pe) && PCSRSuspended(pe))) {
+        } else if (((pmpcsctl_imp(pe) && !(PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_EN)) ||
+                    (!pmpcsctl_imp(pe) && PCSRSuspended(pe))) &&
+                   pcsr_allowed(pe)) {
             /* A read while suspended makes sampling active; this read has no
              * sample (pc_sample.valid = FALSE) */
             PCSR_STATE(pe)->sample.valid = false;
             SetPCSRActive(pe);
         }
-    } else if (update && PCSRSuspended(pe)) {
+    } else if (update && PCSRSuspended(pe) && pcsr_allowed(pe)) {
         /* Without FEAT_PCSRv8p9 the pseudocode is silent; H7.1.1.1: a read
-         * while suspended makes PC Sample-based Profiling active. */
+         * while suspended, with sampling allowed, makes PC Sample-based
+         * Profiling active. */
         PCSR_STATE(pe)->sample.valid = false;
         SetPCSRActive(pe);
     }
