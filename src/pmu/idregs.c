@@ -32,6 +32,18 @@ static const pmu_common_event pmu_common_events[] = {
     {0x4003, ARMPROF_FEAT_SPE + 1}, /* SAMPLE_COLLISION */
 };
 
+/* The events whose number is an option (options.def, event_number_*): the
+ * ones configured to a number that PMCEID<n>_EL0 covers report it there, so
+ * that a driver can tell whether the PE counts them. A number above 0xFFFF
+ * means not implemented. */
+static const armprof_option pmu_numbered_events[] = {
+    ARMPROF_OPT_EVENT_SAMPLE_FEED_BR,    ARMPROF_OPT_EVENT_SAMPLE_FEED_LD,
+    ARMPROF_OPT_EVENT_SAMPLE_FEED_ST,    ARMPROF_OPT_EVENT_SAMPLE_FEED_OP,
+    ARMPROF_OPT_EVENT_SAMPLE_FEED_EVENT, ARMPROF_OPT_EVENT_SAMPLE_FEED_LAT,
+    ARMPROF_OPT_EVENT_SAMPLE_FEED_DS,    ARMPROF_OPT_EVENT_SAMPLE_FEED_FP,
+    ARMPROF_OPT_EVENT_SAMPLE_FEED_SIMD,  ARMPROF_OPT_EVENT_SAMPLE_BUFFER_FULL,
+};
+
 /* The bit of PMCEID0_EL0 (*reg = 0) or PMCEID1_EL0 (*reg = 1) that reports
  * event, or -1 when neither does. */
 static int pmceid_bit(uint16_t event, unsigned *reg)
@@ -65,6 +77,14 @@ void pmu_idregs_init(armprof_pe *pe)
         if (bit < 0) continue;
         if (e->feat1 && !armprof_config_has(&pe->cfg, (armprof_feature)(e->feat1 - 1))) continue;
         pmceid[reg] |= 1ull << bit;
+    }
+    for (unsigned i = 0; IsFeatureImplemented(pe, SPE) &&
+                         i < sizeof pmu_numbered_events / sizeof pmu_numbered_events[0];
+         i++) {
+        const uint64_t number = pe->cfg.options[pmu_numbered_events[i]];
+        unsigned reg;
+        const int bit = number <= 0xffff ? pmceid_bit((uint16_t)number, &reg) : -1;
+        if (bit >= 0) pmceid[reg] |= 1ull << bit;
     }
     REG(pe, PMCEID0_EL0) = pmceid[0] & ~sysreg_info(pe, SR_PMCEID0_EL0)->res0;
     REG(pe, PMCEID1_EL0) = pmceid[1] & ~sysreg_info(pe, SR_PMCEID1_EL0)->res0;
