@@ -471,8 +471,9 @@ const char *armprof_reg_instance_name(int reg, unsigned index, char *buf, size_t
  * or name is NULL. *index receives the instance; index may be NULL. */
 int armprof_reg_lookup(const char *name, unsigned *index);
 /* The MRS/MSR encoding (armprof_sysreg_encoding()) of instance index of a
- * register; 0, which is no System register's, for an unknown register or
- * an index that is not one of its instances. */
+ * register; 0, which is no System register's, for an unknown register, an
+ * index that is not one of its instances, or a register with no MRS/MSR
+ * form (PMCCR, an external control kept in the register file). */
 uint32_t armprof_reg_encoding(int reg, unsigned index);
 /* The instances of an indexed register (PMEVCNTR<n>_EL0: 0 .. n - 1); 1
  * for a register with storage, 0 for an alias (PMSCR_EL12), which has one

@@ -87,8 +87,11 @@ static int cmd_regs(int argc, char **argv)
         const uint32_t e = armprof_reg_encoding(r, 0);
         const unsigned n = armprof_reg_instances(r);
         char encoding[32];
-        snprintf(encoding, sizeof encoding, "S%u_%u_C%u_C%u_%u%s", e >> 14 & 3, e >> 11 & 7,
-                 e >> 7 & 15, e >> 3 & 15, e & 7, n > 1 ? "+n" : "");
+        if (e == 0) /* no MRS/MSR form: an external-only control (PMCCR) */
+            snprintf(encoding, sizeof encoding, "(no encoding)");
+        else
+            snprintf(encoding, sizeof encoding, "S%u_%u_C%u_C%u_%u%s", e >> 14 & 3, e >> 11 & 7,
+                     e >> 7 & 15, e >> 3 & 15, e & 7, n > 1 ? "+n" : "");
         printf("%-20s %-18s %-12s%s\n", armprof_reg_name(r), encoding,
                armprof_reg_present(pe, r) ? "present" : "not present", n == 0 ? "  alias" : "");
         if (only || fields) armprof_reg_foreach_field(pe, r, print_field, NULL);

@@ -146,9 +146,19 @@ static bool compute_CheckMDCR_EL3_NSPBTrap(const armprof_pe *pe)
 
 /* ---- PMU counter partitioning ---- */
 
+/* EffectiveEPMN(). ConstrainUnpredictableBits(Unpredictable_RES_EPMN) for an
+ * EPMN above the counters: the model keeps the choice within the counters
+ * that exist, as for Unpredictable_RES_HPMN. */
 unsigned EffectiveEPMN(const armprof_pe *pe)
 {
-    return (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS);
+    const unsigned counters = (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS);
+    if (!IsFeatureImplemented(pe, PMUv3_EXTPMN)) return counters;
+    unsigned epmn = (unsigned)FIELD(pe, PMCCR, EPMN);
+    if (epmn > counters) {
+        epmn = (unsigned)constrained_unpredictable(pe, RES_EPMN);
+        if (epmn > counters) epmn = counters;
+    }
+    return epmn;
 }
 
 unsigned EffectiveHPMN(const armprof_pe *pe)
@@ -166,6 +176,8 @@ unsigned EffectiveHPMN(const armprof_pe *pe)
     return hpmn;
 }
 
+/* GetNumEventCountersSelfHosted(): EffectiveEPMN() is NUM_PMU_COUNTERS
+ * without FEAT_PMUv3_EXTPMN. */
 unsigned GetNumEventCountersSelfHosted(const armprof_pe *pe)
 {
     return EffectiveEPMN(pe);

@@ -87,8 +87,7 @@ static inline bool CheckMDCR_EL3_NSPBTrap(const armprof_pe *pe)
     return pe->eff.nspb_trap;
 }
 
-/* EffectiveEPMN(): PMCCR (FEAT_PMUv3_EXTPMN) is not modelled yet, so this is
- * NUM_PMU_COUNTERS (docs/spec-notes.md). */
+/* EffectiveEPMN() */
 unsigned EffectiveEPMN(const armprof_pe *pe);
 /* EffectiveHPMN() */
 unsigned EffectiveHPMN(const armprof_pe *pe);

@@ -66,6 +66,11 @@
 #define ENC_CRN(e) (((e) >> 7) & 15u)
 #define ENC_CRM(e) (((e) >> 3) & 15u)
 #define ENC_OP2(e) ((e)&7u)
+/* A register with no MRS/MSR encoding: an external-only control the model
+ * keeps in the register file because the pseudocode reads its fields
+ * (PMCCR). op0 = 0 is not a System register encoding, so ENC_NONE can never
+ * be one; the engine's encoding map leaves it empty. */
+#define ENC_NONE ENC(0, 0, 0, 0, 0)
 
 /* "No register" in a declaration's register column (an alias whose target
  * is not fixed). */

@@ -143,7 +143,7 @@ static bool CheckPMUOverflowCondition(const armprof_pe *pe, enum overflow_reason
             if (!include_r2) ovsf &= ~(1ull << idx);
             break;
         default:
-            global_en = 0; /* PMCCR.EPME: PMCCR is not modelled */
+            global_en = FIELD(pe, PMCCR, EPME);
             if (!include_r3) ovsf &= ~(1ull << idx);
             break;
         }
@@ -196,7 +196,7 @@ static bool CountPMUEvents(const armprof_pe *pe, unsigned idx)
         global_en = FIELD(pe, MDCR_EL2, HPME);
         break;
     default:
-        global_en = 0; /* PMCCR.EPME */
+        global_en = FIELD(pe, PMCCR, EPME);
         break;
     }
     counter_en = BIT(REG(pe, PMCNTENSET_EL0), idx);

@@ -440,6 +440,9 @@ static int do_access(run_state *st, where at, const line_words *lw, bool is_read
         const int id = armprof_reg_lookup(lw->w[1], &r.index);
         if (id < 0) return error_at(st, at, "unknown register '%s' (see 'armprof regs')", lw->w[1]);
         enc = armprof_reg_encoding(id, r.index);
+        if (enc == 0)
+            return error_at(st, at, "'%s' has no MRS/MSR encoding (an external control: use 'set')",
+                            lw->w[1]);
     }
     uint64_t value = 0, rt = 0;
     if (!is_read && !armprof_parse_number(lw->w[2], &value))

@@ -43,6 +43,16 @@ sysreg_route access_el3_register(const armprof_pe *pe, const sysreg_desc *d, uns
     return pe->ctx.el == EL3 ? route_self(d, 0) : route_undefined();
 }
 
+sysreg_route access_no_encoding(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                bool is_read)
+{
+    (void)pe;
+    (void)d;
+    (void)m;
+    (void)is_read;
+    return route_undefined();
+}
+
 sysreg_route access_el12_alias(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
 {
     (void)m;

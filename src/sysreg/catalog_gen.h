@@ -243,6 +243,9 @@ static const uint16_t sysreg_enc_map[1u << 16] = {
 #include "core/regdecl_begin.h"
 #include SYSREG_LISTS
 #include "core/regdecl_end.h"
+    /* ENC_NONE is no encoding: the registers declared with it are reached by
+     * name only. */
+    [ENC_NONE] = 0,
 };
 #if defined(__clang__)
 #pragma clang diagnostic pop

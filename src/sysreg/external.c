@@ -77,11 +77,10 @@ bool IsRange3Counter(const armprof_pe *pe, unsigned n)
     return n < (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS) && n >= EffectiveEPMN(pe);
 }
 
-/* PMCCR.OSLO: PMCCR (FEAT_PMUv3_EXTPMN) is not modelled; it reads '0'. */
+/* PMCCR.OSLO (FEAT_PMUv3_EXTPMN; RES0 storage without it). */
 static unsigned PMCCR_OSLO(const armprof_pe *pe)
 {
-    (void)pe;
-    return 0;
+    return (unsigned)FIELD(pe, PMCCR, OSLO);
 }
 
 /* AllowExternalPMUAccess(). The SDCR.EPMAD branch (EL3 using AArch32) does
@@ -397,7 +396,8 @@ static uint64_t location_read(armprof_pe *pe, const armprof_ext_access *a, const
     if (d->flags & EXT_WO) return 0;
     if (d->read) return d->read(pe, a, m, bits);
     if (d->sysreg < 0) return 0;
-    const uint64_t v = (sysreg_read(pe, a, (unsigned)d->sysreg, m) & d->mask) >> view_shift(d->mask);
+    const uint64_t v =
+        (sysreg_read(pe, a, (unsigned)d->sysreg, m) & d->mask) >> view_shift(d->mask);
     return d->width == 32 ? v & 0xffffffffu : v;
 }
 

@@ -115,6 +115,11 @@ sysreg_route access_el2_register_nvmem(const armprof_pe *pe, const sysreg_desc *
 /* An EL3 register: the register at EL3, UNDEFINED below. */
 sysreg_route access_el3_register(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
                                  bool is_read);
+/* A register declared with ENC_NONE: no MRS or MSR reaches it (the engine's
+ * encoding map never names it), so this check is never run; it says
+ * UNDEFINED should one ever be. */
+sysreg_route access_no_encoding(const armprof_pe *pe, const sysreg_desc *d, unsigned m,
+                                bool is_read);
 /* An EL12 alias with no trap of its own: EL0 UNDEFINED; EL1
  * el12_alias_at_el1(); EL2 and EL3 the register it names when
  * ELIsInHost(EL2), else UNDEFINED. */

@@ -32,6 +32,7 @@ static int lookup_generic(const sysreg_catalog *cat, const char *name, unsigned 
     for (unsigned i = 0; i < cat->count; i++) {
         const sysreg_desc *d = &cat->regs[i];
         unsigned n = d->count ? d->count : 1;
+        if (d->enc == ENC_NONE) continue;
         if (enc >= d->enc && enc < d->enc + n) {
             *m = enc - d->enc;
             return (int)i;
