@@ -45,3 +45,47 @@ uint64_t read_DBGAUTHSTATUS_EL1(armprof_pe *pe, const armprof_ext_access *ext, u
     (void)m;
     return DbgAuthStatus(pe);
 }
+
+/* Accessing OSLAR_EL1 and Accessing OSLSR_EL1: the same tests, MDCR_EL3.TDOSA
+ * and MDCR_EL2.<TDE,TDOSA>; the fine-grained trap bit is each page's. */
+sysreg_route access_os_lock(const armprof_pe *pe, const sysreg_desc *d, unsigned m, bool is_read)
+{
+    (void)m;
+    const bool tdosa_trap = HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, TDOSA) == 1;
+    switch (pe->ctx.el) {
+    case EL0:
+        return route_undefined();
+    case EL1:
+        if (tdosa_trap && EL3SDDUndefPriority(pe)) return route_undefined();
+        if (page_fgt_trap(pe, d, is_read)) return route_trap(EL2, 0x18);
+        if (EL2Enabled(pe) && (FIELD(pe, MDCR_EL2, TDE) != 0 || FIELD(pe, MDCR_EL2, TDOSA) != 0))
+            return route_trap(EL2, 0x18);
+        if (tdosa_trap) return el3_trap_or_undefined(pe);
+        return route_self(d, 0);
+    case EL2:
+        if (tdosa_trap && EL3SDDUndefPriority(pe)) return route_undefined();
+        if (tdosa_trap) return el3_trap_or_undefined(pe);
+        return route_self(d, 0);
+    default:
+        return route_self(d, 0);
+    }
+}
+
+/* OSLAR_EL1: "On writes to OSLAR_EL1, bit[0] is copied to the OS Lock." */
+void write_OSLAR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m,
+                     uint64_t value)
+{
+    (void)ext;
+    (void)reg;
+    (void)m;
+    pe->ctx.os_lock = (value & 1) != 0;
+}
+
+/* OSLSR_EL1: OSLM '10' (bits [3] and [0]), nTT 0, OSLK the OS Lock. */
+uint64_t read_OSLSR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
+{
+    (void)ext;
+    (void)reg;
+    (void)m;
+    return 1ull << OSLSR_EL1_OSLM_HI_LO | (uint64_t)OSLockStatus(pe) << OSLSR_EL1_OSLK_LO;
+}
