@@ -313,6 +313,24 @@ typedef struct armprof_op {
     /* ---- set by armprof_dispatch() ---- */
     bool dispatched;   /* armprof_dispatch() was called for this operation */
     bool spe_selected; /* ... and Statistical Profiling selected it for a sample */
+
+    /* ---- version 2: read only when .size covers them ---- */
+    /* An exception entry or exception return (branch_kind EXCEPTION or ERET)
+     * changes the Exception level before SPEBranch() runs, so the branch
+     * target the record holds, and the previous branch target it leaves,
+     * carry the level and Security state it goes to, and whether profiling
+     * is enabled there decides whether SPEBranch() records anything. With
+     * target_el_valid, target_el is that level; its Security state is the
+     * one SCR_EL3 gives it (Root or Secure for EL3). Without it, or for
+     * other branches, the current level is taken. */
+    bool target_el_valid;
+    uint8_t target_el;
+    /* A BL or BLR that pushes its return address to the Guarded Control
+     * Stack, or a RET that pops it (FEAT_GCS): the branch is also a GCS
+     * store (call) or load (return) of vaddr/paddr/pas, which its sample
+     * records (SPESampleLoadStore() before SPEBranch(); Operation Type
+     * packet GCS bit). Ignored for other branch kinds and classes. */
+    bool gcs;
 } armprof_op;
 
 #define ARMPROF_OP_INIT                                                                            \

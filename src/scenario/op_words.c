@@ -32,6 +32,7 @@ static const struct {
     {"gather-scatter", MEM, FLAG(gather_scatter)},
     {"tbi", MEM, FLAG(tbi)},
     {"tag-checked", MEM, FLAG(tag_checked)},
+    {"gcs", BR, FLAG(gcs)},
 };
 
 /* A word followed by a number. */
@@ -48,7 +49,8 @@ enum {
     V_EVENTS,
     V_IMPDEF,
     V_VL,
-    V_TILE
+    V_TILE,
+    V_TARGET_EL
 };
 static const struct {
     const char *word;
@@ -59,15 +61,16 @@ static const struct {
     [V_TARGET] = {"target", BR, UINT64_MAX},
     [V_TOTAL] = {"total", ALL, UINT32_MAX},
     [V_ISSUE] = {"issue", ALL, UINT32_MAX},
-    [V_XLAT] = {"xlat", MEM, UINT32_MAX},
+    [V_XLAT] = {"xlat", MEM | BR, UINT32_MAX},
     [V_ALT] = {"alt", ALL, UINT32_MAX},
-    [V_VA] = {"va", MEM, UINT64_MAX},
-    [V_PA] = {"pa", MEM, UINT64_MAX},
-    [V_DS] = {"ds", MEM, 0xffff},
+    [V_VA] = {"va", MEM | BR, UINT64_MAX},
+    [V_PA] = {"pa", MEM | BR, UINT64_MAX},
+    [V_DS] = {"ds", MEM | BR, 0xffff},
     [V_EVENTS] = {"events", ALL, UINT32_MAX},
     [V_IMPDEF] = {"impdef-events", ALL, 0xffff},
     [V_VL] = {"vl", OTHER | MEM, UINT32_MAX},
     [V_TILE] = {"tile", OTHER, UINT32_MAX},
+    [V_TARGET_EL] = {"target-el", BR, 3},
 };
 
 /* `kind NAME`, by class */
@@ -128,6 +131,7 @@ bool scenario_parse_op(char *const *w, int n, armprof_op *op, uint64_t *repeat, 
                        size_t len)
 {
     memset(op, 0, sizeof *op);
+    op->size = (uint32_t)sizeof *op;
     *repeat = 1;
     int cls = -1;
     if (n >= 1)
@@ -180,7 +184,7 @@ bool scenario_parse_op(char *const *w, int n, armprof_op *op, uint64_t *repeat, 
             i++;
             continue;
         }
-        if (!strcmp(word, "pas") && i + 1 < n && (bit & MEM)) {
+        if (!strcmp(word, "pas") && i + 1 < n && (bit & (MEM | BR))) {
             for (int p = 0; p < 4 && !done; p++)
                 if (!strcmp(w[i + 1], pas_names[p])) {
                     op->pas = (armprof_pas)p;
@@ -246,6 +250,10 @@ bool scenario_parse_op(char *const *w, int n, armprof_op *op, uint64_t *repeat, 
             break;
         case V_VL:
             op->vector_length = (uint32_t)x;
+            break;
+        case V_TARGET_EL:
+            op->target_el = (uint8_t)x;
+            op->target_el_valid = true;
             break;
         default:
             op->tile_size = (uint32_t)x;

@@ -61,12 +61,12 @@ void spe_reset(armprof_pe *pe)
     u->seen_gen = pe->controls_gen - 1;           /* stale */
 }
 
-/* The address packet's top byte for the current context: ns:el:nse:'0000'
- * (SPESampleAddAddressPCVirtual(), SPEBranch()). */
-static uint64_t address_tag(const armprof_pe *pe)
+/* The address packet's top byte for Exception level el in the Security state
+ * it runs in: ns:el:nse:'0000' (SPESampleAddAddressPCVirtual(), SPEBranch()). */
+static uint64_t address_tag_at(const armprof_pe *pe, unsigned el)
 {
     unsigned ns = 0, nse = 0;
-    switch (CurrentSecurityState(pe)) {
+    switch (SecurityStateAtEL(pe, el)) {
     case ARMPROF_SS_SECURE:
         break;
     case ARMPROF_SS_NONSECURE:
@@ -79,7 +79,13 @@ static uint64_t address_tag(const armprof_pe *pe)
     default: /* Unreachable(): profiling is never enabled at EL3 */
         break;
     }
-    return (uint64_t)ns << 63 | (uint64_t)(pe->ctx.el & 3u) << 61 | (uint64_t)nse << 60;
+    return (uint64_t)ns << 63 | (uint64_t)(el & 3u) << 61 | (uint64_t)nse << 60;
+}
+
+/* ... for the current context. */
+static uint64_t address_tag(const armprof_pe *pe)
+{
+    return address_tag_at(pe, pe->ctx.el);
 }
 
 /* The cached values spe_retire() tests on every operation (DESIGN principle
@@ -265,6 +271,11 @@ void SPEBranch(armprof_pe *pe, const armprof_op *op, bool sampled)
     spe_state *u = SPE_STATE(pe);
     const bool taken = op->taken;
     bool collect_prev_br;
+    /* An exception entry or return runs SPEBranch() at the level it goes to
+     * (armprof_op.target_el): StatisticalProfilingEnabled() and the target's
+     * ns:el:nse are that level's. */
+    bool enabled = u->enabled;
+    uint64_t tag = u->pbt_tag;
     switch (op->branch_kind) {
     case ARMPROF_BRANCH_EXCEPTION:
         collect_prev_br = OPTION_VALUE(pe, SPE_PREV_BR_EXCEPTION) != 0;
@@ -276,7 +287,12 @@ void SPEBranch(armprof_pe *pe, const armprof_op *op, bool sampled)
         collect_prev_br = true; /* !is_isb */
         break;
     }
-    if (taken && u->pbt && u->enabled && collect_prev_br) {
+    if (op->branch_kind >= ARMPROF_BRANCH_ERET && OP_HAS(op, target_el) && op->target_el_valid &&
+        op->target_el <= EL3) {
+        enabled = IsFeatureImplemented(pe, SPE) && StatisticalProfilingEnabled(pe, op->target_el);
+        tag = address_tag_at(pe, op->target_el);
+    }
+    if (taken && u->pbt && enabled && collect_prev_br) {
         if (sampled) {
             u->sample.address[SPEAddrPosPrevBranchTarget] = u->prev_branch;
             if (u->prev_branch_valid)
@@ -284,10 +300,10 @@ void SPEBranch(armprof_pe *pe, const armprof_op *op, bool sampled)
             else
                 u->sample.address_valid &= (uint8_t) ~(1u << SPEAddrPosPrevBranchTarget);
         }
-        u->prev_branch = (op->target & ADDR_55_0) | u->pbt_tag;
+        u->prev_branch = (op->target & ADDR_55_0) | tag;
         u->prev_branch_valid = true;
     }
-    if (!u->enabled) {
+    if (!enabled) {
         if (taken) u->prev_branch_valid = false;
         return;
     }
@@ -300,8 +316,7 @@ void SPEBranch(armprof_pe *pe, const armprof_op *op, bool sampled)
     a->op_type = SPEOpType_Branch;
     a->is_conditional = op->conditional;
     a->cond_pass = taken;
-    if (taken)
-        set_address(&u->sample, SPEAddrPosBranchTarget, (op->target & ADDR_55_0) | address_tag(pe));
+    if (taken) set_address(&u->sample, SPEAddrPosBranchTarget, (op->target & ADDR_55_0) | tag);
 }
 
 /* ---- Loads and stores ---- */
@@ -456,6 +471,21 @@ static void sample_load_store(armprof_pe *pe, spe_sample *s, const armprof_op *o
     }
 }
 
+/* SPESampleLoadStore() for the Guarded Control Stack access of a BL/BLR
+ * (a store of the return address) or RET (a load of it). */
+static void sample_gcs_branch(armprof_pe *pe, spe_sample *s, const armprof_op *op)
+{
+    s->opattr.ldst_type = SPELDSTType_GCS;
+    SPESetDataVirtualAddress(pe, s, op);
+    if (CollectPhysicalAddress(pe)) SPESetDataPhysicalAddress(pe, s, op);
+    s->opattr.addr_valid = true;
+    if (s->opattr.procedure_return && op->data_source_valid &&
+        SPEGetDataSourcePayloadSize(&pe->cfg) != 0) {
+        s->data_source_valid = true;
+        s->data_source = op->data_source;
+    }
+}
+
 /* SPESampleOpOther(), SPESampleOpSVEOther(), SPESampleOpSMEArrayOther() */
 static void sample_other(spe_sample *s, const armprof_op *op)
 {
@@ -524,7 +554,8 @@ static bool op_kind_invalid(const armprof_op *op)
 {
     switch (op->op_class) {
     case ARMPROF_OP_BRANCH:
-        return (unsigned)op->branch_kind > ARMPROF_BRANCH_EXCEPTION;
+        return (unsigned)op->branch_kind > ARMPROF_BRANCH_EXCEPTION ||
+               (OP_HAS(op, gcs) && op->gcs && (unsigned)op->pas > ARMPROF_PAS_ROOT);
     case ARMPROF_OP_LOAD:
     case ARMPROF_OP_STORE:
         return (unsigned)op->ldst_kind > ARMPROF_LDST_NV2 || (unsigned)op->pas > ARMPROF_PAS_ROOT;
@@ -560,7 +591,14 @@ void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
         sample_load_store(pe, s, op);
         break;
     case ARMPROF_OP_BRANCH:
-        break; /* SPEBranch() has run */
+        /* SPEBranch() has run. A BL/BLR or RET with the Guarded Control
+         * Stack ran SPESampleLoadStore() first: a GCS store (call) or load
+         * (return); SPEBranch() then made the operation a branch. */
+        if (OP_HAS(op, gcs) && op->gcs && IsFeatureImplemented(pe, GCS) &&
+            s->opattr.op_type == SPEOpType_Branch &&
+            (s->opattr.branch_has_link || s->opattr.procedure_return))
+            sample_gcs_branch(pe, s, op);
+        break;
     default:
         sample_other(s, op);
         break;

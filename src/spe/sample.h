@@ -16,6 +16,11 @@
 
 #include "armprof/armprof.h"
 
+/* Whether an armprof_op carries a field added after the first version: its
+ * .size covers it (armprof.h, "Versioned by size"; .size 0 is the first
+ * version). */
+#define OP_HAS(op, field) ((op)->size >= offsetof(armprof_op, field) + sizeof((op)->field))
+
 /* SPEOpType */
 typedef enum SPEOpType {
     SPEOpType_Load,
