@@ -90,14 +90,43 @@ static uint64_t mmfr0_parange(const armprof_pe *pe)
  * stages (with the 52-bit forms under FEAT_LPA2), 16-bit ASIDs, and no
  * stage 2 fields without EL2 ('If EL2 is not implemented, this field is
  * 0b0000'). PMBLIMITR_EL1.LIMIT relies on the 4KB granule being implemented. */
-static uint64_t mmfr0_tgran4_16_2(const armprof_pe *pe)
+/* TGran<n>_2 (stage 2, no FEAT_GTG: the stage 1 granules): 0b0000 without
+ * EL2 ('support identified by TGran<n>'), 0b0001 not supported, 0b0010
+ * supported, 0b0011 with 52-bit addresses (FEAT_LPA2, 4KB and 16KB). */
+static uint64_t mmfr0_tgran_2(const armprof_pe *pe, bool implemented, bool lpa2_form)
 {
     if (!IsFeatureImplemented(pe, EL2)) return 0;
-    return IsFeatureImplemented(pe, LPA2) ? 3 : 2;
+    if (!implemented) return 1;
+    return lpa2_form && IsFeatureImplemented(pe, LPA2) ? 3 : 2;
+}
+static uint64_t mmfr0_tgran4_2(const armprof_pe *pe)
+{
+    return mmfr0_tgran_2(pe, IsFeatureImplemented(pe, TGran4K), true);
+}
+static uint64_t mmfr0_tgran16_2(const armprof_pe *pe)
+{
+    return mmfr0_tgran_2(pe, IsFeatureImplemented(pe, TGran16K), true);
 }
 static uint64_t mmfr0_tgran64_2(const armprof_pe *pe)
 {
-    return IsFeatureImplemented(pe, EL2) ? 2 : 0;
+    return mmfr0_tgran_2(pe, IsFeatureImplemented(pe, TGran64K), false);
+}
+/* TGran4 and TGran64: 0b0000 supported, 0b1111 not (TGran4 0b0001 with
+ * FEAT_LPA2); TGran16: 0b0000 not supported, 0b0001 supported, 0b0010 with
+ * FEAT_LPA2. */
+static uint64_t mmfr0_tgran4(const armprof_pe *pe)
+{
+    if (!IsFeatureImplemented(pe, TGran4K)) return 15;
+    return IsFeatureImplemented(pe, LPA2) ? 1 : 0;
+}
+static uint64_t mmfr0_tgran16(const armprof_pe *pe)
+{
+    if (!IsFeatureImplemented(pe, TGran16K)) return 0;
+    return IsFeatureImplemented(pe, LPA2) ? 2 : 1;
+}
+static uint64_t mmfr0_tgran64(const armprof_pe *pe)
+{
+    return IsFeatureImplemented(pe, TGran64K) ? 0 : 15;
 }
 static uint64_t mmfr0_asidbits(const armprof_pe *pe)
 {
@@ -178,12 +207,12 @@ static const id_field context_id_fields[] = {
     IDV(ID_AA64MMFR0_EL1, ECV, L(ECV, 1), L(ECV_POFF, 2)),
     IDV(ID_AA64MMFR0_EL1, FGT, L(FGT, 1), L(FGT2, 2)),
     IDV(ID_AA64MMFR0_EL1, ExS, L(ExS, 1)),
-    IDF(ID_AA64MMFR0_EL1, TGran4_2, mmfr0_tgran4_16_2),
+    IDF(ID_AA64MMFR0_EL1, TGran4_2, mmfr0_tgran4_2),
     IDF(ID_AA64MMFR0_EL1, TGran64_2, mmfr0_tgran64_2),
-    IDF(ID_AA64MMFR0_EL1, TGran16_2, mmfr0_tgran4_16_2),
-    /* TGran4 and TGran64: 0b0000 is 'supported'; TGran16: 0b0001 is. */
-    IDV(ID_AA64MMFR0_EL1, TGran4, L(LPA2, 1)),
-    IDV(ID_AA64MMFR0_EL1, TGran16, L(AA64, 1), L(LPA2, 2)),
+    IDF(ID_AA64MMFR0_EL1, TGran16_2, mmfr0_tgran16_2),
+    IDF(ID_AA64MMFR0_EL1, TGran4, mmfr0_tgran4),
+    IDF(ID_AA64MMFR0_EL1, TGran64, mmfr0_tgran64),
+    IDF(ID_AA64MMFR0_EL1, TGran16, mmfr0_tgran16),
     IDF(ID_AA64MMFR0_EL1, BigEndEL0, mmfr0_bigendel0),
     /* 'If EL3 is implemented, the value 0b0000 is not permitted.' */
     IDV(ID_AA64MMFR0_EL1, SNSMem, L(EL3, 1)),

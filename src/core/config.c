@@ -136,7 +136,8 @@ struct preset {
 };
 
 #define V8_2_BASE                                                                                  \
-    "AA64 AA32EL0 AA32EL1 EL2 EL3 VHE PAN LPA RAS Debugv8p1 Debugv8p2 PMUv3 PMUv3p1 GICv3 "
+    "AA64 AA32EL0 AA32EL1 EL2 EL3 VHE PAN LPA RAS Debugv8p1 Debugv8p2 PMUv3 PMUv3p1 GICv3 "        \
+    "TGran4K TGran16K TGran64K "
 #define V8_4_ADD "SEL2 NV NV2 Debugv8p4 PMUv3p4 TRF MPAM AMUv1 DoubleLock "
 #define V9_4_ADD                                                                                   \
     "E2H0 FGT FGT2 ECV LPA2 D128 RME MEC MOPS BRBE BRBEv1p1 MTE MTE2 E0PD TRBE SCTLR2 TCR2 HCX "   \
@@ -158,8 +159,9 @@ static const struct preset presets[] = {
      V8_2_BASE V8_4_ADD "PCSRv8p2 SPE SPEv1p1 PMUv3_EXT PMUv3_EXT32", "num_event_counters=6"},
     {"armv8.0-pcsr",
      "Armv8.0 PE with PMUv3 and PC sampling in the external debug registers (FEAT_PCSRv8)",
-     "AA64 AA32EL0 AA32EL1 EL2 EL3 PMUv3 PCSRv8 PMUv3_EXT PMUv3_EXT32", "num_event_counters=6"},
-    {"minimal", "AArch64 at EL0 and EL1 only: no EL2, no EL3, no PMU, no SPE", "AA64",
+     "AA64 AA32EL0 AA32EL1 EL2 EL3 PMUv3 PCSRv8 PMUv3_EXT PMUv3_EXT32 TGran4K TGran16K TGran64K",
+     "num_event_counters=6"},
+    {"minimal", "AArch64 at EL0 and EL1 only: no EL2, no EL3, no PMU, no SPE", "AA64 TGran4K",
      "num_event_counters=0 pa_size=40"},
 };
 
@@ -378,6 +380,32 @@ bool config_validate_core(const armprof_config *c, char *err, size_t errlen)
         return config_fail(err, errlen,
                            "option secure_only_implementation applies only without %s%s%s", "EL3",
                            "", "");
+    /* AArch64.S1DecodeTG0()/S1DecodeTG1(): a granule that is not implemented
+     * becomes the "TG0 (TG1) encoded granule size", which must be one that is.
+     * Options' values are the encodings: TG0 00 4KB, 01 64KB, 10 16KB; TG1
+     * 01 16KB, 10 4KB, 11 64KB. */
+    if (HAS(AA64) && !HAS(TGran4K) && !HAS(TGran16K) && !HAS(TGran64K))
+        return config_fail(err, errlen, "at least one of %s, %s and %s must be implemented",
+                           "FEAT_TGran4K", "FEAT_TGran16K", "FEAT_TGran64K");
+    {
+        static const int tg0_feature[3] = {ARMPROF_FEAT_TGran4K, ARMPROF_FEAT_TGran64K,
+                                           ARMPROF_FEAT_TGran16K};
+        static const int tg1_feature[4] = {-1, ARMPROF_FEAT_TGran16K, ARMPROF_FEAT_TGran4K,
+                                           ARMPROF_FEAT_TGran64K};
+        const uint64_t tg0 = c->options[ARMPROF_OPT_MMU_TG0_GRANULE];
+        const uint64_t tg1 = c->options[ARMPROF_OPT_MMU_TG1_GRANULE];
+        if (HAS(AA64) && tg0 < 3 && !armprof_config_has(c, (armprof_feature)tg0_feature[tg0]))
+            return config_fail(err, errlen, "option %s names a granule (%s) that is %s",
+                               "mmu_tg0_encoded_granule_size",
+                               armprof_feature_name((armprof_feature)tg0_feature[tg0]),
+                               "not implemented");
+        if (HAS(AA64) && tg1 >= 1 && tg1 <= 3 &&
+            !armprof_config_has(c, (armprof_feature)tg1_feature[tg1]))
+            return config_fail(err, errlen, "option %s names a granule (%s) that is %s",
+                               "mmu_tg1_encoded_granule_size",
+                               armprof_feature_name((armprof_feature)tg1_feature[tg1]),
+                               "not implemented");
+    }
     if (!HAS(PMUv3) && c->options[ARMPROF_OPT_NUM_EVENT_COUNTERS] != 0)
         return config_fail(err, errlen, "num_event_counters must be 0 without %s%s%s", "FEAT_PMUv3",
                            "", "");

@@ -16,8 +16,8 @@
  * - no TLB is modelled, so nG, the ASID and the VMID do not change a walk;
  * - the registers the config does not carry take these values: SCTLR_ELx.EE
  *   and HCR_EL2.{PTW,NV1,CD} 0, SCTLR_ELx.C 1 (so AArch64.S1TreatAsNormalNC()
- *   and AArch64.S2TreatAsNormalNC() only apply to stage 2 Device walks), every
- *   granule size implemented (AArch64.HaveS1TG()/HaveS2TG() TRUE), FEAT_HPDS
+ *   and AArch64.S2TreatAsNormalNC() only apply to stage 2 Device walks), the
+ *   granules FEAT_TGran4K/16K/64K say (no FEAT_GTG: stage 2 as stage 1), FEAT_HPDS
  *   implemented, FEAT_TTST not implemented, FEAT_LPA implemented when
  *   pa_bits >= 52 and FEAT_LVA implemented with FEAT_LPA2 (TCR_EL1.DS: "FEAT_LVA
  *   must be implemented if TCR_EL1.DS == 1") or FEAT_LPA.
@@ -202,11 +202,15 @@ static int tgx_granule_bits(tgx t)
     return t == TGX_4KB ? 12 : t == TGX_16KB ? 14 : 16;
 }
 
-/* AArch64.S1DecodeTG0(): 00 4KB, 01 64KB, 10 16KB; the reserved 11 is
- * read as the IMPLEMENTATION DEFINED "TG0 encoded granule size". */
-static tgx s1_decode_tg0(const mmu_walk_config *cfg, unsigned tg0)
+/* AArch64.HaveS1TG(); AArch64.HaveS2TG() is the same without FEAT_GTG. */
+static bool have_tg(const mmu_walk_config *cfg, tgx t)
 {
-    if (tg0 == 3) tg0 = cfg->tg0_encoded_granule;
+    return t == TGX_4KB ? cfg->tgran_4k : t == TGX_16KB ? cfg->tgran_16k : cfg->tgran_64k;
+}
+
+/* The TG0 encodings: 00 4KB, 01 64KB, 10 16KB. */
+static tgx tg0_granule(unsigned tg0)
+{
     switch (tg0) {
     case 1:
         return TGX_64KB;
@@ -217,11 +221,20 @@ static tgx s1_decode_tg0(const mmu_walk_config *cfg, unsigned tg0)
     }
 }
 
-/* AArch64.S1DecodeTG1(): 01 16KB, 10 4KB, 11 64KB; the reserved 00 is read
- * as the IMPLEMENTATION DEFINED "TG1 encoded granule size". */
-static tgx s1_decode_tg1(const mmu_walk_config *cfg, unsigned tg1)
+/* AArch64.S1DecodeTG0(): the reserved 11, and a granule that is not
+ * implemented, are read as the IMPLEMENTATION DEFINED "TG0 encoded granule
+ * size". */
+static tgx s1_decode_tg0(const mmu_walk_config *cfg, unsigned tg0)
 {
-    if (tg1 == 0) tg1 = cfg->tg1_encoded_granule;
+    if (tg0 == 3) tg0 = cfg->tg0_encoded_granule;
+    tgx t = tg0_granule(tg0);
+    if (!have_tg(cfg, t)) t = tg0_granule(cfg->tg0_encoded_granule);
+    return t;
+}
+
+/* The TG1 encodings: 01 16KB, 10 4KB, 11 64KB. */
+static tgx tg1_granule(unsigned tg1)
+{
     switch (tg1) {
     case 1:
         return TGX_16KB;
@@ -232,8 +245,19 @@ static tgx s1_decode_tg1(const mmu_walk_config *cfg, unsigned tg1)
     }
 }
 
+/* AArch64.S1DecodeTG1(): the reserved 00, and a granule that is not
+ * implemented, are read as the IMPLEMENTATION DEFINED "TG1 encoded granule
+ * size". */
+static tgx s1_decode_tg1(const mmu_walk_config *cfg, unsigned tg1)
+{
+    if (tg1 == 0) tg1 = cfg->tg1_encoded_granule;
+    tgx t = tg1_granule(tg1);
+    if (!have_tg(cfg, t)) t = tg1_granule(cfg->tg1_encoded_granule);
+    return t;
+}
+
 /* AArch64.S2DecodeTG0(): as AArch64.S1DecodeTG0(), the same "TG0 encoded
- * granule size". */
+ * granule size", with AArch64.HaveS2TG() (= HaveS1TG() without FEAT_GTG). */
 static tgx s2_decode_tg0(const mmu_walk_config *cfg, unsigned tg0)
 {
     return s1_decode_tg0(cfg, tg0);

@@ -103,8 +103,13 @@ typedef struct mmu_walk_config {
     bool s1_effective_shareability; /* "Apply effective shareability at stage 1" */
     bool desc_64kb_oa_51_48;        /* "descriptor[15:12] for 64KB granule are OA[51:48]" */
     bool baddr_64kb_52;             /* "BADDR expresses 52 bits for 64KB granule" */
+    /* AArch64.HaveS1TG() (and AArch64.HaveS2TG(): no FEAT_GTG): FEAT_TGran4K,
+     * FEAT_TGran16K, FEAT_TGran64K. */
+    bool tgran_4k, tgran_16k, tgran_64k;
     /* "TG0 encoded granule size" and "TG1 encoded granule size": the TG0
-     * (TG1) encoding the reserved TG0 0b11 (TG1 0b00) stands for. */
+     * (TG1) encoding the reserved TG0 0b11 (TG1 0b00), or a granule that is
+     * not implemented, stands for (the configuration check makes it name an
+     * implemented one). */
     unsigned tg0_encoded_granule, tg1_encoded_granule;
     /* Unpredictable_Shareability: the SH encoding SH 0b01 behaves as. */
     uint8_t reserved_sh;

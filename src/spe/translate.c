@@ -91,6 +91,9 @@ void spe_walk_config(const armprof_pe *pe, int pas, mmu_walk_config *c)
     c->desc_64kb_oa_51_48 = OPTION_VALUE(pe, MMU_64KB_DESC_OA) != 0;
     c->baddr_64kb_52 = OPTION_VALUE(pe, MMU_64KB_BADDR_52) != 0;
     /* The values of these options are the encodings the walker reads. */
+    c->tgran_4k = IsFeatureImplemented(pe, TGran4K);
+    c->tgran_16k = IsFeatureImplemented(pe, TGran16K);
+    c->tgran_64k = IsFeatureImplemented(pe, TGran64K);
     c->tg0_encoded_granule = (unsigned)OPTION_VALUE(pe, MMU_TG0_GRANULE);
     c->tg1_encoded_granule = (unsigned)OPTION_VALUE(pe, MMU_TG1_GRANULE);
     c->reserved_sh = (uint8_t)constrained_unpredictable(pe, SHAREABILITY);

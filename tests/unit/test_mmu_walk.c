@@ -113,6 +113,7 @@ static void default_choices(mmu_walk_config *c)
     c->baddr_64kb_52 = DEF(MMU_64KB_BADDR_52) != 0;
     c->tg0_encoded_granule = (unsigned)DEF(MMU_TG0_GRANULE);
     c->tg1_encoded_granule = (unsigned)DEF(MMU_TG1_GRANULE);
+    c->tgran_4k = c->tgran_16k = c->tgran_64k = true; /* FEAT_TGran4K/16K/64K */
     c->reserved_sh = (uint8_t)DEF(UNPRED_SHAREABILITY);
     c->resmair_cacheability = (uint8_t)DEF(UNPRED_RESMAIR);
     c->s2resmemattr_cacheability = (uint8_t)DEF(UNPRED_S2RESMEMATTR);
@@ -243,6 +244,20 @@ static void test_granules(void)
         r = mmu_translate_spe_write(mem, &c, va);
         CHECK(r.fault.type == MMU_FAULT_NONE && r.pa == 0x20000000 + (10ull << 16) + 0xBEEF,
               "64KB L2 block: %d 0x%llx", r.fault.type, (unsigned long long)r.pa);
+        /* Without FEAT_TGran64K, TG0 0b01 names a granule that is not
+         * implemented: AArch64.S1DecodeTG0() takes the "TG0 encoded granule
+         * size", here 0b00 (4KB). The same VA then walks 4KB tables from
+         * TTBR0: level 0 index VA[47:39] = 24 (3 << 42 = 24 << 39), a
+         * descriptor nothing wrote -> Translation fault, level 0; with
+         * FEAT_TGran64K back, the 64KB walk succeeds. */
+        c.tgran_64k = false;
+        c.tg0_encoded_granule = 0;
+        r = mmu_translate_spe_write(mem, &c, va);
+        CHECK(fault_is(&r, MMU_FAULT_TRANSLATION, 0), "no 64KB granule -> 4KB walk: %d %d",
+              r.fault.type, r.fault.level);
+        c.tgran_64k = true;
+        r = mmu_translate_spe_write(mem, &c, va);
+        CHECK(r.fault.type == MMU_FAULT_NONE, "64KB again: %d", r.fault.type);
     }
 
     /* 4KB blocks: level 1 (1GB: OA[47:30], VA[29:0]) and level 2 (2MB:
