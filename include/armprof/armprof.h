@@ -331,6 +331,17 @@ typedef struct armprof_op {
      * records (SPESampleLoadStore() before SPEBranch(); Operation Type
      * packet GCS bit). Ignored for other branch kinds and classes. */
     bool gcs;
+    /* The operation did not retire: it was executed on a misspeculated path
+     * and its results were discarded. armprof_retire() then ends it without
+     * the architectural events (INST_RETIRED, BR_RETIRED,
+     * BR_MIS_PRED_RETIRED, LD_RETIRED, ST_RETIRED; MEM_ACCESS, L1D_CACHE
+     * and L1D_CACHE_REFILL still count), without PC sampling and without
+     * moving the previous branch target, and Statistical Profiling treats
+     * it as option spe_speculative_sampling says (D17.6.7): not a member of
+     * the sample population (a sample armprof_dispatch() started for it is
+     * abandoned), sampled with its record discarded, or recorded with
+     * Events bits 0 and 1 clear. */
+    bool misspeculated;
 } armprof_op;
 
 #define ARMPROF_OP_INIT                                                                            \

@@ -9,8 +9,15 @@
 #ifndef ARMPROF_CORE_PE_H
 #define ARMPROF_CORE_PE_H
 
+#include <stddef.h>
+
 #include "armprof/armprof.h"
 #include "core/regs.h"
+
+/* Whether an armprof_op carries a field added after the first version: its
+ * .size covers it (armprof.h, "Versioned by size"; .size 0 is the first
+ * version). */
+#define OP_HAS(op, field) ((op)->size >= offsetof(armprof_op, field) + sizeof((op)->field))
 
 /* Room for every register instance of the PE (armprof_pe.regs). */
 #define PE_REG_SLOTS 256

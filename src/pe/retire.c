@@ -23,6 +23,13 @@ void armprof_retire(armprof_pe *pe, const armprof_op *op)
         PE_INSTANCE(pe)->invalid_ops++;
         return;
     }
+    if (OP_HAS(op, misspeculated) && op->misspeculated) {
+        /* It did not retire: no retirement events, no PC sampling. */
+        spe_retire_misspeculated(pe, op);
+        pmu_misspeculated_events(pe, op);
+        pe_outputs_after_op(pe);
+        return;
+    }
     spe_retire(pe, op);
     pmu_retire(pe, op);
     if (op->op_class == ARMPROF_OP_BRANCH) {

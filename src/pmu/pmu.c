@@ -774,6 +774,20 @@ void pmu_retire_events(armprof_pe *pe, const armprof_op *op)
     }
 }
 
+/* A misspeculated operation (armprof_op.misspeculated): no architectural
+ * event (it did not retire); the microarchitectural ones of its memory
+ * access still count. */
+void pmu_misspeculated_events(armprof_pe *pe, const armprof_op *op)
+{
+    pmu_state *u = PMU_STATE(pe);
+    if (pe_controls_stale(pe, u->seen_gen)) pmu_refresh(pe);
+    if (!IsFeatureImplemented(pe, PMUv3)) return;
+    if (op->op_class != ARMPROF_OP_LOAD && op->op_class != ARMPROF_OP_STORE) return;
+    accumulate_event(pe, PMU_EVENT_MEM_ACCESS, 1);
+    if (op->l1d_access) accumulate_event(pe, PMU_EVENT_L1D_CACHE, 1);
+    if (op->l1d_refill) accumulate_event(pe, PMU_EVENT_L1D_CACHE_REFILL, 1);
+}
+
 static const struct {
     const char *name;
     uint16_t number;

@@ -94,6 +94,8 @@ void pmu_refresh(struct armprof_pe *pe);
 /* The PMU events of a retired operation, when pmu_state.retire_events says
  * one can reach a counter (pmu/retire.h). */
 void pmu_retire_events(struct armprof_pe *pe, const armprof_op *op);
+/* The events of an operation that did not retire (armprof_op.misspeculated). */
+void pmu_misspeculated_events(struct armprof_pe *pe, const armprof_op *op);
 
 /* Reset of the layer's own state (Cold and Warm reset). */
 void pmu_reset(struct armprof_pe *pe);

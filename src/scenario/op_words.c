@@ -33,6 +33,7 @@ static const struct {
     {"tbi", MEM, FLAG(tbi)},
     {"tag-checked", MEM, FLAG(tag_checked)},
     {"gcs", BR, FLAG(gcs)},
+    {"misspeculated", ALL, FLAG(misspeculated)},
 };
 
 /* A word followed by a number. */

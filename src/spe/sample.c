@@ -530,8 +530,13 @@ static uint64_t sample_events(const armprof_pe *pe, const armprof_op *op)
     if (v1p1 && (IsFeatureImplemented(pe, SVE) || IsFeatureImplemented(pe, SME)))
         e |= op->events & (ARMPROF_SPE_EV_PARTIAL_PRED | ARMPROF_SPE_EV_EMPTY_PRED);
     if (v1p4) e |= op->events & (0x1fu << 19); /* bits 23:19 */
-    e |= 1u << 1;                              /* INST_RETIRED: the operation retired */
-    if (op->l1d_access) e |= 1u << 2;          /* L1D_CACHE */
+    /* INST_RETIRED: the operation retired. A misspeculated one sets neither
+     * event 0 nor event 1 (D17.6.7). */
+    if (op_misspeculated(op))
+        e &= ~(uint64_t)ARMPROF_SPE_EV_EXCEPTION;
+    else
+        e |= 1u << 1;
+    if (op->l1d_access) e |= 1u << 2; /* L1D_CACHE */
     if (op->l1d_refill && (!v1p4 || op->op_class == ARMPROF_OP_LOAD))
         e |= 1u << 3; /* L1D_CACHE_REFILL, or L1D_CACHE_LMISS_RD with FEAT_SPEv1p4 */
     if (op->mispredicted) e |= 1u << 7; /* BR_MIS_PRED */
@@ -620,6 +625,15 @@ void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
     /* SPECompleteSample() */
     PMUEvent(pe, PMU_EVENT_SAMPLE_FEED, 1);
     u->stats.selected++;
+    /* A misspeculated operation whose record the PE does not capture
+     * (spe_speculative_sampling DISCARDED): "no packets are output and the
+     * sample is not counted by the SAMPLE_FILTRATE event" (D17.2). */
+    if (op_misspeculated(op) &&
+        OPTION_VALUE(pe, SPE_SPECULATIVE) != ARMPROF_SPE_SPECULATIVE_RECORDED) {
+        u->in_flight = false;
+        SPEResetSampleStorage(s);
+        return;
+    }
     if (s->opattr.is_conditional && !s->opattr.cond_pass) s->events |= 1u << 6;
     const bool collect_record =
         SPECollectRecord(pe, s->events, s->counter[SPECounterPosTotalLatency], s->opattr.op_type);
@@ -641,6 +655,43 @@ void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
     }
     u->in_flight = false;
     SPEResetSampleStorage(s);
+}
+
+/* ---- Misspeculated operations ---- */
+
+/* An operation that did not retire (armprof_op.misspeculated), D17.2 and
+ * D17.6.7: with spe_speculative_sampling NOT_SUPPORTED it is not a member of
+ * the sample population, and a sample armprof_dispatch() started for it is
+ * abandoned (no SAMPLE_FEED, no record). Otherwise it is a member: sampled
+ * as any other, SPECompleteSample() then discards its record or records it
+ * with Events bits 0 and 1 clear. It is not in program order, so a
+ * misspeculated branch does not become the previous branch target (nor
+ * invalidate it); a sampled one still gets its branch attributes. */
+void spe_retire_misspeculated(armprof_pe *pe, const armprof_op *op)
+{
+    spe_state *u = SPE_STATE(pe);
+    if (pe_controls_stale(pe, u->seen_gen)) spe_refresh(pe);
+    const bool member = OPTION_VALUE(pe, SPE_SPECULATIVE) != ARMPROF_SPE_SPECULATIVE_NOT_SUPPORTED;
+    bool completes;
+    if (op->dispatched) {
+        completes = op->spe_selected && u->in_flight;
+        if (completes && !member) {
+            u->in_flight = false;
+            SPEResetSampleStorage(&u->sample);
+            return;
+        }
+    } else {
+        completes = member && u->enabled && spe_start_sample(pe, op->pc);
+    }
+    if (!completes) return;
+    if (op->op_class == ARMPROF_OP_BRANCH) {
+        const uint64_t prev = u->prev_branch;
+        const bool prev_valid = u->prev_branch_valid;
+        SPEBranch(pe, op, true);
+        u->prev_branch = prev;
+        u->prev_branch_valid = prev_valid;
+    }
+    SPECompleteSample(pe, op);
 }
 
 /* ---- Entry points ---- */

@@ -16,11 +16,6 @@
 
 #include "armprof/armprof.h"
 
-/* Whether an armprof_op carries a field added after the first version: its
- * .size covers it (armprof.h, "Versioned by size"; .size 0 is the first
- * version). */
-#define OP_HAS(op, field) ((op)->size >= offsetof(armprof_op, field) + sizeof((op)->field))
-
 /* SPEOpType */
 typedef enum SPEOpType {
     SPEOpType_Load,
@@ -129,6 +124,10 @@ void spe_reset(struct armprof_pe *pe);
 void spe_refresh(struct armprof_pe *pe);
 bool SPEStartSample(struct armprof_pe *pe, uint64_t pc);
 void SPEBranch(struct armprof_pe *pe, const armprof_op *op, bool sampled);
+/* An operation that did not retire (armprof_op.misspeculated). */
+void spe_retire_misspeculated(struct armprof_pe *pe, const armprof_op *op);
+/* armprof_op.misspeculated, when the operation's version has it. */
+#define op_misspeculated(op) (OP_HAS(op, misspeculated) && (op)->misspeculated)
 void SPECompleteSample(struct armprof_pe *pe, const armprof_op *op);
 /* The samples SPECompleteSample() dropped because the operation had a kind
  * out of range for its class (armprof_invalid_ops()). */
