@@ -22,10 +22,10 @@
  *   pa_bits >= 52 and FEAT_LVA implemented with FEAT_LPA2 (TCR_EL1.DS: "FEAT_LVA
  *   must be implemented if TCR_EL1.DS == 1") or FEAT_LPA.
  *
- * Secure stage 2 (VSTTBR_EL2/VSTCR_EL2) is not modelled: with a Secure
- * owner and stage 2 enabled, the walk uses VTCR_EL2/VTTBR_EL2 for both IPA
- * spaces, VSTCR_EL2.{SW,SA} taken as 0 and VTCR_EL2.{NSW,NSA} as given
- * (AArch64.SS2InitialTTWState(), AArch64.SS2OutputPASpace()).
+ * Secure stage 2: the Secure IPA space of a Secure regime walks VSTTBR_EL2
+ * with VSTCR_EL2's granule, size and start level, the Non-secure IPA space
+ * VTTBR_EL2/VTCR_EL2 (AArch64.SS2TTWParams(), AArch64.SS2InitialTTWState(),
+ * AArch64.SS2OutputPASpace()).
  *
  * The IMPLEMENTATION DEFINED and CONSTRAINED UNPREDICTABLE choices the
  * pseudocode leaves open come with the rest of the configuration
@@ -121,7 +121,7 @@ typedef struct s1_ttw_params {
 typedef struct s2_ttw_params {
     tgx tgx;
     unsigned txsz, ps, sh, sl0, sl2;
-    unsigned ha, hd, ds, fwb, assuredonly, nsw, nsa;
+    unsigned ha, hd, ds, fwb, assuredonly, nsw, nsa, sw, sa;
 } s2_ttw_params;
 
 /* Permissions */
@@ -732,24 +732,32 @@ static bool set_dirty_state(unsigned hd, unsigned dbm, const acc_desc *accdesc,
 
 /* AArch64.NSS2TTWParams(), AArch64.RLS2TTWParams() and (simplified, see
  * the top of the file) AArch64.SS2TTWParams() */
-static s2_ttw_params get_s2_ttw_params(const mmu_walk_config *cfg)
+/* AArch64.NSS2TTWParams() and AArch64.SS2TTWParams() (s1aarch64, d128 0):
+ * for the Secure IPA space of a Secure regime, TG0, T0SZ, SL0 and SL2 are
+ * VSTCR_EL2's; SW and SA are VSTCR_EL2's for both IPA spaces; the rest is
+ * VTCR_EL2's. */
+static s2_ttw_params get_s2_ttw_params(const mmu_walk_config *cfg, bool secure_ipa)
 {
     const uint64_t v = cfg->vtcr;
+    const uint64_t g = secure_ipa ? cfg->vstcr : cfg->vtcr; /* the granule and size */
     s2_ttw_params wp;
     memset(&wp, 0, sizeof wp);
-    wp.tgx = s2_decode_tg0(cfg, VTCR_TG0(v));
-    wp.txsz = VTCR_T0SZ(v);
+    wp.tgx = s2_decode_tg0(cfg, VTCR_TG0(g));
+    wp.txsz = VTCR_T0SZ(g);
     wp.ps = VTCR_PS(v);
     wp.sh = VTCR_SH0(v);
-    wp.sl0 = VTCR_SL0(v);
+    wp.sl0 = VTCR_SL0(g);
     wp.fwb = cfg->fwb;
     wp.ha = cfg->manage_af_dirty && VTCR_HA(v);
     wp.hd = wp.ha && VTCR_HD(v);
     wp.ds = (wp.tgx == TGX_4KB || wp.tgx == TGX_16KB) && cfg->lpa2 && VTCR_DS(v);
-    wp.sl2 = (wp.tgx == TGX_4KB && cfg->lpa2) ? (VTCR_SL2(v) & VTCR_DS(v)) : 0;
+    wp.sl2 = (wp.tgx == TGX_4KB && cfg->lpa2) ? (VTCR_SL2(g) & VTCR_DS(v)) : 0;
     wp.assuredonly = cfg->the ? VTCR_ASSUREDONLY(v) : 0;
     wp.nsw = VTCR_NSW(v);
     wp.nsa = VTCR_NSA(v);
+    /* VSTCR_EL2.SW and SA sit where VTCR_EL2 has NSW and NSA. */
+    wp.sw = VTCR_NSW(cfg->vstcr);
+    wp.sa = VTCR_NSA(cfg->vstcr);
     return wp;
 }
 
@@ -899,27 +907,35 @@ static permissions s2_apply_output_perms(uint64_t descriptor)
     return p;
 }
 
-/* AArch64.SS2OutputPASpace() with VSTCR_EL2.{SW,SA} taken as 0 */
+/* AArch64.SS2OutputPASpace() */
 static int ss2_output_paspace(const s2_ttw_params *wp, int ipaspace)
 {
-    if (ipaspace == ARMPROF_PAS_SECURE) return ARMPROF_PAS_SECURE;
-    return (wp->nsw | wp->nsa) ? ARMPROF_PAS_NONSECURE : ARMPROF_PAS_SECURE;
+    if (ipaspace == ARMPROF_PAS_SECURE)
+        return (wp->sw | wp->sa) ? ARMPROF_PAS_NONSECURE : ARMPROF_PAS_SECURE;
+    return (wp->sw | wp->sa | wp->nsw | wp->nsa) ? ARMPROF_PAS_NONSECURE : ARMPROF_PAS_SECURE;
 }
 
-/* AArch64.S2InitialTTWState(), and AArch64.SS2InitialTTWState() with
- * VSTTBR_EL2 = VTTBR_EL2 and VSTCR_EL2.SW 0 */
+/* AArch64.S2InitialTTWState(), and AArch64.SS2InitialTTWState() for a
+ * Secure regime: the Secure IPA space walks VSTTBR_EL2 from the PA space
+ * VSTCR_EL2.SW gives, the Non-secure one VTTBR_EL2 from VTCR_EL2.NSW's. */
 static ttw_state s2_initial_ttw_state(const walk_ctx *ctx, const s2_ttw_params *wp, int ipaspace)
 {
     ttw_state ws;
     memset(&ws, 0, sizeof ws);
-    if (ctx->ss == SS_SECURE)
-        ws.paspace = (ipaspace == ARMPROF_PAS_SECURE || !wp->nsw) ? ARMPROF_PAS_SECURE
-                                                                  : ARMPROF_PAS_NONSECURE;
-    else if (ctx->ss == SS_REALM)
+    uint64_t ttbr = ctx->cfg->vttbr;
+    if (ctx->ss == SS_SECURE) {
+        if (ipaspace == ARMPROF_PAS_SECURE) {
+            ttbr = ctx->cfg->vsttbr;
+            ws.paspace = wp->sw ? ARMPROF_PAS_NONSECURE : ARMPROF_PAS_SECURE;
+        } else {
+            ws.paspace = wp->nsw ? ARMPROF_PAS_NONSECURE : ARMPROF_PAS_SECURE;
+        }
+    } else if (ctx->ss == SS_REALM) {
         ws.paspace = ARMPROF_PAS_REALM;
-    else
+    } else {
         ws.paspace = ARMPROF_PAS_NONSECURE;
-    ws.baseaddress = s2_tt_base_address(ctx->cfg, wp, ctx->cfg->vttbr);
+    }
+    ws.baseaddress = s2_tt_base_address(ctx->cfg, wp, ttbr);
     ws.level = s2_start_level(wp);
     return ws;
 }
@@ -1067,7 +1083,8 @@ static bool s2_translate(walk_ctx *ctx, mmu_fault *fault_out, const addr_desc *i
                          const acc_desc *accdesc, addr_desc *pa)
 {
     const mmu_walk_config *cfg = ctx->cfg;
-    s2_ttw_params wp = get_s2_ttw_params(cfg);
+    s2_ttw_params wp =
+        get_s2_ttw_params(cfg, ctx->ss == SS_SECURE && ipa->paspace == ARMPROF_PAS_SECURE);
     mmu_fault fault;
     memset(&fault, 0, sizeof fault);
     fault.secondstage = true;

@@ -79,6 +79,10 @@ typedef struct mmu_walk_config {
     bool s2_enabled;
     uint64_t vtcr;  /* VTCR_EL2 */
     uint64_t vttbr; /* VTTBR_EL2 */
+    /* FEAT_SEL2: the Secure stage 2 registers, used for the Secure IPA space
+     * of a Secure regime (AArch64.SS2TTWParams()). */
+    uint64_t vstcr;  /* VSTCR_EL2 */
+    uint64_t vsttbr; /* VSTTBR_EL2 */
     bool fwb;       /* HCR_EL2.FWB */
     /* The physical address space stage 1 output starts in: that of the
      * owning Security state (ARMPROF_PAS_*). Secure tables may take an

@@ -76,6 +76,12 @@ void spe_walk_config(const armprof_pe *pe, int pas, mmu_walk_config *c)
                     (FIELD(pe, HCR_EL2, VM) == 1 || FIELD(pe, HCR_EL2, DC) == 1);
     c->vtcr = REG(pe, VTCR_EL2);
     c->vttbr = REG(pe, VTTBR_EL2);
+    if (IsFeatureImplemented(pe, SEL2)) {
+        c->vstcr = REG(pe, VSTCR_EL2);
+        c->vsttbr = REG(pe, VSTTBR_EL2);
+    } else {
+        c->vstcr = c->vsttbr = 0;
+    }
     c->fwb = FIELD(pe, HCR_EL2, FWB) == 1;
     c->pas = pas;
     c->pa_bits = (unsigned)OPTION_VALUE(pe, PA_SIZE);

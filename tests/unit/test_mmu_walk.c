@@ -66,6 +66,8 @@
 #define VTCR_HA      (1ull << 21)
 #define VTCR_HD      (1ull << 22)
 #define VTCR_AO      (1ull << 34) /* AssuredOnly */
+#define VTCR_NSW     (1ull << 29) /* VSTCR_EL2.SW at the same bit */
+#define VTCR_NSA     (1ull << 30) /* VSTCR_EL2.SA at the same bit */
 
 /* MAIR_EL1: Attr0 Device-nGnRnE (0x00), Attr1 Device-nGnRE (0x04), Attr2
  * Device-nGRE (0x08), Attr3 Device-GRE (0x0C), Attr4 Normal iNC oNC (0x44),
@@ -1138,6 +1140,74 @@ static void test_s1_disabled(void)
     armprof_mem_destroy(mem);
 }
 
+/* Secure stage 2 (FEAT_SEL2): AArch64.SS2TTWParams() takes TG0, T0SZ and
+ * SL0 of the Secure IPA space from VSTCR_EL2 and AArch64.SS2InitialTTWState()
+ * its table base from VSTTBR_EL2, in the PA space VSTCR_EL2.SW gives ('0'
+ * Secure); AArch64.SS2OutputPASpace(): a Secure IPA goes to the Secure PA
+ * space when VSTCR_EL2.<SW,SA> == '00', otherwise Non-secure. The Secure
+ * regime's stage 1 output here is Secure (c.pas), so the stage 1 table reads
+ * and the data write are Secure IPAs. */
+#define SS2_L1 0x300000ull
+static void map_s2_at(armprof_mem *mem, int pas, uint64_t l1, uint64_t s2_leaf)
+{
+    armprof_mem_write64(mem, pas, l1 + 0 * 8, 0 | S2_NORMAL | D_VALID);
+    armprof_mem_write64(mem, pas, l1 + 2 * 8, table(l1 + 0x10000));
+    armprof_mem_write64(mem, pas, l1 + 0x10000, table(l1 + 0x11000));
+    armprof_mem_write64(mem, pas, l1 + 0x11000 + 0x123 * 8, s2_leaf);
+}
+
+static void test_secure_stage2(void)
+{
+    armprof_mem *mem = NULL;
+    mmu_walk_config c = s2_cfg();
+    mmu_result r;
+    c.pas = SEC;
+    c.vstcr = VTCR_T0SZ(24) | VTCR_SL0(1) | VTCR_TG0(0);
+    c.vsttbr = SS2_L1;
+
+    /* Stage 1 tables and the Secure stage 2 tables in the Secure PA space:
+     * PA_DATA in Secure. */
+    fresh(&mem);
+    map4k(mem, SEC, page(IPA_DATA, 6));
+    map_s2_at(mem, SEC, SS2_L1, s2_page(0));
+    r = mmu_translate_spe_write(mem, &c, VA4K);
+    CHECK(r.fault.type == MMU_FAULT_NONE && r.pa == PA_DATA + 0x567 && r.pas == SEC,
+          "Secure stage 2: %d %d 0x%llx pas %d", r.fault.type, r.fault.level,
+          (unsigned long long)r.pa, r.pas);
+    /* The Non-secure stage 2 tables (VTTBR_EL2) are not the ones walked: with
+     * only them present, stage 2 faults at its start level 1 (SL0 1). */
+    fresh(&mem);
+    map4k(mem, SEC, page(IPA_DATA, 6));
+    map_s2(mem, SEC, s2_page(0));
+    r = mmu_translate_spe_write(mem, &c, VA4K);
+    CHECK(r.fault.type == MMU_FAULT_TRANSLATION && r.fault.secondstage && r.fault.level == 1,
+          "VTTBR_EL2 is not the Secure IPA space's: %d s2 %d level %d", r.fault.type,
+          r.fault.secondstage, r.fault.level);
+    /* VSTCR_EL2.SA = 1: the output (table reads of stage 1 included) goes to
+     * the Non-secure PA space. */
+    fresh(&mem);
+    map4k(mem, NS, page(IPA_DATA, 6));
+    map_s2_at(mem, SEC, SS2_L1, s2_page(0));
+    c.vstcr |= VTCR_NSA;
+    r = mmu_translate_spe_write(mem, &c, VA4K);
+    CHECK(r.fault.type == MMU_FAULT_NONE && r.pas == NS, "VSTCR_EL2.SA 1: %d pas %d", r.fault.type,
+          r.pas);
+    /* VSTCR_EL2.SW = 1: the Secure stage 2 tables are read from the
+     * Non-secure PA space, and the output is Non-secure too (<SW,SA> != 00). */
+    fresh(&mem);
+    map4k(mem, NS, page(IPA_DATA, 6));
+    map_s2_at(mem, NS, SS2_L1, s2_page(0));
+    c.vstcr = (c.vstcr & ~VTCR_NSA) | VTCR_NSW;
+    r = mmu_translate_spe_write(mem, &c, VA4K);
+    CHECK(r.fault.type == MMU_FAULT_NONE && r.pas == NS, "VSTCR_EL2.SW 1: %d pas %d", r.fault.type,
+          r.pas);
+    c.vstcr &= ~VTCR_NSW; /* SW 0: the tables are looked for in Secure, where there are none */
+    r = mmu_translate_spe_write(mem, &c, VA4K);
+    CHECK(r.fault.type == MMU_FAULT_TRANSLATION && r.fault.secondstage,
+          "VSTCR_EL2.SW 0, tables in Non-secure only: %d s2 %d", r.fault.type, r.fault.secondstage);
+    armprof_mem_destroy(mem);
+}
+
 static void test_external_and_gpc(void)
 {
     armprof_mem *mem = armprof_mem_create();
@@ -1281,6 +1351,7 @@ int main(void)
     test_stage2();
     test_assuredonly_fwb();
     test_s1_disabled();
+    test_secure_stage2();
     test_external_and_gpc();
     test_fsc();
     return check_summary();
