@@ -18,11 +18,66 @@ unsigned HighestEL(const armprof_pe *pe)
     return HaveEL(pe, EL3) ? EL3 : HaveEL(pe, EL2) ? EL2 : EL1;
 }
 
-/* ELUsingAArch32(): the model keeps the register width of each EL as context
- * (SCR_EL3.RW, HCR_EL2.RW and PSTATE.nRW are not modelled separately). */
+/* ELUsingAArch32(), cached by pe_recompute() from ELStateUsingAArch32K(). */
 bool ELUsingAArch32(const armprof_pe *pe, unsigned el)
 {
-    return pe->ctx.aarch32[el & 3];
+    return pe->eff.aarch32[el & 3];
+}
+
+/* HaveAArch32EL() */
+bool HaveAArch32EL(const armprof_pe *pe, unsigned el)
+{
+    switch (el) {
+    case EL0:
+        return IsFeatureImplemented(pe, AA32EL0);
+    case EL1:
+        return IsFeatureImplemented(pe, AA32EL1);
+    case EL2:
+        return IsFeatureImplemented(pe, AA32EL2);
+    default:
+        return IsFeatureImplemented(pe, AA32EL3);
+    }
+}
+
+/* IsSecureBelowEL3() */
+bool IsSecureBelowEL3(const armprof_pe *pe)
+{
+    if (HaveEL(pe, EL3)) return EffectiveSCR_EL3_NS(pe) == 0;
+    return OPTION_VALUE(pe, SECURE_ONLY) != 0; /* SecureOnlyImplementation() */
+}
+
+/* The Effective value of SCR_EL3.RW (registers/SCR_EL3.md): 1 when "EL2 is
+ * implemented and does not support AArch32, and SCR_EL3.NS is 1", or when
+ * "The Effective value of SCR_EL3.{EEL2,NS} is {1,0}". */
+static unsigned EffectiveSCR_EL3_RW(const armprof_pe *pe)
+{
+    if (HaveEL(pe, EL2) && !HaveAArch32EL(pe, EL2) && FIELD(pe, SCR_EL3, NS) == 1) return 1;
+    if (IsFeatureImplemented(pe, SEL2) && FIELD(pe, SCR_EL3, EEL2) == 1 &&
+        FIELD(pe, SCR_EL3, NS) == 0)
+        return 1;
+    return (unsigned)FIELD(pe, SCR_EL3, RW);
+}
+
+/* ELStateUsingAArch32K(el, secure): the aarch32 result. For EL0 when the PE
+ * is not at EL0 and EL1 uses AArch64 the pseudocode does not know the state
+ * (known = FALSE); the model answers with the PSTATE.nRW EL0 will run with
+ * (ctx.nrw). el0_in_host is ELIsInHost(EL0). Reads SCR_EL3.RW through its
+ * Effective value. */
+static bool ELStateUsingAArch32K(const armprof_pe *pe, unsigned el, bool secure, bool el0_in_host)
+{
+    if (!HaveEL(pe, el) || !HaveAArch32EL(pe, el)) return false; /* using AArch64 */
+    if (secure && el == EL2) return false;                       /* Secure EL2 uses AArch64 */
+    if (!IsFeatureImplemented(pe, AA64)) return true; /* the highest EL, so all, use AArch32 */
+    if (el == EL3) return false;
+    if (HaveEL(pe, EL3) && EffectiveSCR_EL3_RW(pe) == 0 &&
+        (!secure || !IsFeatureImplemented(pe, SEL2) || FIELD(pe, SCR_EL3, EEL2) == 0))
+        return true; /* AArch32 below EL3 */
+    if (el == EL2) return false;
+    if (HaveEL(pe, EL2) && !el0_in_host && FIELD(pe, HCR_EL2, RW) == 0 &&
+        (!secure || (IsFeatureImplemented(pe, SEL2) && FIELD(pe, SCR_EL3, EEL2) == 1)))
+        return true; /* AArch32 below EL2 */
+    if (el == EL1) return false;
+    return pe->ctx.nrw; /* PSTATE.nRW (known at EL0) */
 }
 
 /* EffectiveSCR_EL3_NS() */
@@ -284,14 +339,22 @@ static bool edscr_sdd_live(const armprof_pe *pe)
 void pe_recompute(armprof_pe *pe)
 {
     pe_effective *e = &pe->eff;
+    /* ELUsingAArch32() = ELStateUsingAArch32(el, IsSecureBelowEL3()), from the
+     * highest level down: IsSecureEL2Enabled() reads EL3's state, ELIsInHost()
+     * EL2's, and EL1's and EL0's read ELIsInHost(EL0). */
+    const bool secure = IsSecureBelowEL3(pe);
+    e->aarch32[EL3] = ELStateUsingAArch32K(pe, EL3, secure, false);
     e->secure_el2_enabled = IsSecureEL2Enabled(pe);
     e->el2_enabled = compute_EL2Enabled(pe);
+    e->aarch32[EL2] = ELStateUsingAArch32K(pe, EL2, secure, false);
     e->nvx = (uint8_t)compute_EffectiveHCR_EL2_NVx(pe, e->el2_enabled);
     e->e2h = (uint8_t)EffectiveHCR_EL2_E2H(pe);
     /* ELIsInHost() */
     const bool vhe = IsFeatureImplemented(pe, VHE) && !ELUsingAArch32(pe, EL2);
     e->el2_in_host = vhe && e->el2_enabled && e->e2h == 1;
     e->el0_in_host = vhe && e->el2_enabled && e->e2h == 1 && FIELD(pe, HCR_EL2, TGE) == 1;
+    e->aarch32[EL1] = ELStateUsingAArch32K(pe, EL1, secure, e->el0_in_host);
+    e->aarch32[EL0] = ELStateUsingAArch32K(pe, EL0, secure, e->el0_in_host) || e->aarch32[EL1];
     e->ss = (uint8_t)SecurityStateAtEL(pe, pe->ctx.el);
     /* EL3SDDUndef(): Halted() && EDSCR.SDD == '1'. The SDD value in Debug state
      * is the one latched on entry (EDSCR). */

@@ -75,6 +75,10 @@ bool IsSecureEL2Enabled(const armprof_pe *pe);
 armprof_security_state SecurityStateAtEL(const armprof_pe *pe, unsigned el);
 /* ELUsingAArch32() */
 bool ELUsingAArch32(const armprof_pe *pe, unsigned el);
+/* HaveAArch32EL() */
+bool HaveAArch32EL(const armprof_pe *pe, unsigned el);
+/* IsSecureBelowEL3() */
+bool IsSecureBelowEL3(const armprof_pe *pe);
 /* HighestEL() */
 unsigned HighestEL(const armprof_pe *pe);
 /* EffectiveHCR_EL2_E2H() */

@@ -322,9 +322,40 @@ bool config_validate_core(const armprof_config *c, char *err, size_t errlen)
         return config_fail(err, errlen, "%s conflicts with %s (%s)",                               \
                            feature_names[ARMPROF_FEAT_##a], feature_names[ARMPROF_FEAT_##b], why);
 #include "config_rules.def"
-    if (!HAS(AA64))
-        return config_fail(err, errlen, "%s is required: the model describes AArch64 PEs%s%s",
-                           "FEAT_AA64", "", "");
+    /* HaveAArch32EL(): AArch32 at an Exception level needs it at the levels
+     * below (the state of a lower level is never wider). Without FEAT_AA64
+     * the highest level, and so every level, uses AArch32 (HaveAArch64(),
+     * ELStateUsingAArch32K()). */
+    if (HAS(AA32EL1) && !HAS(AA32EL0))
+        return config_fail(err, errlen, "%s requires %s (%s)", "FEAT_AA32EL1", "FEAT_AA32EL0",
+                           "EL0 uses AArch32 under an AArch32 EL1");
+    if (HAS(AA32EL2) && (!HAS(EL2) || !HAS(AA32EL1)))
+        return config_fail(err, errlen, "%s requires %s (%s)", "FEAT_AA32EL2",
+                           "EL2 and FEAT_AA32EL1", "the levels below an AArch32 EL2 use AArch32");
+    if (HAS(AA32EL3) && (!HAS(EL3) || !HAS(AA32EL1) || (HAS(EL2) && !HAS(AA32EL2))))
+        return config_fail(err, errlen, "%s requires %s (%s)", "FEAT_AA32EL3",
+                           "EL3, FEAT_AA32EL1 and FEAT_AA32EL2 with EL2",
+                           "the levels below an AArch32 EL3 use AArch32");
+    if (!HAS(AA64)) {
+        if (!HAS(AA32EL1) || (HAS(EL2) && !HAS(AA32EL2)) || (HAS(EL3) && !HAS(AA32EL3)))
+            return config_fail(err, errlen, "without %s every Exception level needs AArch32 (%s%s)",
+                               "FEAT_AA64", "FEAT_AA32EL0, FEAT_AA32EL1, and FEAT_AA32EL2/EL3 ",
+                               "for the EL2/EL3 implemented");
+        /* The AArch64-only features the model knows (their registers and
+         * pseudocode are AArch64's). */
+        static const int aarch64_only[] = {
+            ARMPROF_FEAT_SEL2, ARMPROF_FEAT_RME,   ARMPROF_FEAT_VHE,  ARMPROF_FEAT_NV,
+            ARMPROF_FEAT_FGT,  ARMPROF_FEAT_ECV,   ARMPROF_FEAT_MTE,  ARMPROF_FEAT_SME,
+            ARMPROF_FEAT_SVE,  ARMPROF_FEAT_BRBE,  ARMPROF_FEAT_TRBE, ARMPROF_FEAT_SCTLR2,
+            ARMPROF_FEAT_TCR2, ARMPROF_FEAT_HCX,   ARMPROF_FEAT_LPA2, ARMPROF_FEAT_D128,
+            ARMPROF_FEAT_MOPS, ARMPROF_FEAT_PAuth, ARMPROF_FEAT_EBEP, ARMPROF_FEAT_PMUv3_ICNTR,
+        };
+        for (size_t i = 0; i < sizeof aarch64_only / sizeof aarch64_only[0]; i++)
+            if (armprof_config_has(c, (armprof_feature)aarch64_only[i]))
+                return config_fail(err, errlen, "%s requires %s (%s)",
+                                   feature_names[aarch64_only[i]], "FEAT_AA64",
+                                   "an AArch64 feature");
+    }
 #undef RULE_REQUIRES
 #undef RULE_EXCLUDES
     for (int i = 0; i < ARMPROF_OPT_COUNT; i++) {

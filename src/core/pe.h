@@ -28,7 +28,7 @@ enum { EL0 = 0, EL1 = 1, EL2 = 2, EL3 = 3 };
 typedef struct pe_context {
     uint8_t el;          /* PSTATE.EL */
     bool pstate_pm;      /* PSTATE.PM (FEAT_EBEP): masks SPE Profiling exceptions */
-    bool aarch32[4];     /* ELUsingAArch32(el) */
+    bool nrw;            /* PSTATE.nRW of EL0: EL0 uses AArch32 when EL1 uses AArch64 */
     bool halted;         /* Halted(): in Debug state */
     bool edscr_sdd;      /* EDSCR.SDD, latched on entry to Debug state */
     bool core_powered;   /* Core power domain on */
@@ -40,6 +40,7 @@ typedef struct pe_context {
 /* Effective values derived from the context and the registers, recomputed
  * when either changes (DESIGN principle 4; pe_recompute()). */
 typedef struct pe_effective {
+    bool aarch32[4];         /* ELUsingAArch32(el) */
     bool el2_enabled;        /* EL2Enabled() */
     bool secure_el2_enabled; /* IsSecureEL2Enabled() */
     uint8_t nvx;             /* EffectiveHCR_EL2_NVx(): NV2:NV1:NV */

@@ -59,6 +59,14 @@ const armprof_config *armprof_pe_config(const armprof_pe *pe)
     return pe ? &pe->cfg : NULL;
 }
 
+/* One bit of a register's storage, as a direct store would leave it (the
+ * register's RES1 conditions, such as SCR_EL3.RW without FEAT_AA32EL1, are
+ * applied when the value is read back through its declaration). */
+static void set_bit(uint64_t *reg, unsigned bit, bool one)
+{
+    *reg = one ? *reg | 1ull << bit : *reg & ~(1ull << bit);
+}
+
 void armprof_reset(armprof_pe *pe, armprof_reset_kind kind)
 {
     if (kind != ARMPROF_RESET_COLD && kind != ARMPROF_RESET_WARM) return;
@@ -81,6 +89,12 @@ void armprof_reset(armprof_pe *pe, armprof_reset_kind kind)
     pe->ctx.os_double_lock = false;
     pe->ctx.el = (uint8_t)HighestEL(pe);
     sysreg_reset(pe, cold);
+    /* SCR_EL3.RW and HCR_EL2.RW reset to UNKNOWN values: the model starts
+     * every Exception level in AArch64, as boot software sets them, and EL0
+     * with PSTATE.nRW 0 (docs/spec-notes.md). */
+    if (HaveEL(pe, EL3)) set_bit(&REG(pe, SCR_EL3), SCR_EL3_RW_LO, true);
+    if (HaveEL(pe, EL2)) set_bit(&REG(pe, HCR_EL2), HCR_EL2_RW_LO, true);
+    pe->ctx.nrw = false;
     external_reset(pe, cold);
     context_idregs_init(pe);
     pcsr_reset(pe, cold);
@@ -126,6 +140,9 @@ bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen)
         !pe->eff.secure_el2_enabled)
         return fail(err, errlen,
                     "EL2 is not enabled in Secure state (needs FEAT_SEL2 and SCR_EL3.EEL2=1)");
+    if (el == EL1 && ELUsingAArch32(pe, EL3) && SecurityStateAtEL(pe, EL1) == ARMPROF_SS_SECURE)
+        return fail(err, errlen,
+                    "with EL3 using AArch32 there is no Secure EL1 (Secure PL1 modes run at EL3)");
     pe->ctx.el = (uint8_t)el;
     pe_recompute(pe);
     pe_outputs_check(pe);
@@ -168,29 +185,75 @@ bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char 
         pe_outputs_check(pe);
         return fail(err, errlen, "EL2 is not enabled in that Security state; now at EL1");
     }
+    if (pe->ctx.el == EL1 && ELUsingAArch32(pe, EL3) && ss == ARMPROF_SS_SECURE) {
+        pe->ctx.el = EL3;
+        pe_recompute(pe);
+        pe_outputs_check(pe);
+        return fail(err, errlen,
+                    "with EL3 using AArch32 there is no Secure EL1 (Secure PL1 modes run at "
+                    "EL3); now at EL3");
+    }
     pe_outputs_check(pe);
     return true;
 }
 
+/* The Execution state of an Exception level is not context of its own: it
+ * follows from SCR_EL3.RW, HCR_EL2.RW and PSTATE.nRW
+ * (ELStateUsingAArch32K()). This convenience writes those controls, as the
+ * software at the higher level would, for the current Security state:
+ *   EL2 on/off: SCR_EL3.RW 0/1 (AArch32 below EL3);
+ *   EL1 on: HCR_EL2.RW 0 where EL2 is enabled, else SCR_EL3.RW 0;
+ *   EL1 off: HCR_EL2.RW and SCR_EL3.RW 1 (every level above uses AArch64);
+ *   EL0 on/off: PSTATE.nRW, the state EL0 runs with under an AArch64 EL1.
+ * The highest Exception level's state is fixed by the implementation. */
 bool armprof_set_aarch32(armprof_pe *pe, unsigned el, bool aarch32, char *err, size_t errlen)
 {
     if (!pe) return fail(err, errlen, "no PE (NULL)");
     if (el > 3) return fail(err, errlen, "Exception level must be 0, 1, 2 or 3");
-    if (aarch32) {
-        if (el == EL0 && !IsFeatureImplemented(pe, AA32EL0))
-            return fail(err, errlen, "AArch32 at EL0 needs FEAT_AA32EL0");
-        if (el == EL1 && !IsFeatureImplemented(pe, AA32EL1))
-            return fail(err, errlen, "AArch32 at EL1 needs FEAT_AA32EL1");
-        if (el >= EL2) return fail(err, errlen, "the model has AArch64 at EL2 and EL3 only");
-        /* A lower EL can be AArch32 only if every higher EL using it allows:
-         * EL1 in AArch32 forces EL0 to AArch32. */
-    } else if (el == EL0 && pe->ctx.aarch32[EL1]) {
-        return fail(err, errlen, "EL0 must use AArch32 while EL1 does");
+    if (!HaveEL(pe, el)) return fail(err, errlen, "that Exception level is not implemented");
+    if (aarch32 && !HaveAArch32EL(pe, el)) {
+        static const char *const need[] = {"FEAT_AA32EL0", "FEAT_AA32EL1", "FEAT_AA32EL2",
+                                           "FEAT_AA32EL3"};
+        char msg[64];
+        snprintf(msg, sizeof msg, "AArch32 at EL%u needs %s", el, need[el]);
+        return fail(err, errlen, msg);
     }
-    pe->ctx.aarch32[el] = aarch32;
-    if (aarch32 && el == EL1) pe->ctx.aarch32[EL0] = true;
+    if (ELUsingAArch32(pe, el) == aarch32) return true;
+    if (!IsFeatureImplemented(pe, AA64))
+        return fail(err, errlen, "without FEAT_AA64 every Exception level uses AArch32");
+    if (el == HighestEL(pe))
+        return fail(err, errlen, "the highest Exception level uses AArch64 (HaveAArch64())");
+    const bool el2_here = EL2Enabled(pe);
+    switch (el) {
+    case EL2:
+        if (!IsSecureBelowEL3(pe) || !IsFeatureImplemented(pe, SEL2))
+            set_bit(&REG(pe, SCR_EL3), SCR_EL3_RW_LO, !aarch32);
+        else
+            return fail(err, errlen, "Secure EL2 uses AArch64");
+        break;
+    case EL1:
+        if (aarch32) {
+            if (el2_here && HaveEL(pe, EL2))
+                set_bit(&REG(pe, HCR_EL2), HCR_EL2_RW_LO, false);
+            else
+                set_bit(&REG(pe, SCR_EL3), SCR_EL3_RW_LO, false);
+        } else {
+            if (HaveEL(pe, EL2)) set_bit(&REG(pe, HCR_EL2), HCR_EL2_RW_LO, true);
+            if (HaveEL(pe, EL3)) set_bit(&REG(pe, SCR_EL3), SCR_EL3_RW_LO, true);
+        }
+        break;
+    default: /* EL0 */
+        if (!aarch32 && ELUsingAArch32(pe, EL1))
+            return fail(err, errlen, "EL0 must use AArch32 while EL1 does");
+        pe->ctx.nrw = aarch32;
+        break;
+    }
     pe_recompute(pe);
     pe_outputs_check(pe);
+    if (ELUsingAArch32(pe, el) != aarch32)
+        return fail(err, errlen,
+                    aarch32 ? "the controls above it keep that Exception level in AArch64 here"
+                            : "the controls above it keep that Exception level in AArch32 here");
     return true;
 }
 

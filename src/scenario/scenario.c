@@ -522,6 +522,12 @@ static bool output_value(run_state *st, const char *name, uint64_t *value)
         *value = name[13] == '_' ? (taken ? el : 0) : taken;
         return true;
     }
+    /* aarch32.elN: ELUsingAArch32(N) (armprof_el_using_aarch32()) */
+    if (strncmp(name, "aarch32.el", 10) == 0 && name[10] >= '0' && name[10] <= '3' &&
+        name[11] == '\0') {
+        *value = armprof_el_using_aarch32(st->pe, (unsigned)(name[10] - '0'));
+        return true;
+    }
     if (strcmp(name, "records") == 0) { /* records made and not yet checked */
         if (st->records_overflow) return false;
         *value = st->records_pending;

@@ -167,11 +167,13 @@ static void make_res1(sysreg_pe_info *o, uint64_t m)
 
 #define SYSREG(id, enc, cond, acc, rd, wr, flags)                                                  \
     }                                                                                              \
-    static void configure_##id(const armprof_config *c, sysreg_pe_info *o)                         \
+    static void configure_##id(const armprof_config *c, const armprof_config *c64,                  \
+                               sysreg_pe_info *o)                                                  \
     {                                                                                              \
         const uint64_t fill = c->options[ARMPROF_OPT_UNKNOWN_FILL];                                \
         (void)fill;                                                                                \
-        o->present = present_##id(c);
+        o->present = present_##id(c);                                                              \
+        o->state = o->present || present_##id(c64);
 #define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags)                                       \
     SYSREG(p##s, enc, cond, acc, rd, wr, flags)
 #define SYSREG_ALIAS(id, enc, cond, acc, target) SYSREG(id, enc, cond, acc, 0, 0, 0)
@@ -197,9 +199,14 @@ __attribute__((unused)) static void configure_prelude_(const armprof_config *c, 
 static void sysreg_configure_all(const armprof_config *c, sysreg_pe_info *info)
 {
     memset(info, 0, sizeof(sysreg_pe_info) * SR_COUNT);
-#define SYSREG(id, enc, cond, acc, rd, wr, flags)            configure_##id(c, &info[SR_##id]);
-#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags) configure_##p##s(c, &info[SR_##p##s]);
-#define SYSREG_ALIAS(id, enc, cond, acc, target)             configure_##id(c, &info[SR_##id]);
+    /* The configuration with FEAT_AA64: which registers' state a PE without
+     * AArch64 has (sysreg_pe_info.state). */
+    armprof_config c64 = *c;
+    armprof_config_set_feature(&c64, ARMPROF_FEAT_AA64, true);
+#define SYSREG(id, enc, cond, acc, rd, wr, flags) configure_##id(c, &c64, &info[SR_##id]);
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags)                                       \
+    configure_##p##s(c, &c64, &info[SR_##p##s]);
+#define SYSREG_ALIAS(id, enc, cond, acc, target) configure_##id(c, &c64, &info[SR_##id]);
 #include "core/regdecl_begin.h"
 #include SYSREG_LISTS
 #include "core/regdecl_end.h"

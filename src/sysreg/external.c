@@ -83,8 +83,9 @@ static unsigned PMCCR_OSLO(const armprof_pe *pe)
     return (unsigned)FIELD(pe, PMCCR, OSLO);
 }
 
-/* AllowExternalPMUAccess(). The SDCR.EPMAD branch (EL3 using AArch32) does
- * not arise: the model has AArch64 at EL3. */
+/* AllowExternalPMUAccess(). With EL3 using AArch32 the pseudocode reads
+ * SDCR.EPMAD: SDCR is architecturally mapped to MDCR_EL3[31:0], EPMAD at the
+ * same bit, so the model reads the one state. */
 bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a)
 {
     const armprof_pas pas = a->pas;
@@ -106,7 +107,7 @@ bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a)
         if (!ExternalInvasiveDebugEnabled(pe)) return false;
         if (ExternalSecureInvasiveDebugEnabled(pe)) return true;
     }
-    if (HaveEL(pe, EL3)) return FIELD(pe, MDCR_EL3, EPMAD) == 0;
+    if (HaveEL(pe, EL3)) return FIELD(pe, MDCR_EL3, EPMAD) == 0; /* SDCR.EPMAD or MDCR_EL3.EPMAD */
     return NonSecureOnlyImplementation(pe);
 }
 
@@ -323,7 +324,7 @@ bool ext_entry_present(const armprof_pe *pe, unsigned id)
 {
     const ext_desc *d = &ext_catalog_of(pe)->regs[id];
     if (!component_present(pe, d->component) || !d->present(&pe->cfg)) return false;
-    return d->sysreg < 0 || sysreg_info(pe, (unsigned)d->sysreg)->present;
+    return d->sysreg < 0 || sysreg_info(pe, (unsigned)d->sysreg)->state;
 }
 
 /* The location an access reaches: entry, instance, and the word of a 64-bit

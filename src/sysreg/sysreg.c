@@ -159,7 +159,7 @@ void sysreg_reset(armprof_pe *pe, bool cold)
 bool armprof_reg_present(const armprof_pe *pe, int reg)
 {
     return reg >= 0 && (unsigned)reg < SYSREG_LEVEL(pe)->catalog->count &&
-           sysreg_info(pe, reg)->present;
+           sysreg_info(pe, reg)->state;
 }
 
 void armprof_reg_foreach_field(const armprof_pe *pe, int reg,

@@ -83,7 +83,11 @@ static inline sysreg_route route_nvmem(unsigned offset)
 /* What a PE's configuration makes of one register (filled by the generated
  * sysreg_configure(), used by reset and by MSR). */
 typedef struct sysreg_pe_info {
-    bool present;
+    bool present; /* the MRS/MSR encoding exists (the page's leading UNDEFINED test) */
+    /* The register's state exists: present, or, on a PE without AArch64, its
+     * present-condition holds with FEAT_AA64 taken as implemented (the state
+     * an AArch32 or external view of it reaches: PMCCNTR_EL0 for PMCCNTR). */
+    bool state;
     uint64_t res0;                  /* RES0 bits, FC fields absent in this configuration included */
     uint64_t res1;                  /* RES1 bits */
     uint64_t wmask;                 /* bits an MSR writes (RW and WO fields present) */
