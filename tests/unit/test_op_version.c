@@ -82,10 +82,12 @@ static int eret_target_tag(uint32_t size)
     op.pc = 0x1000;
     op.taken = true;
     op.target = 0x4000;
-    if (size == 0 || size >= offsetof(armprof_op, gcs) + sizeof op.gcs) {
+    if (size == 0 || size >= sizeof op) {
+        /* A program that knows the version 2 fields sets them all. */
         op.target_el_valid = true;
         op.target_el = 0;
         op.gcs = false;
+        op.misspeculated = false;
     }
     armprof_retire(pe, &op);
     const int tag = target_tag(&cap);
