@@ -8,7 +8,7 @@
  *   PSTATE.PAN taken as 0, no E0PD, no watchpoints, no Alignment check (the
  *   caller's), 64-bit descriptors only (FEAT_D128 is not modelled);
  * - direct permissions only: FEAT_S1PIE/S2PIE, the permission overlays
- *   (S1POE/S2POE), FEAT_AIE, FEAT_HAFT, FEAT_MEC (AMEC) and FEAT_HDBSS need
+ *   (S1POE/S2POE), FEAT_AIE, FEAT_HAFT and FEAT_HDBSS need
  *   TCR2_ELx/VTCR_EL2 fields and registers this walker is not given;
  * - FEAT_THE: the stage 2 AssuredOnly attribute is honoured; the stage 1
  *   "assured" property (VTCR_EL2.TL0/TL1, PnCH) is not, so an IPA is never
@@ -149,7 +149,45 @@ typedef struct addr_desc {
     int paspace;
     armprof_mem_attrs memattrs;
     bool s1assured;
+    uint16_t mecid; /* FEAT_MEC */
 } addr_desc;
+
+/* ---- MECIDs (FEAT_MEC) ---- */
+
+#define DEFAULT_MECID 0
+
+/* AArch64.S1OutputMECID() (d128 0: descriptor_amec is descriptor<63>); the
+ * SPU's regimes are EL2, EL2&0 and EL1&0. */
+static uint16_t s1_output_mecid(const mmu_walk_config *cfg, uint64_t va, int paspace,
+                                uint64_t descriptor)
+{
+    if (!cfg->emec || paspace != ARMPROF_PAS_REALM) return DEFAULT_MECID;
+    const unsigned amec = BIT(descriptor, 63);
+    switch (cfg->regime) {
+    case MMU_REGIME_EL2:
+        return amec ? cfg->mecid_a0 : cfg->mecid_p0;
+    case MMU_REGIME_EL20:
+        if (BIT(va, 55) == 0) /* AArch64.GetVARange(): VARange_LOWER */
+            return amec ? cfg->mecid_a0 : cfg->mecid_p0;
+        return amec ? cfg->mecid_a1 : cfg->mecid_p1;
+    default: /* Regime_EL10; stage 2 might later override it */
+        return cfg->vmecid_p;
+    }
+}
+
+/* AArch64.S1DisabledOutputMECID() */
+static uint16_t s1_disabled_output_mecid(const mmu_walk_config *cfg, int paspace)
+{
+    if (!cfg->emec || paspace != ARMPROF_PAS_REALM) return DEFAULT_MECID;
+    return cfg->regime == MMU_REGIME_EL10 ? cfg->vmecid_p : cfg->mecid_p0;
+}
+
+/* AArch64.S2OutputMECID() (d128 0) */
+static uint16_t s2_output_mecid(const mmu_walk_config *cfg, int paspace, uint64_t descriptor)
+{
+    if (!cfg->emec || paspace != ARMPROF_PAS_REALM) return DEFAULT_MECID;
+    return BIT(descriptor, 63) ? cfg->vmecid_a : cfg->vmecid_p;
+}
 
 /* AccessDescriptor: the SPU's write, a table walk read (CreateAccDescS1TTW)
  * or a descriptor update (CreateAccDescTTEUpdate). */
@@ -1136,6 +1174,7 @@ static bool s2_translate(walk_ctx *ctx, mmu_fault *fault_out, const addr_desc *i
     pa->address = stage_oa(ipa->address, wp.tgx, &ws);
     pa->paspace = ws.paspace;
     pa->s1assured = false;
+    pa->mecid = s2_output_mecid(cfg, pa->paspace, descriptor);
     armprof_mem_attrs s2_memattrs = ws.memattrs;
     /* AArch64.S2TreatAsNormalNC(): a table walk to Device with PTW 0 */
     if (accdesc->ttw && ws.memattrs.type == ARMPROF_MEM_DEVICE) s2_memattrs = normal_nc_mem_attr();
@@ -1462,6 +1501,7 @@ static bool s1_disabled_output(walk_ctx *ctx, mmu_fault *fault, uint64_t va, add
     ipa->paspace = ss_paspace(ctx->ss);
     ipa->memattrs = memattrs;
     ipa->s1assured = false;
+    ipa->mecid = s1_disabled_output_mecid(cfg, ipa->paspace);
     return true;
 }
 
@@ -1526,6 +1566,7 @@ static bool s1_translate(walk_ctx *ctx, mmu_fault *fault, uint64_t va, addr_desc
     if (!s2_applies(ctx) || cfg->s1_effective_shareability)
         ipa->memattrs.shareability = effective_shareability(&ipa->memattrs);
     ipa->s1assured = false;
+    ipa->mecid = s1_output_mecid(cfg, va, ipa->paspace, descriptor);
     return true;
 }
 
@@ -1571,7 +1612,7 @@ mmu_result mmu_translate_spe_write(armprof_mem *mem, const mmu_walk_config *cfg,
         result.pas = pa.paspace;
         result.attrs = pa.memattrs;
         result.attrs.tagged = false;
-        result.attrs.mecid = 0;
+        result.attrs.mecid = pa.mecid; /* RDFFVT */
         /* (No watchpoints for the SPU: AArch64.CheckDebug() finds nothing.)
          * The Granule Protection Check of the output; its External aborts
          * are the write's, for the caller. */

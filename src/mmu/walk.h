@@ -92,6 +92,13 @@ typedef struct mmu_walk_config {
     bool lpa2;        /* FEAT_LPA2 implemented (TCR_ELx.DS honoured) */
     bool the;         /* FEAT_THE implemented (stage 2 AssuredOnly honoured) */
     bool gpc;         /* FEAT_RME: Granule Protection Checks apply */
+    /* FEAT_MEC (D17.7.10, RDFFVT: the buffer's accesses carry the MECID of
+     * the owning regime): walkparams.emec (SCTLR2_EL2.EMEC where
+     * IsSCTLR2EL2Enabled()), and the MECID registers the output MECID
+     * functions read. */
+    bool emec;
+    uint16_t mecid_p0, mecid_a0, mecid_p1, mecid_a1; /* MECID_{P0,A0,P1,A1}_EL2 */
+    uint16_t vmecid_p, vmecid_a;                     /* VMECID_{P,A}_EL2 */
     /* The SPU manages the Access flag and dirty state (PMBIDR_EL1.F): with
      * TCR_ELx.HA/HD (VTCR_EL2.HA/HD) set, the walker updates descriptors
      * instead of faulting. */

@@ -196,7 +196,7 @@ static armprof_buffer_result model_translate(armprof_pe *pe, const armprof_buffe
      * SError and the walk goes on. */
     if (t->async_abort_on_walk) SPE_STATE(pe)->stats.serrors++;
     if (t->fault.type == MMU_FAULT_NONE) {
-        t->attrs.mecid = w->mecid;
+        /* t->attrs.mecid is the walk's output MECID (RDFFVT) */
         t->attrs.tagged = false; /* Tag Unchecked (D17.7.6) */
         return res;
     }

@@ -25,6 +25,16 @@ static mmu_regime owner_regime(const armprof_pe *pe, spe_owner owner)
     return EffectiveHCR_EL2_E2H(pe) ? MMU_REGIME_EL20 : MMU_REGIME_EL2;
 }
 
+/* walkparams.emec of the SPU's regimes: FEAT_MEC && IsSCTLR2EL2Enabled() &&
+ * SCTLR2_EL2.EMEC (IsSCTLR2EL2Enabled(): FEAT_SCTLR2, SCR_EL3.SCTLR2En,
+ * EL2Enabled()). */
+static bool walk_emec(const armprof_pe *pe)
+{
+    return IsFeatureImplemented(pe, MEC) && IsFeatureImplemented(pe, SCTLR2) &&
+           (!HaveEL(pe, EL3) || FIELD(pe, SCR_EL3, SCTLR2En) == 1) && EL2Enabled(pe) &&
+           FIELD(pe, SCTLR2_EL2, EMEC) == 1;
+}
+
 void spe_walk_config(const armprof_pe *pe, int pas, mmu_walk_config *c)
 {
     memset(c, 0, sizeof *c);
@@ -97,6 +107,15 @@ void spe_walk_config(const armprof_pe *pe, int pas, mmu_walk_config *c)
     c->desc_64kb_oa_51_48 = OPTION_VALUE(pe, MMU_64KB_DESC_OA) != 0;
     c->baddr_64kb_52 = OPTION_VALUE(pe, MMU_64KB_BADDR_52) != 0;
     /* The values of these options are the encodings the walker reads. */
+    /* FEAT_MEC: walkparams.emec = SCTLR2_EL2.EMEC when IsSCTLR2EL2Enabled()
+     * (AArch64.S1TTWParamsEL2()/EL20()/EL10(), NSS2TTWParams()). */
+    c->emec = walk_emec(pe);
+    c->mecid_p0 = (uint16_t)REG(pe, MECID_P0_EL2);
+    c->mecid_a0 = (uint16_t)REG(pe, MECID_A0_EL2);
+    c->mecid_p1 = (uint16_t)REG(pe, MECID_P1_EL2);
+    c->mecid_a1 = (uint16_t)REG(pe, MECID_A1_EL2);
+    c->vmecid_p = (uint16_t)REG(pe, VMECID_P_EL2);
+    c->vmecid_a = (uint16_t)REG(pe, VMECID_A_EL2);
     c->tgran_4k = IsFeatureImplemented(pe, TGran4K);
     c->tgran_16k = IsFeatureImplemented(pe, TGran16K);
     c->tgran_64k = IsFeatureImplemented(pe, TGran64K);
@@ -128,7 +147,18 @@ void spe_write_identity(const armprof_pe *pe, armprof_buffer_write *w)
         w->vmid = (uint16_t)FIELD(pe, VTTBR_EL2, VMID);
         if (!(IsFeatureImplemented(pe, VMID16) && FIELD(pe, VTCR_EL2, VS) == 1)) w->vmid &= 0xFF;
     }
-    /* FEAT_MEC's MECID registers are not modelled: every write carries
-     * the default MECID, 0 (RDFFVT; docs/spec-notes.md). */
+    /* RDFFVT: the MECID of the owning regime, Security state and Exception
+     * level, for a descriptor with AMEC 0 (an embedder's hook translates; the
+     * model's walk gives the exact output MECID: AArch64.S1OutputMECID(),
+     * S1DisabledOutputMECID(), S2OutputMECID()). DEFAULT_MECID (0) outside
+     * Realm state or without SCTLR2_EL2.EMEC. */
     w->mecid = 0;
+    if (walk_emec(pe) && owner.ss == ARMPROF_SS_REALM) {
+        if (regime == MMU_REGIME_EL10)
+            w->mecid = (uint16_t)REG(pe, VMECID_P_EL2);
+        else if (regime == MMU_REGIME_EL20 && ((w->address >> 55) & 1))
+            w->mecid = (uint16_t)REG(pe, MECID_P1_EL2);
+        else
+            w->mecid = (uint16_t)REG(pe, MECID_P0_EL2);
+    }
 }

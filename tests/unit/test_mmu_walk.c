@@ -1208,6 +1208,79 @@ static void test_secure_stage2(void)
     armprof_mem_destroy(mem);
 }
 
+/* The output MECID (FEAT_MEC, D17.7.10 RDFFVT): AArch64.S1OutputMECID()
+ * (descriptor<63> is AMEC with 64-bit descriptors): EL2 P0/A0; EL1&0
+ * VMECID_P_EL2; AArch64.S2OutputMECID(): VMECID_P/A_EL2 by the stage 2
+ * descriptor's AMEC; AArch64.S1DisabledOutputMECID(): MECID_P0_EL2 (EL2),
+ * VMECID_P_EL2 (EL1&0). DEFAULT_MECID (0) unless walkparams.emec and the
+ * output is in the Realm PA space. */
+static void test_mecid(void)
+{
+    armprof_mem *mem = NULL;
+    mmu_walk_config c = base_cfg();
+    mmu_result r;
+    c.emec = true;
+    c.mecid_p0 = 0x10;
+    c.mecid_a0 = 0x1a;
+    c.mecid_p1 = 0x20;
+    c.mecid_a1 = 0x2a;
+    c.vmecid_p = 0x30;
+    c.vmecid_a = 0x3a;
+    c.pas = RLM;
+    fresh(&mem);
+    /* EL2 regime, one range. */
+    c.regime = MMU_REGIME_EL2;
+    c.tcr = TCR_T0SZ(16) | TCR_SH0(3) | TCR2_PS(5);
+    map4k(mem, RLM, page(OA4K, 6));
+    r = mmu_translate_spe_write(mem, &c, VA4K);
+    CHECK(r.fault.type == MMU_FAULT_NONE && r.attrs.mecid == 0x10, "EL2 P0: %d 0x%x", r.fault.type,
+          r.attrs.mecid);
+    map4k(mem, RLM, page(OA4K, 6) | 1ull << 63);
+    r = mmu_translate_spe_write(mem, &c, VA4K);
+    CHECK(r.fault.type == MMU_FAULT_NONE && r.attrs.mecid == 0x1a, "EL2 AMEC 1 -> A0: 0x%x",
+          r.attrs.mecid);
+    c.emec = false;
+    r = mmu_translate_spe_write(mem, &c, VA4K);
+    CHECK(r.attrs.mecid == 0, "EMEC 0 -> DEFAULT_MECID: 0x%x", r.attrs.mecid);
+    c.emec = true;
+    /* Not Realm: DEFAULT_MECID. */
+    c.pas = NS;
+    map4k(mem, NS, page(OA4K, 6) | 1ull << 63);
+    r = mmu_translate_spe_write(mem, &c, VA4K);
+    CHECK(r.fault.type == MMU_FAULT_NONE && r.attrs.mecid == 0, "Non-secure: 0x%x", r.attrs.mecid);
+    c.pas = RLM;
+    /* Stage 1 disabled: MECID_P0_EL2 (EL2), VMECID_P_EL2 (EL1&0). */
+    c.s1_enabled = false;
+    r = mmu_translate_spe_write(mem, &c, 0x1000);
+    CHECK(r.fault.type == MMU_FAULT_NONE && r.attrs.mecid == 0x10, "EL2 s1 off: 0x%x",
+          r.attrs.mecid);
+    armprof_mem_destroy(mem);
+    mem = NULL;
+
+    /* EL1&0 with stage 2: the stage 2 output MECID, by its descriptor's AMEC. */
+    c = s2_cfg();
+    c.emec = true;
+    c.vmecid_p = 0x30;
+    c.vmecid_a = 0x3a;
+    c.pas = RLM;
+    fresh(&mem);
+    map4k(mem, RLM, page(IPA_DATA, 6));
+    map_s2(mem, RLM, s2_page(0));
+    r = mmu_translate_spe_write(mem, &c, VA4K);
+    CHECK(r.fault.type == MMU_FAULT_NONE && r.attrs.mecid == 0x30, "S2 AMEC 0 -> VMECID_P: %d 0x%x",
+          r.fault.type, r.attrs.mecid);
+    map_s2(mem, RLM, s2_page(1ull << 63));
+    r = mmu_translate_spe_write(mem, &c, VA4K);
+    CHECK(r.fault.type == MMU_FAULT_NONE && r.attrs.mecid == 0x3a, "S2 AMEC 1 -> VMECID_A: 0x%x",
+          r.attrs.mecid);
+    /* Without stage 2, EL1&0's stage 1 output is VMECID_P_EL2, whatever AMEC. */
+    c.s2_enabled = false;
+    map4k(mem, RLM, page(OA4K, 6) | 1ull << 63);
+    r = mmu_translate_spe_write(mem, &c, VA4K);
+    CHECK(r.fault.type == MMU_FAULT_NONE && r.attrs.mecid == 0x30, "EL1&0 s1: 0x%x", r.attrs.mecid);
+    armprof_mem_destroy(mem);
+}
+
 static void test_external_and_gpc(void)
 {
     armprof_mem *mem = armprof_mem_create();
@@ -1352,6 +1425,7 @@ int main(void)
     test_assuredonly_fwb();
     test_s1_disabled();
     test_secure_stage2();
+    test_mecid();
     test_external_and_gpc();
     test_fsc();
     return check_summary();
