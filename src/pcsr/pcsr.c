@@ -55,16 +55,14 @@ void pcsr_left_sampling(armprof_pe *pe)
 
 /* CreatePCSample(). The VMID is 8 bits unless FEAT_VMID16 is implemented and
  * VTCR_EL2.VS is 1. */
-/* The context part of CreatePCSample(), computed once per context. */
-void pcsr_refresh(armprof_pe *pe)
+/* The context part of CreatePCSample() for an instruction at Exception level
+ * el in the Security state it runs in. */
+static void pcsr_make_template(const armprof_pe *pe, unsigned el, pc_sample *s)
 {
-    PCSR_STATE(pe)->tmpl_suspended = PCSRSuspended(pe);
-    pc_sample *s = &PCSR_STATE(pe)->tmpl;
-    const unsigned el = pe->ctx.el;
     s->valid = ExternalNoninvasiveDebugAllowed(pe, el) && !Halted(pe);
     s->el = (uint8_t)el;
     s->rw = ELUsingAArch32(pe, el) ? 0 : 1;
-    s->ss = (uint8_t)CurrentSecurityState(pe);
+    s->ss = (uint8_t)SecurityStateAtEL(pe, el);
     s->contextidr = (uint32_t)REG(pe, CONTEXTIDR_EL1);
     s->has_el2 = el != EL3 && EL2Enabled(pe);
     if (s->has_el2) {
@@ -78,7 +76,35 @@ void pcsr_refresh(armprof_pe *pe)
     else
         s->contextidr_el2 = (uint32_t)OPTION_VALUE(pe, UNKNOWN_FILL); /* bits(32) UNKNOWN */
     s->el0h = el == EL0 && ELIsInHost(pe, EL0);
+}
+
+/* The context part of CreatePCSample(), computed once per context. */
+void pcsr_refresh(armprof_pe *pe)
+{
+    PCSR_STATE(pe)->tmpl_suspended = PCSRSuspended(pe);
+    pcsr_make_template(pe, pe->ctx.el, &PCSR_STATE(pe)->tmpl);
     PCSR_STATE(pe)->seen_gen = pe->controls_gen;
+}
+
+/* An exception entry or return retires: CreatePCSample() of its target runs
+ * at the level it goes to (armprof_op.target_el), where the instruction
+ * there executes; otherwise as pcsr_branch_retired(). */
+void pcsr_branch_retired_at(armprof_pe *pe, uint64_t target, unsigned el)
+{
+    if (!IsFeatureImplemented(pe, PCSRv8) && !IsFeatureImplemented(pe, PCSRv8p2)) return;
+    pcsr_state *p = PCSR_STATE(pe);
+    if (pe_controls_stale(pe, p->seen_gen)) pcsr_refresh(pe);
+    if (p->tmpl_suspended) {
+        p->branch_retired = false;
+        return;
+    }
+    const uint16_t vmid = p->sample.vmid; /* kept when EL2 is not enabled */
+    pcsr_make_template(pe, el, &p->sample);
+    if (!p->sample.has_el2) p->sample.vmid = vmid;
+    p->sample.pc = target;
+    p->sampled = true;
+    p->branch_retired = p->sample.valid;
+    if (p->sample.valid) p->branch_since_read = true;
 }
 
 void CreatePCSample(armprof_pe *pe, uint64_t pc)

@@ -62,6 +62,9 @@ typedef struct pcsr_level {
 void CreatePCSample(struct armprof_pe *pe, uint64_t pc);
 /* The context part of CreatePCSample(): pcsr.tmpl and pcsr.tmpl_suspended. */
 void pcsr_refresh(struct armprof_pe *pe);
+/* CreatePCSample() of an exception entry's or return's target, at the
+ * Exception level it goes to. */
+void pcsr_branch_retired_at(struct armprof_pe *pe, uint64_t target, unsigned el);
 /* PCSRSuspended() */
 bool PCSRSuspended(const struct armprof_pe *pe);
 /* Whether PC sampling is allowed now (H7.1.1) */

@@ -34,8 +34,13 @@ void armprof_retire(armprof_pe *pe, const armprof_op *op)
     pmu_retire(pe, op);
     if (op->op_class == ARMPROF_OP_BRANCH) {
         /* A branch target can always be PC-sampled; a conditional branch
-         * that fails its condition check targets the next instruction. */
-        pcsr_branch_retired(pe, op->taken ? op->target : op->pc + 4);
+         * that fails its condition check targets the next instruction. An
+         * exception entry or return's target runs at the level it goes to. */
+        if (op->branch_kind >= ARMPROF_BRANCH_ERET && OP_HAS(op, target_el) &&
+            op->target_el_valid && op->target_el <= 3 && op->taken)
+            pcsr_branch_retired_at(pe, op->target, op->target_el);
+        else
+            pcsr_branch_retired(pe, op->taken ? op->target : op->pc + 4);
     } else if (OPTION_VALUE(pe, PCSR_SAMPLE_ALL) &&
                (IsFeatureImplemented(pe, PCSRv8) || IsFeatureImplemented(pe, PCSRv8p2))) {
         CreatePCSample(pe, op->pc);
