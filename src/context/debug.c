@@ -38,7 +38,8 @@ sysreg_route access_DBGAUTHSTATUS_EL1(const armprof_pe *pe, const sysreg_desc *d
 /* DBGAUTHSTATUS_EL1 holds what UpdateDbgAuthStatus() last wrote: the
  * authentication signals as they are now (the model updates it at once when a
  * signal changes). */
-uint64_t read_DBGAUTHSTATUS_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m)
+uint64_t read_DBGAUTHSTATUS_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg,
+                                unsigned m)
 {
     (void)ext;
     (void)reg;
@@ -63,9 +64,7 @@ sysreg_route access_os_lock(const armprof_pe *pe, const sysreg_desc *d, unsigned
         if (tdosa_trap) return el3_trap_or_undefined(pe);
         return route_self(d, 0);
     case EL2:
-        if (tdosa_trap && EL3SDDUndefPriority(pe)) return route_undefined();
-        if (tdosa_trap) return el3_trap_or_undefined(pe);
-        return route_self(d, 0);
+        return el3_control_or_self(pe, tdosa_trap, d);
     default:
         return route_self(d, 0);
     }

@@ -35,16 +35,10 @@ sysreg_route access_secure_el2_register(const armprof_pe *pe, const sysreg_desc 
 {
     (void)m;
     (void)is_read;
-    switch (pe->ctx.el) {
-    case EL0:
-        return route_undefined();
-    case EL1:
-        return el2_register_at_el1(pe);
-    case EL2:
-        return CurrentSecurityState(pe) == ARMPROF_SS_SECURE ? route_self(d, 0) : route_undefined();
-    default:
-        return FIELD(pe, SCR_EL3, EEL2) == 1 ? route_self(d, 0) : route_undefined();
-    }
+    const sysreg_route self = route_self(d, 0);
+    return el2_register_shape(
+        pe, CurrentSecurityState(pe) == ARMPROF_SS_SECURE ? self : route_undefined(),
+        FIELD(pe, SCR_EL3, EEL2) == 1 ? self : route_undefined());
 }
 
 /* Accessing MECID_P0_EL2 (registers/MECID_P0_EL2.md), applied to every MECID
@@ -62,9 +56,7 @@ sysreg_route access_mecid_register(const armprof_pe *pe, const sysreg_desc *d, u
         return route_undefined();
     case EL2:
         if (CurrentSecurityState(pe) != ARMPROF_SS_REALM) return route_undefined();
-        if (mecen_trap && EL3SDDUndefPriority(pe)) return route_undefined();
-        if (mecen_trap) return el3_trap_or_undefined(pe);
-        return route_self(d, 0);
+        return el3_control_or_self(pe, mecen_trap, d);
     default:
         return route_self(d, 0);
     }
@@ -88,16 +80,5 @@ sysreg_route access_sctlr2_el2(const armprof_pe *pe, const sysreg_desc *d, unsig
     (void)m;
     (void)is_read;
     const bool sctlr2en_trap = HaveEL(pe, EL3) && FIELD(pe, SCR_EL3, SCTLR2En) == 0;
-    switch (pe->ctx.el) {
-    case EL0:
-        return route_undefined();
-    case EL1:
-        return el2_register_at_el1(pe);
-    case EL2:
-        if (sctlr2en_trap && EL3SDDUndefPriority(pe)) return route_undefined();
-        if (sctlr2en_trap) return el3_trap_or_undefined(pe);
-        return route_self(d, 0);
-    default:
-        return route_self(d, 0);
-    }
+    return el2_register_shape(pe, el3_control_or_self(pe, sctlr2en_trap, d), route_self(d, 0));
 }

@@ -7,24 +7,38 @@
 
 #include "pcsr/pcsr.h"
 
-/* CreatePCSample(target), then the "no branch since" states reset. */
-static inline void pcsr_branch_retired(armprof_pe *pe, uint64_t target)
+/* The sample of a branch target whose context is ctx: CreatePCSample(),
+ * then the "no branch since" states reset. */
+static inline void pcsr_sample_branch(pcsr_state *p, const pc_sample *ctx, uint64_t target)
 {
-    if (!IsFeatureImplemented(pe, PCSRv8) && !IsFeatureImplemented(pe, PCSRv8p2)) return;
-    pcsr_state *p = PCSR_STATE(pe);
-    if (pe_controls_stale(pe, p->seen_gen)) pcsr_refresh(pe);
-    if (p->tmpl_suspended) {
-        /* Leaving suspended state needs a branch before samples are known */
-        p->branch_retired = false;
-        return;
-    }
     const uint16_t vmid = p->sample.vmid; /* kept when EL2 is not enabled */
-    p->sample = p->tmpl;
+    p->sample = *ctx;
     if (!p->sample.has_el2) p->sample.vmid = vmid;
     p->sample.pc = target;
     p->sampled = true;
     p->branch_retired = p->sample.valid;
     if (p->sample.valid) p->branch_since_read = true;
+}
+
+/* Whether a retiring branch's target can be sampled now: PC sampling is
+ * implemented and not suspended (leaving suspended state needs a branch
+ * before samples are known). Refreshes the cached context first. */
+static inline bool pcsr_branch_samples(armprof_pe *pe)
+{
+    if (!IsFeatureImplemented(pe, PCSRv8) && !IsFeatureImplemented(pe, PCSRv8p2)) return false;
+    pcsr_state *p = PCSR_STATE(pe);
+    if (pe_controls_stale(pe, p->seen_gen)) pcsr_refresh(pe);
+    if (p->tmpl_suspended) {
+        p->branch_retired = false;
+        return false;
+    }
+    return true;
+}
+
+/* CreatePCSample(target) in the current context. */
+static inline void pcsr_branch_retired(armprof_pe *pe, uint64_t target)
+{
+    if (pcsr_branch_samples(pe)) pcsr_sample_branch(PCSR_STATE(pe), &PCSR_STATE(pe)->tmpl, target);
 }
 
 #endif

@@ -3,6 +3,7 @@
  * active states, Read_PMPCSR(), Read_EDPCSRlo() and the PC sample written by
  * a PMU snapshot Capture event. */
 #include "pcsr/pcsr.h"
+#include "pcsr/branch.h"
 
 #include "core/arch.h"
 
@@ -91,20 +92,10 @@ void pcsr_refresh(armprof_pe *pe)
  * there executes; otherwise as pcsr_branch_retired(). */
 void pcsr_branch_retired_at(armprof_pe *pe, uint64_t target, unsigned el)
 {
-    if (!IsFeatureImplemented(pe, PCSRv8) && !IsFeatureImplemented(pe, PCSRv8p2)) return;
-    pcsr_state *p = PCSR_STATE(pe);
-    if (pe_controls_stale(pe, p->seen_gen)) pcsr_refresh(pe);
-    if (p->tmpl_suspended) {
-        p->branch_retired = false;
-        return;
-    }
-    const uint16_t vmid = p->sample.vmid; /* kept when EL2 is not enabled */
-    pcsr_make_template(pe, el, &p->sample);
-    if (!p->sample.has_el2) p->sample.vmid = vmid;
-    p->sample.pc = target;
-    p->sampled = true;
-    p->branch_retired = p->sample.valid;
-    if (p->sample.valid) p->branch_since_read = true;
+    if (!pcsr_branch_samples(pe)) return;
+    pc_sample ctx = {0};
+    pcsr_make_template(pe, el, &ctx);
+    pcsr_sample_branch(PCSR_STATE(pe), &ctx, target);
 }
 
 void CreatePCSample(armprof_pe *pe, uint64_t pc)

@@ -9,14 +9,7 @@ sysreg_route access_el2_register(const armprof_pe *pe, const sysreg_desc *d, uns
 {
     (void)m;
     (void)is_read;
-    switch (pe->ctx.el) {
-    case EL0:
-        return route_undefined();
-    case EL1:
-        return el2_register_at_el1(pe);
-    default:
-        return route_self(d, 0);
-    }
+    return el2_register_shape(pe, route_self(d, 0), route_self(d, 0));
 }
 
 sysreg_route access_el2_register_nvmem(const armprof_pe *pe, const sysreg_desc *d, unsigned m,

@@ -15,12 +15,41 @@ static inline sysreg_route el3_trap_or_undefined(const armprof_pe *pe)
     return EL3SDDUndef(pe) ? route_undefined() : route_trap(EL3, 0x18);
 }
 
+/* The EL2 branch of a page whose only test there is an EL3 control:
+ *   if HaveEL(EL3) && EL3SDDUndefPriority() && <trap> then UNDEFINED;
+ *   elsif HaveEL(EL3) && <trap> then <el3_trap_or_undefined>;
+ *   else the register. (el3_trap is HaveEL(EL3) && <trap>.) */
+static inline sysreg_route el3_control_or_self(const armprof_pe *pe, bool el3_trap,
+                                               const sysreg_desc *d)
+{
+    if (el3_trap) return EL3SDDUndefPriority(pe) ? route_undefined() : el3_trap_or_undefined(pe);
+    return route_reg(d->id, 0);
+}
+
 /* The EL1 branch of an EL2 register's page:
  *   if EffectiveHCR_EL2_NVx() IN {'xx1'} then AArch64.SystemAccessTrap(EL2, 0x18);
  *   else UNDEFINED; */
 static inline sysreg_route el2_register_at_el1(const armprof_pe *pe)
 {
     return (EffectiveHCR_EL2_NVx(pe) & 1) ? route_trap(EL2, 0x18) : route_undefined();
+}
+
+/* The shape of an EL2 register's page: EL0 UNDEFINED; EL1 the NV trap to EL2
+ * or UNDEFINED (el2_register_at_el1()); at EL2 and EL3 what the caller
+ * decided for them (the register, a trap, UNDEFINED). */
+static inline sysreg_route el2_register_shape(const armprof_pe *pe, sysreg_route at_el2,
+                                              sysreg_route at_el3)
+{
+    switch (pe->ctx.el) {
+    case EL0:
+        return route_undefined();
+    case EL1:
+        return el2_register_at_el1(pe);
+    case EL2:
+        return at_el2;
+    default:
+        return at_el3;
+    }
 }
 
 /* The register the access check belongs to, instance m. */

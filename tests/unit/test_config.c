@@ -69,8 +69,9 @@ int main(void)
     CHECK(rejected_with(&c, "FEAT_NV2 requires FEAT_NV", err, sizeof err), "%s", err);
     armprof_config_preset(&c, "minimal");
     armprof_config_set_feature(&c, ARMPROF_FEAT_AA64, false);
-    CHECK(rejected_with(&c, "without FEAT_AA64 every Exception level needs AArch32", err, sizeof err),
-          "%s", err);
+    CHECK(
+        rejected_with(&c, "without FEAT_AA64 every Exception level needs AArch32", err, sizeof err),
+        "%s", err);
 
     /* Options: names, ranges, numbers. */
     armprof_config_preset(&c, "armv9.4-all");

@@ -23,6 +23,7 @@
 
 #include "armprof/armprof.h"
 #include "check.h"
+#include "fields.h"
 
 enum { NO_OWNER = 3 }; /* spe.owner_ss when no Security state owns the buffer */
 
@@ -60,12 +61,7 @@ static bool is_reserved(const pe_kind *k, unsigned state_bits)
 
 static bool set_field(armprof_pe *pe, const char *reg, const char *field, uint64_t v)
 {
-    unsigned idx = 0, hi = 0, lo = 0;
-    const int r = armprof_reg_lookup(reg, &idx);
-    if (r < 0 || !armprof_reg_field(r, field, &hi, &lo)) return false;
-    const uint64_t mask = (~0ull >> (63 - hi)) & (~0ull << lo);
-    armprof_reg_set(pe, r, idx, (armprof_reg_get(pe, r, idx) & ~mask) | (v << lo));
-    return true;
+    return set_field_of(pe, reg, field, v);
 }
 
 static armprof_pe *make(const pe_kind *k, unsigned choice, unsigned trap)

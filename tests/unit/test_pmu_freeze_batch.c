@@ -66,7 +66,7 @@ static void program(armprof_pe *pe, uint64_t seed)
     drv_set(pe, "MDCR_EL2",
             (2 + below(&g, 5)) | (uint64_t)chance(&g, 2) << 26 /* HLP */ |
                 (uint64_t)chance(&g, 2) << 29 /* HPMFZO */);
-    uint64_t pmcr = 1; /* E */
+    uint64_t pmcr = 1;                     /* E */
     pmcr |= (uint64_t)chance(&g, 2) << 3;  /* D */
     pmcr |= (uint64_t)chance(&g, 2) << 6;  /* LC */
     pmcr |= (uint64_t)chance(&g, 2) << 7;  /* LP */

@@ -9,16 +9,11 @@
 
 #include "armprof/armprof.h"
 #include "check.h"
+#include "fields.h"
 
 static void set_field(armprof_pe *pe, const char *reg, const char *field, uint64_t v)
 {
-    unsigned idx = 0, hi = 0, lo = 0;
-    const int r = armprof_reg_lookup(reg, &idx);
-    const bool found = r >= 0 && armprof_reg_field(r, field, &hi, &lo);
-    CHECK(found, "%s.%s", reg, field);
-    if (!found) return;
-    const uint64_t mask = (~0ull >> (63 - hi)) & (~0ull << lo);
-    armprof_reg_set(pe, r, idx, (armprof_reg_get(pe, r, idx) & ~mask) | (v << lo));
+    CHECK(set_field_of(pe, reg, field, v), "%s.%s", reg, field);
 }
 
 int main(void)

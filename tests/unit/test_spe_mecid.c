@@ -14,6 +14,7 @@
 #include "armprof/armprof.h"
 #include "armprof/memory.h"
 #include "check.h"
+#include "fields.h"
 
 typedef struct seen {
     unsigned writes;
@@ -35,13 +36,7 @@ static void observe(void *ctx, int pas, uint64_t pa, const uint8_t *data, size_t
 
 static void set_field(armprof_pe *pe, const char *reg, const char *field, uint64_t v)
 {
-    unsigned idx = 0, hi = 0, lo = 0;
-    const int r = armprof_reg_lookup(reg, &idx);
-    const bool found = r >= 0 && armprof_reg_field(r, field, &hi, &lo);
-    CHECK(found, "%s.%s", reg, field);
-    if (!found) return;
-    const uint64_t mask = (~0ull >> (63 - hi)) & (~0ull << lo);
-    armprof_reg_set(pe, r, idx, (armprof_reg_get(pe, r, idx) & ~mask) | (v << lo));
+    CHECK(set_field_of(pe, reg, field, v), "%s.%s", reg, field);
 }
 
 /* One sampled operation at owning_el in Realm state; the MECID of the

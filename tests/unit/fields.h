@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Storing one field of a register by name, as a scenario's `set REG.FIELD V`
+ * does, for the unit tests that set up a PE through the public API. */
+#ifndef ARMPROF_TEST_FIELDS_H
+#define ARMPROF_TEST_FIELDS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "armprof/armprof.h"
+
+/* REG.FIELD = v (armprof_reg_set(): no access check, no side effects);
+ * false when the register or the field does not exist. */
+static inline bool set_field_of(armprof_pe *pe, const char *reg, const char *field, uint64_t v)
+{
+    unsigned idx = 0, hi = 0, lo = 0;
+    const int r = armprof_reg_lookup(reg, &idx);
+    if (r < 0 || !armprof_reg_field(r, field, &hi, &lo)) return false;
+    const uint64_t mask = (~0ull >> (63 - hi)) & (~0ull << lo);
+    armprof_reg_set(pe, r, idx, (armprof_reg_get(pe, r, idx) & ~mask) | ((v << lo) & mask));
+    return true;
+}
+
+#endif
