@@ -372,6 +372,53 @@ bool armprof_dispatch(armprof_pe *pe, armprof_op *op);
  * armprof_op correctly. A reset does not clear it; it is part of the state
  * a checkpoint holds. */
 uint64_t armprof_invalid_ops(const armprof_pe *pe);
+/* ---- Skipping ahead: runs of operations ----
+ * Most operations only count: SPE's interval counter counts down and the PMU
+ * accumulates their events. An embedder can retire such operations in bulk
+ * and call armprof_retire() only for the operation where something happens.
+ * armprof_ops_until_event() says how many plain operations (below) can
+ * retire before that: the next Statistical Profiling sample selection
+ * (PMSICR_EL1.COUNT reaching 0, or ECOUNT counting), or the instruction
+ * counter's overflow; UINT64_MAX when nothing counts down. It holds until a
+ * register, the context or the configuration changes, or cycles end
+ * (armprof_cycles() takes any number of cycles at once already).
+ *
+ * A run describes ops plain operations in program order: no exception entry
+ * or return (branch_kind EXCEPTION or ERET), none misspeculated or
+ * dispatched. armprof_retire_run() leaves the PE exactly as armprof_retire()
+ * of each of them one at a time would: the counts the PMU events take from
+ * (INST_RETIRED, BR_RETIRED, BR_MIS_PRED_RETIRED, LD_RETIRED, ST_RETIRED,
+ * MEM_ACCESS, L1D_CACHE, L1D_CACHE_REFILL, SAMPLE_POP), the interval
+ * counter, the previous branch target (the last taken branch) and the PC
+ * sample (the last branch's next PC, or with option
+ * pcsr_sample_all_instructions the last operation's). A run longer than
+ * armprof_ops_until_event(), or one that does not add up (more branches
+ * than operations, ...), is refused: false, nothing changes. */
+typedef struct armprof_op_run {
+    uint32_t size;              /* sizeof(armprof_op_run) as the program knows it, or 0 */
+    uint64_t ops;               /* operations retired */
+    uint64_t branches;          /* of them, branches */
+    uint64_t mispredicted;      /* ... branches the PE mispredicted */
+    uint64_t loads;             /* loads (LD_RETIRED, MEM_ACCESS) */
+    uint64_t stores;            /* stores (ST_RETIRED, MEM_ACCESS) */
+    uint64_t l1d_access;        /* loads and stores that accessed the L1 data cache */
+    uint64_t l1d_refill;        /* ... and refilled it */
+    bool any_taken;             /* a branch of the run was taken */
+    uint64_t last_taken_target; /* ... the target of the last one */
+    bool last_is_branch;        /* the run's last operation is a branch */
+    uint64_t last_branch_next;  /* the PC after the run's last branch: its target if taken,
+                                   else its pc + 4 (PC sampling) */
+    uint64_t last_pc;           /* the pc of the run's last operation */
+} armprof_op_run;
+
+#define ARMPROF_OP_RUN_INIT                                                                        \
+    {                                                                                              \
+        .size = (uint32_t)sizeof(armprof_op_run)                                                   \
+    }
+
+uint64_t armprof_ops_until_event(armprof_pe *pe);
+bool armprof_retire_run(armprof_pe *pe, const armprof_op_run *run);
+
 /* Any PMU event by number (PMUEvent()). Events accumulate and are counted at
  * the end of the cycle they happen in: call armprof_cycles(). */
 void armprof_pmu_event(armprof_pe *pe, uint16_t event, uint64_t count);

@@ -41,4 +41,17 @@ static inline void pcsr_branch_retired(armprof_pe *pe, uint64_t target)
     if (pcsr_branch_samples(pe)) pcsr_sample_branch(PCSR_STATE(pe), &PCSR_STATE(pe)->tmpl, target);
 }
 
+/* A run of plain operations (armprof_retire_run()): the samples its
+ * branches, and with pcsr_sample_all_instructions its other operations, would
+ * leave one after the other come down to the last one's. */
+static inline void pcsr_retire_run(armprof_pe *pe, const armprof_op_run *run)
+{
+    const bool all = OPTION_VALUE(pe, PCSR_SAMPLE_ALL) != 0;
+    if (run->branches == 0 && !all) return;
+    if (!pcsr_branch_samples(pe)) return;
+    if (run->branches)
+        pcsr_sample_branch(PCSR_STATE(pe), &PCSR_STATE(pe)->tmpl, run->last_branch_next);
+    if (all && !run->last_is_branch) CreatePCSample(pe, run->last_pc);
+}
+
 #endif

@@ -61,6 +61,35 @@ bool armprof_dispatch(armprof_pe *pe, armprof_op *op)
     return selected;
 }
 
+uint64_t armprof_ops_until_event(armprof_pe *pe)
+{
+    const uint64_t spe = spe_ops_until_event(pe), pmu = pmu_ops_until_event(pe);
+    return spe < pmu ? spe : pmu;
+}
+
+/* A run adds up: its parts fit in its operations (a run from a newer header
+ * is read as far as this library knows it: every field is of the first
+ * version). */
+static bool run_valid(const armprof_op_run *run)
+{
+    return run->branches <= run->ops && run->mispredicted <= run->branches &&
+           run->loads <= run->ops - run->branches &&
+           run->stores <= run->ops - run->branches - run->loads &&
+           run->l1d_access <= run->loads + run->stores && run->l1d_refill <= run->l1d_access &&
+           (!run->any_taken || run->branches > 0) && (!run->last_is_branch || run->branches > 0);
+}
+
+bool armprof_retire_run(armprof_pe *pe, const armprof_op_run *run)
+{
+    if (!run_valid(run) || run->ops > armprof_ops_until_event(pe)) return false;
+    if (run->ops == 0) return true;
+    spe_retire_run(pe, run);
+    pmu_retire_run(pe, run);
+    pcsr_retire_run(pe, run);
+    pe_outputs_after_op(pe);
+    return true;
+}
+
 uint64_t armprof_invalid_ops(const armprof_pe *pe)
 {
     return ((const pe_instance *)pe)->invalid_ops + spe_invalid_ops(pe);

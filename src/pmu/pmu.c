@@ -774,6 +774,38 @@ void pmu_retire_events(armprof_pe *pe, const armprof_op *op)
     }
 }
 
+/* How many instructions can retire before the instruction counter overflows
+ * (its overflow can freeze counters and raise PMUIRQ mid-run): UINT64_MAX
+ * when it does not count. */
+uint64_t pmu_ops_until_event(armprof_pe *pe)
+{
+    if (!IsFeatureImplemented(pe, PMUv3)) return UINT64_MAX;
+    pmu_state *u = PMU_STATE(pe);
+    if (pe_controls_stale(pe, u->seen_gen)) pmu_refresh(pe);
+    if (!IsFeatureImplemented(pe, PMUv3_ICNTR) || !(u->counting >> INSTRUCTION_COUNTER_ID & 1))
+        return UINT64_MAX;
+    return UINT64_MAX - REG(pe, PMICNTR_EL0); /* adding as many does not wrap */
+}
+
+/* The retirement events of a run of plain operations (armprof_retire_run()),
+ * as pmu_retire_events() of each accumulates them. */
+void pmu_retire_run(armprof_pe *pe, const armprof_op_run *run)
+{
+    if (!IsFeatureImplemented(pe, PMUv3)) return;
+    pmu_state *u = PMU_STATE(pe);
+    if (pe_controls_stale(pe, u->seen_gen)) pmu_refresh(pe);
+    if (!u->retire_events) return;
+    accumulate_event(pe, PMU_EVENT_INST_RETIRED, run->ops);
+    if (run->branches) accumulate_event(pe, PMU_EVENT_BR_RETIRED, run->branches);
+    if (run->mispredicted) accumulate_event(pe, PMU_EVENT_BR_MIS_PRED_RETIRED, run->mispredicted);
+    if (run->loads) accumulate_event(pe, PMU_EVENT_LD_RETIRED, run->loads);
+    if (run->stores) accumulate_event(pe, PMU_EVENT_ST_RETIRED, run->stores);
+    if (run->loads + run->stores)
+        accumulate_event(pe, PMU_EVENT_MEM_ACCESS, run->loads + run->stores);
+    if (run->l1d_access) accumulate_event(pe, PMU_EVENT_L1D_CACHE, run->l1d_access);
+    if (run->l1d_refill) accumulate_event(pe, PMU_EVENT_L1D_CACHE_REFILL, run->l1d_refill);
+}
+
 /* A misspeculated operation (armprof_op.misspeculated): no architectural
  * event (it did not retire); the microarchitectural ones of its memory
  * access still count. */

@@ -94,6 +94,9 @@ void pmu_refresh(struct armprof_pe *pe);
 /* The PMU events of a retired operation, when pmu_state.retire_events says
  * one can reach a counter (pmu/retire.h). */
 void pmu_retire_events(struct armprof_pe *pe, const armprof_op *op);
+/* Runs of plain operations (armprof_retire_run()). */
+uint64_t pmu_ops_until_event(struct armprof_pe *pe);
+void pmu_retire_run(struct armprof_pe *pe, const armprof_op_run *run);
 /* The events of an operation that did not retire (armprof_op.misspeculated). */
 void pmu_misspeculated_events(struct armprof_pe *pe, const armprof_op *op);
 

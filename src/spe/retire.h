@@ -71,4 +71,39 @@ static inline bool spe_dispatch(armprof_pe *pe, armprof_op *op)
     return op->spe_selected;
 }
 
+/* How many plain operations can retire before one is selected for a
+ * sample (armprof_ops_until_event()): COUNT - 1 while the fast path of
+ * spe_start_sample() decrements; 0 when the next operation takes the full
+ * path; UINT64_MAX while profiling is disabled. */
+static inline uint64_t spe_ops_until_event(armprof_pe *pe)
+{
+    spe_state *u = SPE_STATE(pe);
+    if (pe_controls_stale(pe, u->seen_gen)) spe_refresh(pe);
+    if (!u->enabled) return UINT64_MAX;
+    const uint64_t icr = REG(pe, PMSICR_EL1);
+    if ((uint32_t)icr <= 1 || (u->ernd_rnd && (icr >> 56) != 0)) return 0;
+    return (uint32_t)icr - 1;
+}
+
+/* A run of plain operations, none selected (the caller checked
+ * spe_ops_until_event()): the population, SAMPLE_POP, the interval counter
+ * and the previous branch target, as spe_retire() of each would leave them. */
+static inline void spe_retire_run(armprof_pe *pe, const armprof_op_run *run)
+{
+    spe_state *u = SPE_STATE(pe);
+    if (pe_controls_stale(pe, u->seen_gen)) spe_refresh(pe);
+    if (!u->enabled) {
+        /* A taken branch invalidates the previous branch target. */
+        if (run->any_taken) u->prev_branch_valid = false;
+        return;
+    }
+    u->stats.population += run->ops;
+    if (u->pop_counted) PMUEvent(pe, PMU_EVENT_SAMPLE_POP, run->ops);
+    REG(pe, PMSICR_EL1) -= run->ops;
+    if (run->any_taken && u->pbt) {
+        u->prev_branch = (run->last_taken_target & 0x00ffffffffffffffull) | u->pbt_tag;
+        u->prev_branch_valid = true;
+    }
+}
+
 #endif

@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* armprof_retire_run() against armprof_retire() (issue 16, part 1): the same
+ * random stream of operations, on the same random configuration, retired
+ * one at a time on one PE and in runs (as long as armprof_ops_until_event()
+ * allows, the rest one at a time) on another, with the same cycles and the
+ * same control changes at the same places. Every register instance, the
+ * Statistical Profiling statistics, the interrupt outputs, the PC sample
+ * (read through PMPCSR), every record the sink saw and every byte of the
+ * Profiling Buffer must be the same. The expected value is the one-at-a-time
+ * path itself: the run interface promises exactly that (armprof.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "armprof/armprof.h"
+#include "armprof/memory.h"
+#include "check.h"
+#include "fields.h"
+
+#define BUF_BASE 0x80000000ull
+#define BUF_SIZE 0x10000ull
+
+/* xorshift64*: the test's own stream, reproducible from its seed. */
+static uint64_t next_random(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return *s * 0x2545F4914F6CDD1Dull;
+}
+static unsigned below(uint64_t *s, unsigned n)
+{
+    return (unsigned)(next_random(s) % n);
+}
+
+typedef struct sink_log {
+    uint8_t *bytes;
+    size_t size, cap;
+} sink_log;
+
+static void sink(void *ctx, const uint8_t *record, size_t size)
+{
+    sink_log *l = ctx;
+    if (l->size + size > l->cap) {
+        l->cap = (l->size + size) * 2 + 256;
+        l->bytes = realloc(l->bytes, l->cap);
+        if (!l->bytes) abort();
+    }
+    memcpy(l->bytes + l->size, record, size);
+    l->size += size;
+}
+
+static const char *const presets[] = {"armv9.4-all", "armv8.2-spe", "armv8.4-nv"};
+static const uint16_t events[] = {0x08, 0x21, 0x22,   0x06,   0x07, 0x13,
+                                  0x04, 0x03, 0x4000, 0x4001, 0x11, 0x812A};
+
+typedef struct setup {
+    unsigned preset, el, interval, rnd, icr, sample_all;
+    uint16_t evt[8];
+    uint64_t icntr, pmsfcr;
+    bool pbt, icntr_near_overflow;
+} setup;
+
+static armprof_pe *make(const setup *st, sink_log *log)
+{
+    armprof_config c;
+    armprof_config_preset(&c, presets[st->preset]);
+    char err[256];
+    if (st->pbt) armprof_config_set_feature(&c, ARMPROF_FEAT_SPE_PBT, true);
+    armprof_config_set(&c, "pcsr_sample_all_instructions", st->sample_all ? "1" : "0", err,
+                       sizeof err);
+    armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
+    CHECK(pe != NULL, "%s", err);
+    if (!pe) return NULL;
+    armprof_set_os_lock(pe, false);
+    armprof_set_signal(pe, ARMPROF_SIG_DBGEN, true);
+    CHECK(armprof_set_security_state(pe, ARMPROF_SS_NONSECURE, err, sizeof err), "%s", err);
+    set_field_of(pe, "MDCR_EL3", "NSPB", 3);
+    set_field_of(pe, "MDCR_EL2", "E2PB", 2);
+    set_field_of(pe, "MDCR_EL2", "HPMN", 6);
+    set_field_of(pe, "MDCR_EL2", "HPME", 1);
+    set_field_of(pe, "HCR_EL2", "TGE", 0);
+    set_field_of(pe, "PMBSR_EL1", "S", 0);
+    set_field_of(pe, "PMBPTR_EL1", "PTR", BUF_BASE);
+    set_field_of(pe, "PMBLIMITR_EL1", "LIMIT", (BUF_BASE + BUF_SIZE) >> 12);
+    set_field_of(pe, "PMBLIMITR_EL1", "E", 1);
+    set_field_of(pe, "PMSCR_EL1", "E1SPE", 1);
+    set_field_of(pe, "PMSCR_EL1", "E0SPE", 1);
+    set_field_of(pe, "PMSCR_EL1", "TS", 1);
+    set_field_of(pe, "PMSFCR_EL1", "FT", st->pmsfcr & 1);
+    set_field_of(pe, "PMSFCR_EL1", "B", (st->pmsfcr >> 1) & 1);
+    set_field_of(pe, "PMSIRR_EL1", "INTERVAL", st->interval);
+    set_field_of(pe, "PMSIRR_EL1", "RND", st->rnd);
+    set_field_of(pe, "PMSICR_EL1", "COUNT", st->icr);
+    set_field_of(pe, "PMCR_EL0", "E", 1);
+    set_field_of(pe, "PMCR_EL0", "LP", 0);
+    for (unsigned n = 0; n < 8; n++) {
+        char name[32];
+        snprintf(name, sizeof name, "PMEVTYPER%u_EL0", n);
+        set_field_of(pe, name, "evtCount", st->evt[n]);
+        set_field_of(pe, name, "NSH", 1);
+    }
+    unsigned idx = 0;
+    armprof_reg_set(pe, armprof_reg_lookup("PMCNTENSET_EL0", &idx), 0, 0x1800000ffull);
+    armprof_reg_set(pe, armprof_reg_lookup("PMINTENSET_EL1", &idx), 0, 0x1800000ffull);
+    armprof_reg_set(pe, armprof_reg_lookup("PMICNTR_EL0", &idx), 0, st->icntr);
+    armprof_reg_set(pe, armprof_reg_lookup("PMEVCNTR0_EL0", &idx), 0, 0xfffffff0u);
+    CHECK(armprof_set_el(pe, st->el, err, sizeof err), "EL%u: %s", st->el, err);
+    armprof_spe_set_sink(pe, sink, log);
+    /* PC sampling active (a read of PMPCSR activates a suspended sampler). */
+    const armprof_ext_access how = {ARMPROF_PAS_NONSECURE, false};
+    armprof_external_read(pe, 0x200, 4, &how);
+    return pe;
+}
+
+static armprof_op random_op(uint64_t *r)
+{
+    armprof_op op = ARMPROF_OP_INIT;
+    const unsigned k = below(r, 100);
+    op.pc = 0x400000 + 4 * (uint64_t)below(r, 4096);
+    if (k < 20) {
+        op.op_class = ARMPROF_OP_BRANCH;
+        op.taken = below(r, 3) != 0;
+        op.target = 0x400000 + 4 * (uint64_t)below(r, 4096);
+        op.mispredicted = below(r, 8) == 0;
+        op.conditional = !op.taken || below(r, 2);
+        op.branch_kind = (armprof_branch_kind)below(r, 5); /* not ERET or EXCEPTION */
+        if (below(r, 50) == 0)
+            op.branch_kind = ARMPROF_BRANCH_EXCEPTION, op.target_el_valid = true, op.target_el = 1;
+    } else if (k < 50) {
+        op.op_class = below(r, 3) ? ARMPROF_OP_LOAD : ARMPROF_OP_STORE;
+        op.vaddr = 0x10000000 + 8 * (uint64_t)below(r, 1 << 20);
+        op.l1d_access = below(r, 2);
+        op.l1d_refill = op.l1d_access && below(r, 4) == 0;
+    } else {
+        op.op_class = ARMPROF_OP_OTHER;
+    }
+    op.total_latency = below(r, 200);
+    op.issue_latency = below(r, 20);
+    if (below(r, 200) == 0) op.misspeculated = true;
+    return op;
+}
+
+static bool plain(const armprof_op *op)
+{
+    return !op->misspeculated && !op->dispatched &&
+           !(op->op_class == ARMPROF_OP_BRANCH && op->branch_kind >= ARMPROF_BRANCH_ERET);
+}
+
+static void add_to_run(armprof_op_run *run, const armprof_op *op)
+{
+    run->ops++;
+    run->last_pc = op->pc;
+    run->last_is_branch = op->op_class == ARMPROF_OP_BRANCH;
+    switch (op->op_class) {
+    case ARMPROF_OP_BRANCH:
+        run->branches++;
+        run->mispredicted += op->mispredicted;
+        run->last_branch_next = op->taken ? op->target : op->pc + 4;
+        if (op->taken) {
+            run->any_taken = true;
+            run->last_taken_target = op->target;
+        }
+        break;
+    case ARMPROF_OP_LOAD:
+    case ARMPROF_OP_STORE:
+        if (op->op_class == ARMPROF_OP_LOAD)
+            run->loads++;
+        else
+            run->stores++;
+        run->l1d_access += op->l1d_access;
+        run->l1d_refill += op->l1d_refill;
+        break;
+    default:
+        break;
+    }
+}
+
+/* The event at stream position i, the same on both PEs: cycles, or a
+ * control change. */
+static void between(armprof_pe *pe, uint64_t seed, size_t i)
+{
+    uint64_t r = seed ^ (i * 0x9E3779B97F4A7C15ull) ^ 0x1234;
+    next_random(&r);
+    const unsigned k = below(&r, 100);
+    if (k < 3) {
+        armprof_cycles(pe, 1 + below(&r, 40));
+    } else if (k == 3) {
+        set_field_of(pe, "PMSCR_EL1", "E1SPE", below(&r, 4) != 0);
+    } else if (k == 4) {
+        set_field_of(pe, "PMCR_EL0", "E", below(&r, 4) != 0);
+    }
+}
+
+static bool at_event(uint64_t seed, size_t i)
+{
+    uint64_t r = seed ^ (i * 0x9E3779B97F4A7C15ull) ^ 0x1234;
+    next_random(&r);
+    return below(&r, 100) < 5;
+}
+
+static unsigned compare(armprof_pe *a, armprof_pe *b, const sink_log *la, const sink_log *lb,
+                        uint64_t seed)
+{
+    unsigned diffs = 0;
+    for (size_t reg = 0; reg < armprof_reg_count(); reg++) {
+        const unsigned n = armprof_reg_instances((int)reg);
+        for (unsigned i = 0; i < (n ? n : 1); i++) {
+            const uint64_t va = armprof_reg_get(a, (int)reg, i),
+                           vb = armprof_reg_get(b, (int)reg, i);
+            if (va != vb && diffs++ < 5)
+                fprintf(stderr, "seed %llu: %s[%u] 0x%llx one at a time, 0x%llx in runs\n",
+                        (unsigned long long)seed, armprof_reg_name((int)reg), i,
+                        (unsigned long long)va, (unsigned long long)vb);
+        }
+    }
+    const armprof_spe_stats sa = armprof_spe_get_stats(a), sb = armprof_spe_get_stats(b);
+    if (memcmp(&sa, &sb, sizeof sa) != 0 && diffs++ < 5)
+        fprintf(stderr, "seed %llu: SPE statistics differ (population %llu / %llu)\n",
+                (unsigned long long)seed, (unsigned long long)sa.population,
+                (unsigned long long)sb.population);
+    if (armprof_pmuirq(a) != armprof_pmuirq(b) || armprof_pmbirq(a) != armprof_pmbirq(b)) diffs++;
+    if (la->size != lb->size || (la->size && memcmp(la->bytes, lb->bytes, la->size) != 0)) {
+        if (diffs++ < 5)
+            fprintf(stderr, "seed %llu: records differ (%zu / %zu bytes)\n",
+                    (unsigned long long)seed, la->size, lb->size);
+    }
+    static uint8_t ma[BUF_SIZE], mb[BUF_SIZE];
+    armprof_mem_read(armprof_pe_memory(a), ARMPROF_PAS_NONSECURE, BUF_BASE, ma, sizeof ma);
+    armprof_mem_read(armprof_pe_memory(b), ARMPROF_PAS_NONSECURE, BUF_BASE, mb, sizeof mb);
+    if (memcmp(ma, mb, sizeof ma) != 0 && diffs++ < 5)
+        fprintf(stderr, "seed %llu: Profiling Buffer bytes differ\n", (unsigned long long)seed);
+    const armprof_ext_access how = {ARMPROF_PAS_NONSECURE, false};
+    const armprof_ext_outcome pa = armprof_external_read(a, 0x200, 8, &how);
+    const armprof_ext_outcome pb = armprof_external_read(b, 0x200, 8, &how);
+    if ((pa.kind != pb.kind || pa.value != pb.value) && diffs++ < 5)
+        fprintf(stderr, "seed %llu: PMPCSR 0x%llx / 0x%llx\n", (unsigned long long)seed,
+                (unsigned long long)pa.value, (unsigned long long)pb.value);
+    return diffs;
+}
+
+int main(int argc, char **argv)
+{
+    const unsigned configs = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : 60;
+    const size_t stream = 20000;
+    armprof_op *ops = malloc(stream * sizeof *ops);
+    if (!ops) return 1;
+    uint64_t runs_taken = 0, ops_in_runs = 0, record_bytes = 0;
+    for (unsigned seed = 1; seed <= configs; seed++) {
+        uint64_t r = seed * 0x100000001B3ull;
+        setup st;
+        memset(&st, 0, sizeof st);
+        st.preset = below(&r, 3);
+        st.el = below(&r, 2);
+        st.interval = 1 + below(&r, 3);
+        st.rnd = below(&r, 2);
+        st.icr = below(&r, 600);
+        st.sample_all = below(&r, 2);
+        st.pbt = below(&r, 2);
+        st.pmsfcr = below(&r, 4);
+        for (unsigned n = 0; n < 8; n++)
+            st.evt[n] = events[below(&r, sizeof events / sizeof events[0])];
+        st.icntr = below(&r, 3) == 0 ? ~0ull - below(&r, 3000) : below(&r, 1000);
+        for (size_t i = 0; i < stream; i++)
+            ops[i] = random_op(&r);
+
+        sink_log la = {NULL, 0, 0}, lb = {NULL, 0, 0};
+        armprof_pe *a = make(&st, &la), *b = make(&st, &lb);
+        if (!a || !b) break;
+        for (size_t i = 0; i < stream; i++) {
+            if (at_event(seed, i)) between(a, seed, i);
+            armprof_retire(a, &ops[i]);
+        }
+        for (size_t i = 0; i < stream;) {
+            if (at_event(seed, i)) between(b, seed, i);
+            const uint64_t room = armprof_ops_until_event(b);
+            armprof_op_run run = ARMPROF_OP_RUN_INIT;
+            size_t j = i;
+            while (j < stream && run.ops < room && plain(&ops[j]) && (j == i || !at_event(seed, j)))
+                add_to_run(&run, &ops[j++]);
+            if (run.ops > 0) {
+                CHECK(armprof_retire_run(b, &run), "seed %u: run of %llu refused (room %llu)", seed,
+                      (unsigned long long)run.ops, (unsigned long long)room);
+                runs_taken++;
+                ops_in_runs += run.ops;
+                i = j;
+            } else {
+                armprof_retire(b, &ops[i++]);
+            }
+        }
+        CHECK(compare(a, b, &la, &lb, seed) == 0, "seed %u (%s): state differs", seed,
+              presets[st.preset]);
+        record_bytes += la.size;
+        free(la.bytes);
+        free(lb.bytes);
+        armprof_pe_destroy(a);
+        armprof_pe_destroy(b);
+    }
+    free(ops);
+    printf("%llu runs, %llu operations in runs, %llu record bytes\n",
+           (unsigned long long)runs_taken, (unsigned long long)ops_in_runs,
+           (unsigned long long)record_bytes);
+    CHECK(record_bytes > 0, "the streams made records");
+    CHECK(ops_in_runs > configs * stream / 2, "most operations went through runs");
+    return check_summary();
+}
