@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Runs every benchmark once (Release build in build-bench unless BUILD is set)
+# and prints one table: each figure, its target (issue 16) and the ratio of
+# the figure to the target (>= 1.00 meets it; for "x read-only" the target
+# is a maximum and the ratio is target / figure).
+#   bench/run.sh [SCALE]   SCALE divides the default work (1 = full size)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scale=${1:-1}
+build=${BUILD:-build-bench}
+if [ -z "${BUILD:-}" ]; then
+  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DARMPROF_BUILD_TESTS=OFF >/dev/null
+  cmake --build "$build" -j2 --target bench_spe bench_pmu bench_sysreg bench_decode >/dev/null
+fi
+b="$build/bench"
+spe=$("$b/bench_spe" $((100000000 / scale)))
+pmu=$("$b/bench_pmu" $((100000000 / scale)))
+sysreg=$("$b/bench_sysreg" $((50000000 / scale)))
+decode=$("$b/bench_decode")
+# field LINE-PATTERN WORD-BEFORE: the number that precedes WORD in the line
+pick() { grep -- "$1" | head -n 1 | sed -E "s|.* ([0-9.]+) $2.*|\1|"; }
+row() { # name figure unit target kind(min|max)
+  awk -v n="$1" -v f="$2" -v u="$3" -v t="$4" -v k="$5" 'BEGIN {
+    if (k == "none") { printf "| %-42s | %10s %-8s | %-9s | %-12s |\n", n, f, u, "-", "-"; exit }
+    r = (k == "max") ? t / f : f / t
+    printf "| %-42s | %10s %-8s | %s %-6s | %5.2f %-7s |\n", n, f, u, (k == "max" ? "<=" : ">="), t, r, (r >= 1 ? "met" : "not met") }'
+}
+echo "| benchmark | figure | target | ratio |"
+echo "| --- | --- | --- | --- |"
+row "bench_spe: armprof_retire() one at a time" "$(echo "$spe" | pick 'through the model' 'million')" "M ops/s" 200 min
+row "bench_spe: ... time / read-only pass" "$(echo "$spe" | pick 'through the model' 'times')" "x" 3 max
+row "bench_spe: skip-ahead interface" "$(echo "$spe" | pick 'skip-ahead' 'million')" "M ops/s" 500 min
+row "bench_spe: ... time / read-only pass" "$(echo "$spe" | pick 'skip-ahead' 'times')" "x" 1.5 max
+row "bench_pmu: armprof_retire() + cycles(1)" "$(echo "$pmu" | pick 'operations in' 'million')" "M ops/s" 0 none
+row "bench_pmu: batch interface" "$(echo "$pmu" | pick 'batch interface' 'million')" "M ops/s" 200 min
+row "bench_sysreg: MRS/MSR" "$(echo "$sysreg" | pick 'accesses in' 'million')" "M/s" 100 min
+row "bench_decode: records (structured)" "$(echo "$decode" | pick 'records:' 'MB/s')" "MB/s" 500 min
+row "bench_decode: streaming records" "$(echo "$decode" | pick 'stream:' 'MB/s')" "MB/s" 500 min
+row "bench_decode: text" "$(echo "$decode" | pick 'text:' 'MB/s')" "MB/s" 80 min
+echo
+echo "$spe" | grep -E "identical|DIFFERENT" | sed 's/^/  /'
+echo "$pmu" | grep -E "identical|DIFFERENT" | sed 's/^/  /'
