@@ -564,6 +564,7 @@ enum {
     OP_SETUP_FREEZE,
     OP_CALLBACKS,
     OP_EXT_TABLE,
+    OP_RUN,
     OP_COUNT
 };
 
@@ -825,6 +826,32 @@ static void op_dispatch(harness *h, input *in)
     /* some cycles in flight, then (usually) the retirement */
     if (k & 1) CALL("armprof_cycles", armprof_cycles(h->pe, k >> 1));
     if (!(k & 2)) CALL("armprof_retire", armprof_retire(h->pe, &op));
+}
+
+/* armprof_ops_until_event() and armprof_retire_run() with a run of any
+ * counts: one longer than the room, or that does not add up, is refused. */
+static void op_run(harness *h, input *in)
+{
+    uint64_t room = 0;
+    CALL("armprof_ops_until_event", room = armprof_ops_until_event(h->pe));
+    armprof_op_run run = ARMPROF_OP_RUN_INIT;
+    const uint8_t k = u8(in);
+    run.ops = (k & 1) ? value(in) : (room < 256 ? room : u8(in)); /* within the room */
+    run.branches = (k & 2) ? value(in) : run.ops / 4;
+    run.mispredicted = run.branches / 2;
+    run.loads = (k & 4) ? value(in) : (run.ops - run.branches) / 3;
+    run.stores =
+        (run.ops - run.branches - (run.loads < run.ops - run.branches ? run.loads : 0)) / 4;
+    run.l1d_access = (k & 8) ? value(in) : run.loads;
+    run.l1d_refill = run.l1d_access / 8;
+    run.any_taken = (k & 16) != 0;
+    run.last_taken_target = value(in);
+    run.last_is_branch = (k & 32) != 0;
+    run.last_branch_next = value(in);
+    run.last_pc = value(in);
+    bool done = false;
+    CALL("armprof_retire_run", done = armprof_retire_run(h->pe, &run));
+    REQUIRE(!done || run.ops <= room);
 }
 
 static void op_cycles(harness *h, input *in)
@@ -1390,6 +1417,9 @@ static void step(harness *h, input *in)
     case OP_CALLBACKS:
         op_callbacks(h, in);
         break;
+    case OP_RUN:
+        op_run(h, in);
+        break;
     default:
         op_ext_table(h, in);
         break;
@@ -1457,6 +1487,10 @@ static const seed seeds[] = {
      * CPU_CYCLES event of count 2^64 - 1, then 2^64 - 1 cycles. */
     SEED("hang_freeze_hpmfzo", 0, 0, OP_SETUP_FREEZE, 0xcc, 9, 9, 9, 9, 9, 9, 9, 1, OP_PMU_EVENT, 0,
          0x11, 1, 1, OP_CYCLES, 1),
+    /* Runs of operations (armprof_retire_run()) around a retirement, with SPE
+     * set up. */
+    SEED("run_after_spe_setup", 0, 0, OP_SETUP_SPE, 15, 9, OP_RUN, 0, 0, OP_RETIRE, 0, 2, 0x10, 0,
+         OP_RUN, 1, 0x40, 0, 0, 0),
     /* The 32-bit overflow with an interrupt callback, then a checkpoint
      * round trip and a corrupted, truncated one. */
     SEED("freeze_irq_checkpoint", 0, 0, OP_CALLBACKS, 8, OP_SETUP_FREEZE, 0x97, 0, 0, 0, 0, 0, 0, 0,
