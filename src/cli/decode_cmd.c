@@ -38,16 +38,35 @@ static void show_packet(decode_view *v, const armprof_spe_packet *p, bool first)
         fprintf(v->out, "%s%s", first ? "" : ",", line);
         return;
     }
-    char raw[40] = "";
-    size_t used = 0;
+    /* "%08zx  %-30s %s\n" of the offset, the bytes and the text, formatted
+     * by hand: snprintf() per byte was most of the command's time. */
+    static const char hex[] = "0123456789abcdef";
+    char out[600];
+    size_t n = 0;
+    size_t offset = p->offset;
+    unsigned width = 8;
+    for (size_t o = offset >> 32; o; o >>= 4)
+        width++; /* offsets past 32 bits take more digits, as %08zx */
+    for (unsigned d = width; d-- > 0;)
+        out[n++] = hex[(offset >> (4 * d)) & 15];
+    out[n++] = ' ';
+    out[n++] = ' ';
+    const size_t raw_start = n;
     for (unsigned i = 0; i < (unsigned)p->header_size + p->payload_size; i++) {
         const unsigned byte = i < p->header_size
                                   ? p->header[i]
                                   : (unsigned)(p->payload >> 8 * (i - p->header_size)) & 0xff;
-        used += (size_t)snprintf(raw + used, sizeof raw - used, "%s%02x", i ? " " : "", byte);
+        if (i) out[n++] = ' ';
+        out[n++] = hex[byte >> 4];
+        out[n++] = hex[byte & 15];
     }
-    armprof_spe_packet_text(p, line, sizeof line);
-    fprintf(v->out, "%08zx  %-30s %s\n", p->offset, raw, line);
+    while (n - raw_start < 30)
+        out[n++] = ' ';
+    out[n++] = ' ';
+    const int len = armprof_spe_packet_text(p, out + n, sizeof out - n - 1);
+    n += len > 0 && (size_t)len < sizeof out - n - 1 ? (size_t)len : strlen(out + n);
+    out[n++] = '\n';
+    fwrite(out, 1, n, v->out);
 }
 
 static void open_record(decode_view *v, size_t offset)

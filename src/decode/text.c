@@ -1,31 +1,64 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Packets as text and as JSON, with the field names of D18.2. */
-#include <stdarg.h>
-#include <stdio.h>
 
 #include "armprof/decode.h"
 #include "spe_packets.h"
 
-/* snprintf into a fixed buffer, keeping the length it would need. */
+/* Text into a fixed buffer as snprintf() would leave it (always terminated
+ * when size > 0, len the length the whole text needs), without a format
+ * string to interpret: decoding formats millions of packets, and vsnprintf()
+ * cost most of the time (issue 16). */
 typedef struct out {
     char *buf;
     size_t size;
     int len;
 } out;
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void
-put(out *o, const char *fmt, ...)
+static void put_mem(out *o, const char *text, size_t n)
 {
-    va_list ap;
-    va_start(ap, fmt);
     const size_t used = (size_t)o->len;
-    const int n = vsnprintf(used < o->size ? o->buf + used : NULL,
-                            used < o->size ? o->size - used : 0, fmt, ap);
-    va_end(ap);
-    if (n > 0) o->len += n;
+    if (used + 1 < o->size) {
+        size_t room = o->size - 1 - used;
+        const size_t k = n < room ? n : room;
+        for (size_t i = 0; i < k; i++)
+            o->buf[used + i] = text[i];
+        o->buf[used + k] = '\0';
+    }
+    o->len += (int)n;
+}
+
+static void put(out *o, const char *text)
+{
+    size_t n = 0;
+    while (text[n])
+        n++;
+    put_mem(o, text, n);
+}
+
+static void put_u(out *o, unsigned long long v)
+{
+    char digits[20];
+    size_t n = 0;
+    do {
+        digits[sizeof digits - 1 - n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    put_mem(o, digits + sizeof digits - n, n);
+}
+
+/* 0x and lower-case hex digits, at least width of them. */
+static void put_x(out *o, unsigned long long v, unsigned width)
+{
+    static const char hex[] = "0123456789abcdef";
+    char digits[18];
+    size_t n = 0;
+    do {
+        digits[sizeof digits - 1 - n++] = hex[v & 15];
+        v >>= 4;
+    } while (v || n < width);
+    digits[sizeof digits - 1 - n++] = 'x';
+    digits[sizeof digits - 1 - n++] = '0';
+    put_mem(o, digits + sizeof digits - n, n);
 }
 
 typedef struct style {
@@ -35,28 +68,50 @@ typedef struct style {
 /* A named field: ' NAME=VALUE' as text, ',"name":VALUE' as JSON. */
 static void field_u(out *o, style s, const char *text, const char *json, unsigned long long v)
 {
-    if (s.json)
-        put(o, ",\"%s\":%llu", json, v);
-    else
-        put(o, " %s=%llu", text, v);
+    if (s.json) {
+        put(o, ",\"");
+        put(o, json);
+        put(o, "\":");
+    } else {
+        put(o, " ");
+        put(o, text);
+        put(o, "=");
+    }
+    put_u(o, v);
 }
 
 static void field_x(out *o, style s, const char *text, const char *json, unsigned long long v)
 {
-    if (s.json)
-        put(o, ",\"%s\":\"0x%llx\"", json, v);
-    else
-        put(o, " %s=0x%llx", text, v);
+    if (s.json) {
+        put(o, ",\"");
+        put(o, json);
+        put(o, "\":\"");
+        put_x(o, v, 1);
+        put(o, "\"");
+    } else {
+        put(o, " ");
+        put(o, text);
+        put(o, "=");
+        put_x(o, v, 1);
+    }
 }
 
 static void field_s(out *o, style s, const char *text, const char *json, const char *v)
 {
-    if (s.json)
-        put(o, ",\"%s\":\"%s\"", json, v);
-    else if (text)
-        put(o, " %s=%s", text, v);
-    else
-        put(o, " %s", v);
+    if (s.json) {
+        put(o, ",\"");
+        put(o, json);
+        put(o, "\":\"");
+        put(o, v);
+        put(o, "\"");
+    } else {
+        put(o, " ");
+        if (text) {
+            put(o, text);
+            put(o, "=");
+        }
+        put(o, v);
+    }
 }
 
 static void describe_address(out *o, style s, const armprof_spe_packet *p)
@@ -67,7 +122,10 @@ static void describe_address(out *o, style s, const armprof_spe_packet *p)
     case ARMPROF_SPE_ADDR_BRANCH_TARGET:
     case ARMPROF_SPE_ADDR_PREV_BRANCH_TARGET: {
         const armprof_spe_inst_address a = armprof_spe_decode_inst_address(p->payload);
-        if (!s.json) put(o, " 0x%016llx", (unsigned long long)a.va);
+        if (!s.json) {
+            put(o, " ");
+            put_x(o, a.va, 16);
+        }
         if (s.json) field_x(o, s, "VA", "va", a.va);
         field_u(o, s, "EL", "el", a.el);
         field_u(o, s, "NS", "ns", a.ns);
@@ -77,14 +135,20 @@ static void describe_address(out *o, style s, const armprof_spe_packet *p)
     }
     case ARMPROF_SPE_ADDR_DATA_VIRTUAL: {
         const armprof_spe_data_va a = armprof_spe_decode_data_va(p->payload);
-        if (!s.json) put(o, " 0x%016llx", (unsigned long long)a.va);
+        if (!s.json) {
+            put(o, " ");
+            put_x(o, a.va, 16);
+        }
         if (s.json) field_x(o, s, "VA", "va", a.va);
         field_x(o, s, "TAG", "tag", a.tag);
         break;
     }
     case ARMPROF_SPE_ADDR_DATA_PHYSICAL: {
         const armprof_spe_data_pa a = armprof_spe_decode_data_pa(p->payload);
-        if (!s.json) put(o, " 0x%014llx", (unsigned long long)a.pa);
+        if (!s.json) {
+            put(o, " ");
+            put_x(o, a.pa, 14);
+        }
         if (s.json) field_x(o, s, "PA", "pa", a.pa);
         field_u(o, s, "NS", "ns", a.ns);
         field_u(o, s, "NSE", "nse", a.nse);
@@ -109,15 +173,23 @@ static void describe_events(out *o, style s, const armprof_spe_packet *p)
         if (!(p->payload >> bit & 1)) continue;
         const char *name = armprof_spe_event_short_name(bit);
         if (s.json) {
-            put(o, "%s", first ? "" : ",");
-            if (name)
-                put(o, "\"%s\"", name);
-            else
-                put(o, "\"E[%u]\"", bit);
+            if (!first) put(o, ",");
+            put(o, "\"");
+            if (name) {
+                put(o, name);
+            } else {
+                put(o, "E[");
+                put_u(o, bit);
+                put(o, "]");
+            }
+            put(o, "\"");
         } else if (name) {
-            put(o, " %s", name);
+            put(o, " ");
+            put(o, name);
         } else {
-            put(o, " E[%u]", bit);
+            put(o, " E[");
+            put_u(o, bit);
+            put(o, "]");
         }
         first = false;
     }
@@ -247,8 +319,10 @@ static void describe_op(out *o, style s, const armprof_spe_packet *p)
     field_x(o, s, "SUBCLASS", "subclass", p->payload);
     if (s.json)
         field_s(o, s, NULL, "kind", op.name);
-    else
-        put(o, " %s", op.name);
+    else {
+        put(o, " ");
+        put(o, op.name);
+    }
     for (unsigned i = 0; i < 4 && op_fields[op.kind][i] != F_NONE; i++)
         describe_op_field(o, s, &op, (op_field)op_fields[op.kind][i]);
 }
@@ -301,7 +375,7 @@ int armprof_spe_packet_text(const armprof_spe_packet *p, char *buf, size_t size)
 {
     out o = {buf, size, 0};
     if (size) buf[0] = '\0';
-    put(&o, "%s", armprof_spe_packet_type_name(p->type));
+    put(&o, armprof_spe_packet_type_name(p->type));
     describe(&o, (style){false}, p);
     if (p->type == ARMPROF_SPE_PKT_UNKNOWN) put(&o, " (ignored)");
     if (p->reserved) put(&o, " (reserved value, ignored)");
@@ -312,8 +386,12 @@ int armprof_spe_packet_json(const armprof_spe_packet *p, char *buf, size_t size)
 {
     out o = {buf, size, 0};
     if (size) buf[0] = '\0';
-    put(&o, "{\"offset\":%zu,\"type\":\"%s\",\"size\":%u", p->offset,
-        armprof_spe_packet_type_name(p->type), (unsigned)p->header_size + p->payload_size);
+    put(&o, "{\"offset\":");
+    put_u(&o, p->offset);
+    put(&o, ",\"type\":\"");
+    put(&o, armprof_spe_packet_type_name(p->type));
+    put(&o, "\",\"size\":");
+    put_u(&o, (unsigned)p->header_size + p->payload_size);
     describe(&o, (style){true}, p);
     if (p->reserved || p->type == ARMPROF_SPE_PKT_UNKNOWN) put(&o, ",\"ignored\":true");
     put(&o, "}");
