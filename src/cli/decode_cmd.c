@@ -34,8 +34,10 @@ static void show_packet(decode_view *v, const armprof_spe_packet *p, bool first)
 {
     char line[512];
     if (v->json) {
-        armprof_spe_packet_json(p, line, sizeof line);
-        fprintf(v->out, "%s%s", first ? "" : ",", line);
+        line[0] = ',';
+        const int len = armprof_spe_packet_json(p, line + 1, sizeof line - 1);
+        const size_t n = len > 0 && (size_t)len < sizeof line - 1 ? (size_t)len : strlen(line + 1);
+        fwrite(first ? line + 1 : line, 1, first ? n : n + 1, v->out);
         return;
     }
     /* "%08zx  %-30s %s\n" of the offset, the bytes and the text, formatted
