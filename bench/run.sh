@@ -11,7 +11,7 @@ scale=${1:-1}
 build=${BUILD:-build-bench}
 if [ -z "${BUILD:-}" ]; then
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DARMPROF_BUILD_TESTS=OFF >/dev/null
-  cmake --build "$build" -j2 --target bench_spe bench_pmu bench_sysreg bench_decode bench_pe >/dev/null
+  cmake --build "$build" -j2 --target bench_spe bench_pmu bench_sysreg bench_decode bench_pe bench_records >/dev/null
 fi
 b="$build/bench"
 spe=$("$b/bench_spe" $((100000000 / scale)))
@@ -19,6 +19,7 @@ pmu=$("$b/bench_pmu" $((100000000 / scale)))
 sysreg=$("$b/bench_sysreg" $((50000000 / scale)))
 decode=$("$b/bench_decode")
 pe=$("$b/bench_pe" $((20000 / scale)))
+records=$("$b/bench_records" $((2000000 / scale)))
 # field LINE-PATTERN WORD-BEFORE: the number that precedes WORD in the line
 pick() { grep -- "$1" | head -n 1 | sed -E "s|.* ([0-9.]+) $2.*|\1|"; }
 row() { # name figure unit target kind(min|max)
@@ -35,6 +36,7 @@ row "bench_spe: skip-ahead interface" "$(echo "$spe" | pick 'skip-ahead' 'millio
 row "bench_spe: ... time / read-only pass" "$(echo "$spe" | pick 'skip-ahead' 'times')" "x" 1.5 max
 row "bench_pmu: armprof_retire() + cycles(1)" "$(echo "$pmu" | pick 'operations in' 'million')" "M ops/s" 0 none
 row "bench_pmu: batch interface" "$(echo "$pmu" | pick 'batch interface' 'million')" "M ops/s" 200 min
+row "bench_records: records constructed and written" "$(echo "$records" | pick 'records in' 'million')" "M rec/s" 20 min
 row "bench_sysreg: MRS/MSR" "$(echo "$sysreg" | pick 'accesses in' 'million')" "M/s" 100 min
 row "bench_pe: PE creation and destruction" "$(echo "$pe" | pick 'destroyed in' 'PEs per')" "PEs/s" 100000 min
 row "bench_decode: records (structured)" "$(echo "$decode" | pick 'records:' 'MB/s')" "MB/s" 500 min
