@@ -36,7 +36,7 @@ row "bench_spe: skip-ahead interface" "$(echo "$spe" | pick 'skip-ahead' 'millio
 row "bench_spe: ... time / read-only pass" "$(echo "$spe" | pick 'skip-ahead' 'times')" "x" 1.5 max
 row "bench_pmu: armprof_retire() + cycles(1)" "$(echo "$pmu" | pick 'operations in' 'million')" "M ops/s" 0 none
 row "bench_pmu: batch interface" "$(echo "$pmu" | pick 'batch interface' 'million')" "M ops/s" 200 min
-row "bench_records: records constructed and written" "$(echo "$records" | pick 'records in' 'million')" "M rec/s" 20 min
+row "bench_records: records constructed and written" "$(echo "$records" | pick 'bench_records:' 'million')" "M rec/s" 20 min
 row "bench_sysreg: MRS/MSR" "$(echo "$sysreg" | pick 'accesses in' 'million')" "M/s" 100 min
 row "bench_pe: PE creation and destruction" "$(echo "$pe" | pick 'destroyed in' 'PEs per')" "PEs/s" 100000 min
 row "bench_decode: records (structured)" "$(echo "$decode" | pick 'records:' 'MB/s')" "MB/s" 500 min
