@@ -163,20 +163,22 @@ int main(int argc, char **argv)
     uint64_t interrupts2 = 0, runs = 0;
     t0 = bench_now();
     for (long i = 0; i < n;) {
-        if ((i & 63) == 0) {
-            armprof_set_physical_count(pe2, (uint64_t)i);
-            if (armprof_pmbirq(pe2)) {
-                armprof_psb_csync(pe2);
-                bench_set(pe2, "PMBPTR_EL1", buffer2);
-                bench_set(pe2, "PMBSR_EL1", 0);
-                interrupts2++;
-            }
+        /* The timer and the PMBIRQ handler as in the pass above: the count a
+         * sample reads is the last tick's, and the handler runs at a tick.
+         * A run needs neither unless the interrupt is pending, so it ends
+         * at the next tick only then. */
+        if ((i & 63) == 0 && armprof_pmbirq(pe2)) {
+            armprof_psb_csync(pe2);
+            bench_set(pe2, "PMBPTR_EL1", buffer2);
+            bench_set(pe2, "PMBSR_EL1", 0);
+            interrupts2++;
         }
         const uint64_t room = armprof_ops_until_event(pe2);
-        long end = (i | 63) + 1; /* the next timer tick */
-        if (end > n) end = n;
+        long end = n;
+        if (armprof_pmbirq(pe2)) end = (i | 63) + 1 < n ? (i | 63) + 1 : n;
         if ((uint64_t)(end - i) > room) end = i + (long)room;
         if (end == i) {
+            armprof_set_physical_count(pe2, (uint64_t)(i & ~63L));
             unpack(&ops[i++], &op);
             armprof_retire(pe2, &op);
             continue;
@@ -186,23 +188,33 @@ int main(int argc, char **argv)
         /* Totals without a branch per operation (a simulator has them per
          * block): the flags say l1d (loads, stores), refill (loads),
          * mispredicted and taken (branches). */
-        uint64_t per_class[4] = {0, 0, 0, 0};
-        long last_branch = -1, last_taken = -1;
+        uint64_t branches = 0, loads = 0, stores = 0, l1d = 0, refill = 0, mispredicted = 0;
+        const long start = i;
         for (; i < end; i++) {
             const packed_op *p = &ops[i];
-            per_class[p->op_class & 3]++;
-            run.l1d_access += p->flags & 1;
-            run.l1d_refill += (p->flags >> 1) & 1;
-            run.mispredicted += (p->flags >> 2) & 1;
-            last_branch = p->op_class == ARMPROF_OP_BRANCH ? i : last_branch;
-            last_taken = (p->flags & 8) ? i : last_taken;
+            branches += p->op_class == ARMPROF_OP_BRANCH;
+            loads += p->op_class == ARMPROF_OP_LOAD;
+            stores += p->op_class == ARMPROF_OP_STORE;
+            l1d += p->flags & 1;
+            refill += (p->flags >> 1) & 1;
+            mispredicted += (p->flags >> 2) & 1;
         }
-        run.branches = per_class[ARMPROF_OP_BRANCH];
-        run.loads = per_class[ARMPROF_OP_LOAD];
-        run.stores = per_class[ARMPROF_OP_STORE];
-        if (last_branch >= 0) run.last_branch_next = ops[last_branch].addr;
-        run.any_taken = last_taken >= 0;
-        if (last_taken >= 0) run.last_taken_target = ops[last_taken].addr;
+        run.branches = branches;
+        run.loads = loads;
+        run.stores = stores;
+        run.l1d_access = l1d;
+        run.l1d_refill = refill;
+        run.mispredicted = mispredicted;
+        /* The last branch, and the last taken one: from the end back. */
+        long last_branch = i - 1;
+        while (last_branch >= start && ops[last_branch].op_class != ARMPROF_OP_BRANCH)
+            last_branch--;
+        long last_taken = last_branch;
+        while (last_taken >= start && !(ops[last_taken].flags & 8))
+            last_taken--;
+        if (last_branch >= start) run.last_branch_next = ops[last_branch].addr;
+        run.any_taken = last_taken >= start;
+        if (last_taken >= start) run.last_taken_target = ops[last_taken].addr;
         run.last_pc = ops[i - 1].pc;
         run.last_is_branch = ops[i - 1].op_class == ARMPROF_OP_BRANCH;
         if (!armprof_retire_run(pe2, &run)) {
