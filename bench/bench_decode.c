@@ -10,7 +10,8 @@
  * - stream: armprof_spe_stream_next_record() on the same bytes fed in 64KB
  *   chunks (what `armprof decode` and `report` do with a file);
  * - text: every packet formatted with armprof_spe_packet_text() into a
- *   buffer (the `armprof decode` loop without the output).
+ *   buffer (the `armprof decode` loop without the output);
+ * - json: the same with armprof_spe_packet_json() (`armprof decode --json`).
  * Prints megabytes and records (or packets) per second for each.
  * Usage: bench_decode [MB] (default 64). */
 #define _POSIX_C_SOURCE 199309L
@@ -193,6 +194,13 @@ int main(int argc, char **argv)
         chars += (uint64_t)armprof_spe_packet_text(&p, line, sizeof line);
     const double t_txt = bench_now() - t0;
 
+    uint64_t json_chars = 0;
+    t0 = bench_now();
+    armprof_spe_decoder_init(&d, s.data, s.len);
+    while (armprof_spe_next_packet(&d, &p) == ARMPROF_SPE_DECODE_OK)
+        json_chars += (uint64_t)armprof_spe_packet_json(&p, line, sizeof line);
+    const double t_json = bench_now() - t0;
+
     printf("bench_decode: packets: %.3f s, %.0f MB/s, %.1f million packets per second "
            "(%llu packets, checksum %llx)\n",
            t_pkt, mbytes / t_pkt, (double)packets / t_pkt / 1e6, (unsigned long long)packets,
@@ -207,6 +215,9 @@ int main(int argc, char **argv)
     printf("bench_decode: text: %.3f s, %.0f MB/s, %.1f million packets per second "
            "(%.0f MB of text)\n",
            t_txt, mbytes / t_txt, (double)packets / t_txt / 1e6, (double)chars / (1 << 20));
+    printf("bench_decode: json: %.3f s, %.0f MB/s, %.1f million packets per second "
+           "(%.0f MB of JSON)\n",
+           t_json, mbytes / t_json, (double)packets / t_json / 1e6, (double)json_chars / (1 << 20));
     free(s.data);
     return 0;
 }

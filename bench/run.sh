@@ -42,6 +42,7 @@ row "bench_pe: PE creation and destruction" "$(echo "$pe" | pick 'destroyed in' 
 row "bench_decode: records (structured)" "$(echo "$decode" | pick 'records:' 'MB/s')" "MB/s" 500 min
 row "bench_decode: streaming records" "$(echo "$decode" | pick 'stream:' 'MB/s')" "MB/s" 500 min
 row "bench_decode: text" "$(echo "$decode" | pick 'text:' 'MB/s')" "MB/s" 80 min
+row "bench_decode: JSON" "$(echo "$decode" | pick 'json:' 'MB/s')" "MB/s" 60 min
 echo
 echo "$spe" | grep -E "identical|DIFFERENT" | sed 's/^/  /'
 echo "$pmu" | grep -E "identical|DIFFERENT" | sed 's/^/  /'
