@@ -12,18 +12,7 @@ sysreg_route access_MDCR_EL2(const armprof_pe *pe, const sysreg_desc *d, unsigne
     (void)m;
     (void)is_read;
     const bool tda_trap = HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, TDA) == 1;
-    switch (pe->ctx.el) {
-    case EL0:
-        return route_undefined();
-    case EL1:
-        return el2_register_at_el1(pe);
-    case EL2:
-        if (tda_trap && EL3SDDUndefPriority(pe)) return route_undefined();
-        if (tda_trap) return el3_trap_or_undefined(pe);
-        return route_self(d, 0);
-    default:
-        return route_self(d, 0);
-    }
+    return el2_register_shape(pe, el3_control_or_self(pe, tda_trap, d), route_self(d, 0));
 }
 
 /* VSTTBR_EL2 and VSTCR_EL2 (FEAT_SEL2): EL0 UNDEFINED; EL1 the EL2

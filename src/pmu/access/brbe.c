@@ -125,15 +125,6 @@ sysreg_route access_BRBCR_EL2(const armprof_pe *pe, const sysreg_desc *d, unsign
     sysreg_route r;
     (void)m;
     (void)is_read;
-    switch (pe->ctx.el) {
-    case EL0:
-        return route_undefined();
-    case EL1:
-        return el2_register_at_el1(pe);
-    case EL2:
-        if (el2_checks(pe, &r)) return r;
-        return route_self(d, 0);
-    default:
-        return route_self(d, 0);
-    }
+    const sysreg_route at_el2 = el2_checks(pe, &r) ? r : route_self(d, 0);
+    return el2_register_shape(pe, at_el2, route_self(d, 0));
 }

@@ -76,21 +76,11 @@ sysreg_route access_PMBSR_EL2(const armprof_pe *pe, const sysreg_desc *d, unsign
 {
     (void)m;
     (void)is_read;
+    /* Two EL3 controls, each "UNDEFINED with EL3SDDUndefPriority(), else
+     * the EL3 trap": whichever applies first, the outcome is the same. */
     const bool pmsee_trap = HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == 0;
-    switch (pe->ctx.el) {
-    case EL0:
-        return route_undefined();
-    case EL1:
-        return el2_register_at_el1(pe);
-    case EL2:
-        if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
-        if (EL3SDDUndefPriority(pe) && pmsee_trap) return route_undefined();
-        if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        if (pmsee_trap) return el3_trap_or_undefined(pe);
-        return route_self(d, 0);
-    default:
-        return route_self(d, 0);
-    }
+    return el2_register_shape(pe, el3_control_or_self(pe, nspb_trap(pe) || pmsee_trap, d),
+                              route_self(d, 0));
 }
 
 /* Accessing PMBSR_EL3 */

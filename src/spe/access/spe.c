@@ -33,19 +33,7 @@ sysreg_route access_PMSCR_EL2(const armprof_pe *pe, const sysreg_desc *d, unsign
 {
     (void)m;
     (void)is_read;
-    const bool el3 = HaveEL(pe, EL3);
-    switch (pe->ctx.el) {
-    case EL0:
-        return route_undefined();
-    case EL1:
-        return el2_register_at_el1(pe);
-    case EL2:
-        if (el3 && EL3SDDUndefPriority(pe) && CheckMDCR_EL3_NSPBTrap(pe)) return route_undefined();
-        if (el3 && CheckMDCR_EL3_NSPBTrap(pe)) return el3_trap_or_undefined(pe);
-        return route_self(d, 0);
-    default:
-        return route_self(d, 0);
-    }
+    return el2_register_shape(pe, el3_control_or_self(pe, nspb_trap(pe), d), route_self(d, 0));
 }
 
 /* Accessing PMSCR_EL12 */
@@ -96,7 +84,8 @@ uint64_t read_PMSCR_EL2(armprof_pe *pe, const armprof_ext_access *ext, unsigned 
     return v & ~pmscr_el2_res0_now(pe);
 }
 
-void write_PMSCR_EL2(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
+void write_PMSCR_EL2(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m,
+                     uint64_t value)
 {
     (void)ext;
     const uint64_t keep = pmscr_el2_res0_now(pe);
@@ -114,7 +103,8 @@ uint64_t read_PMSCR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned 
     return v & ~pct_mask(pe, reg);
 }
 
-void write_PMSCR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m, uint64_t value)
+void write_PMSCR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg, unsigned m,
+                     uint64_t value)
 {
     (void)ext;
     uint64_t keep = pct_mask(pe, reg);
