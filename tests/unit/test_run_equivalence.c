@@ -125,8 +125,11 @@ static armprof_op random_op(uint64_t *r)
         op.mispredicted = below(r, 8) == 0;
         op.conditional = !op.taken || below(r, 2);
         op.branch_kind = (armprof_branch_kind)below(r, 5); /* not ERET or EXCEPTION */
-        if (below(r, 50) == 0)
-            op.branch_kind = ARMPROF_BRANCH_EXCEPTION, op.target_el_valid = true, op.target_el = 1;
+        if (below(r, 50) == 0) { /* an exception entry: retired one at a time */
+            op.branch_kind = ARMPROF_BRANCH_EXCEPTION;
+            op.target_el_valid = true;
+            op.target_el = 1;
+        }
     } else if (k < 50) {
         op.op_class = below(r, 3) ? ARMPROF_OP_LOAD : ARMPROF_OP_STORE;
         op.vaddr = 0x10000000 + 8 * (uint64_t)below(r, 1 << 20);
