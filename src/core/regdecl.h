@@ -48,7 +48,8 @@
  * read-hook and write-hook are NOHOOK for plain storage, or read_<id>/
  * write_<id> functions of the owning layer.
  * flags: SR_RO (no MSR form: MSR is UNDEFINED), SR_WO (no MRS form),
- *        SR_CONTEXT (a write recomputes the cached Effective values).
+ *        SR_CONTEXT (a write recomputes the cached Effective values),
+ *        SR_STATE (no cache derives from it: a write leaves them current).
  *
  * Ids and slots are one numbering for the whole PE: each owner's enum starts
  * where the layer below it ends (core, then pmu, then spe), so an owner needs

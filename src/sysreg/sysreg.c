@@ -112,7 +112,8 @@ static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding,
             o->value = sysreg_read(pe, NULL, r.reg, r.index);
         } else {
             sysreg_write(pe, NULL, r.reg, r.index, value);
-            pe_controls_changed(pe); /* what the PMU counts, where profiling is enabled */
+            /* What the PMU counts, where profiling is enabled. */
+            if (!(sysreg_desc_of(pe, r.reg)->flags & SR_STATE)) pe_controls_changed(pe);
             o->value = sysreg_stored_value(pe, r.reg, r.index);
         }
         break;
@@ -192,7 +193,11 @@ void armprof_reg_set(armprof_pe *pe, int reg, unsigned index, uint64_t value)
         index >= sysreg_desc_of(pe, reg)->count)
         return;
     const sysreg_pe_info *in = sysreg_info(pe, reg);
-    pe->regs[sysreg_desc_of(pe, reg)->storage + index] = (value & ~in->res0) | in->res1;
-    pe_recompute(pe);
+    const sysreg_desc *d = sysreg_desc_of(pe, reg);
+    pe->regs[d->storage + index] = (value & ~in->res0) | in->res1;
+    if (d->flags & SR_CONTEXT)
+        pe_recompute(pe); /* which also marks every cache stale */
+    else if (!(d->flags & SR_STATE))
+        pe_controls_changed(pe);
     sysreg_notify(pe);
 }

@@ -22,6 +22,10 @@ enum sysreg_flags {
     SR_WO = 1u << 1,
     SR_CONTEXT = 1u << 2,
     SR_ALIAS = 1u << 3,
+    /* State the per-operation path reads and writes directly (an interval
+     * counter, a buffer pointer): no cached value derives from it, so a write
+     * leaves every unit's cache current. */
+    SR_STATE = 1u << 4,
 };
 
 enum field_access { FA_RW, FA_RO, FA_WO, FA_RES0, FA_RES1, FA_UNK };
