@@ -202,6 +202,7 @@ typedef struct walk_ctx {
     const mmu_walk_config *cfg;
     regime_ss ss;
     bool async_abort;
+    unsigned memory_accesses; /* descriptor reads and updates */
 } walk_ctx;
 
 static bool is_fault(const mmu_fault *f)
@@ -716,6 +717,7 @@ static bool handle_walk_status(walk_ctx *ctx, mem_status s, mmu_fault *fault)
 static bool fetch_descriptor(walk_ctx *ctx, int paspace, uint64_t address, mmu_fault *fault,
                              uint64_t *descriptor)
 {
+    ctx->memory_accesses++;
     const mem_status s = mem_read64(ctx->mem, paspace, address, ctx->cfg->gpc, descriptor);
     if (s == MEM_ASYNC_EXTERNAL) *descriptor = armprof_mem_read64(ctx->mem, paspace, address);
     return handle_walk_status(ctx, s, fault);
@@ -730,6 +732,7 @@ static bool mem_swap_table_desc(walk_ctx *ctx, mmu_fault *fault, uint64_t prev_d
     uint64_t mem_desc = 0;
     if (!fetch_descriptor(ctx, paspace, address, fault, &mem_desc)) return false;
     if (mem_desc == prev_desc) {
+        ctx->memory_accesses++;
         const mem_status s = mem_write64_walk(ctx->mem, paspace, address, ctx->cfg->gpc, new_desc);
         if (!handle_walk_status(ctx, s, fault)) return false;
     }
@@ -1585,7 +1588,10 @@ static bool full_translate(walk_ctx *ctx, mmu_fault *fault, uint64_t va, addr_de
 }
 
 /* AArch64.TranslateAddress() for an AccessType_SPE write */
-mmu_result mmu_translate_spe_write(armprof_mem *mem, const mmu_walk_config *cfg, uint64_t va)
+/* The translation of va before the output's Granule Protection Check;
+ * *from_memory says whether it read or updated a descriptor. */
+static mmu_result translate_spe_write(armprof_mem *mem, const mmu_walk_config *cfg, uint64_t va,
+                                      bool *from_memory)
 {
     mmu_result result;
     memset(&result, 0, sizeof result);
@@ -1613,19 +1619,57 @@ mmu_result mmu_translate_spe_write(armprof_mem *mem, const mmu_walk_config *cfg,
         result.attrs = pa.memattrs;
         result.attrs.tagged = false;
         result.attrs.mecid = pa.mecid; /* RDFFVT */
-        /* (No watchpoints for the SPU: AArch64.CheckDebug() finds nothing.)
-         * The Granule Protection Check of the output; its External aborts
-         * are the write's, for the caller. */
-        const mem_status s = mem_check(mem, pa.paspace, pa.address, 1, false, cfg->gpc);
-        if (s == MEM_GPF || s == MEM_GPT_WALK) {
-            memset(&result.fault, 0, sizeof result.fault);
-            result.fault.type = MMU_FAULT_GPC; /* Fault_GPCFOnOutput */
-            result.fault.gpf = s == MEM_GPF;
-            result.fault.walk = false;
-        }
     }
     result.async_abort_on_walk = ctx.async_abort;
+    *from_memory = ctx.memory_accesses != 0;
     return result;
+}
+
+/* (No watchpoints for the SPU: AArch64.CheckDebug() finds nothing.) The
+ * Granule Protection Check of a translation's output; its External aborts
+ * are the write's, for the caller. */
+static mmu_result check_output(const armprof_mem *mem, const mmu_walk_config *cfg,
+                               mmu_result result)
+{
+    if (result.fault.type != MMU_FAULT_NONE) return result;
+    const mem_status s = mem_check(mem, result.pas, result.pa, 1, false, cfg->gpc);
+    if (s == MEM_GPF || s == MEM_GPT_WALK) {
+        memset(&result.fault, 0, sizeof result.fault);
+        result.fault.type = MMU_FAULT_GPC; /* Fault_GPCFOnOutput */
+        result.fault.gpf = s == MEM_GPF;
+        result.fault.walk = false;
+    }
+    return result;
+}
+
+mmu_result mmu_translate_spe_write(armprof_mem *mem, const mmu_walk_config *cfg, uint64_t va)
+{
+    bool from_memory;
+    return check_output(mem, cfg, translate_spe_write(mem, cfg, va, &from_memory));
+}
+
+mmu_result mmu_translate_spe_write_cached(armprof_mem *mem, const mmu_walk_config *cfg, uint64_t va,
+                                          mmu_page_cache *cache)
+{
+    const uint64_t page = va >> 12, offset = va & 0xfff;
+    if (cache->valid && cache->va_page == page) {
+        mmu_result r = cache->result;
+        r.pa |= offset;
+        return check_output(mem, cfg, r);
+    }
+    bool from_memory;
+    const mmu_result r = translate_spe_write(mem, cfg, va, &from_memory);
+    /* A translation that read no descriptor is a function of the registers
+     * alone, and the same for every byte of its 4KB page (the smallest
+     * granule); one that read memory is not kept, since the descriptors
+     * can change without a register write. */
+    cache->valid = !from_memory && !r.async_abort_on_walk && r.fault.type == MMU_FAULT_NONE;
+    if (cache->valid) {
+        cache->va_page = page;
+        cache->result = r;
+        cache->result.pa &= ~(uint64_t)0xfff;
+    }
+    return check_output(mem, cfg, r);
 }
 
 /* EncodeLDFSC() */

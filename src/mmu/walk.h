@@ -83,7 +83,7 @@ typedef struct mmu_walk_config {
      * of a Secure regime (AArch64.SS2TTWParams()). */
     uint64_t vstcr;  /* VSTCR_EL2 */
     uint64_t vsttbr; /* VSTTBR_EL2 */
-    bool fwb;       /* HCR_EL2.FWB */
+    bool fwb;        /* HCR_EL2.FWB */
     /* The physical address space stage 1 output starts in: that of the
      * owning Security state (ARMPROF_PAS_*). Secure tables may take an
      * access to Non-secure with the NS bits; Realm likewise. */
@@ -146,5 +146,18 @@ typedef struct mmu_result {
  * whole write lies in one page of the smallest granule, so one translation
  * serves it). Descriptor reads and Access flag/dirty updates go to mem. */
 mmu_result mmu_translate_spe_write(armprof_mem *mem, const mmu_walk_config *cfg, uint64_t va);
+
+/* The last translation that read no descriptor (stage 1 and stage 2
+ * disabled), for its 4KB page; the owner clears valid when cfg changes. */
+typedef struct mmu_page_cache {
+    bool valid;
+    uint64_t va_page;
+    mmu_result result; /* pa of the page's first byte */
+} mmu_page_cache;
+
+/* mmu_translate_spe_write() through cache: the same result, without the
+ * walk when va is in the cached page. */
+mmu_result mmu_translate_spe_write_cached(armprof_mem *mem, const mmu_walk_config *cfg, uint64_t va,
+                                          mmu_page_cache *cache);
 
 #endif

@@ -175,6 +175,7 @@ bool armprof_checkpoint_restore(armprof_pe *pe, const void *buf, size_t len, cha
     engine->after_change = after_change;
     sysreg_configure(pe);
     inst->out = out;
+    pe_controls_changed(pe);                   /* every cache is computed again for this PE */
     inst->out.seen_gen = pe->controls_gen - 1; /* recompute the levels */
     pe_outputs_check(pe);
     return true;

@@ -189,9 +189,14 @@ static armprof_buffer_result model_translate(armprof_pe *pe, const armprof_buffe
                                              mmu_result *t)
 {
     armprof_buffer_result res = {.outcome = ARMPROF_BUFFER_WRITTEN, .written = w->size};
-    mmu_walk_config cfg;
-    spe_walk_config(pe, w->pas, &cfg);
-    *t = mmu_translate_spe_write(SPE_BUFFER(pe)->mem, &cfg, w->address);
+    spe_write_context *c = &SPE_BUFFER(pe)->wctx;
+    if (w->pas == c->walk.pas) {
+        *t = mmu_translate_spe_write_cached(SPE_BUFFER(pe)->mem, &c->walk, w->address, &c->page);
+    } else { /* RVCYWL's SCR_EL3 PAS: stage 1 starts there */
+        mmu_walk_config cfg = c->walk;
+        cfg.pas = w->pas;
+        *t = mmu_translate_spe_write(SPE_BUFFER(pe)->mem, &cfg, w->address);
+    }
     /* An asynchronous External abort on a descriptor access pends an
      * SError and the walk goes on. */
     if (t->async_abort_on_walk) SPE_STATE(pe)->stats.serrors++;
@@ -325,6 +330,35 @@ static bool pointer_restrictions_hold(const armprof_pe *pe, uint64_t ptr)
     return limit >= max && ptr <= limit - max && (ptr >> 56) == (limit >> 56) && !(ptr & align);
 }
 
+/* The write context for the registers in force now (spe_write_context). */
+static const spe_write_context *write_context(armprof_pe *pe)
+{
+    spe_write_context *c = &SPE_BUFFER(pe)->wctx;
+    if (c->valid && !pe_controls_stale(pe, c->seen_gen)) return c;
+    c->enabled = ProfilingBufferEnabled(pe);
+    c->stopped = SPEProfilingStopped(pe);
+    const spe_owner owner = ProfilingBufferOwner(pe);
+    const int pas = pas_of(owner.ss == ARMPROF_SS_ROOT ? ARMPROF_SS_NONSECURE : owner.ss);
+    c->ss_mismatch = HaveEL(pe, EL3) && scr_security_state(pe) != owner.ss;
+    c->scr_pas = pas_of(scr_security_state(pe));
+    c->identity = (armprof_buffer_write){.owning_ss = (int)owner.ss,
+                                         .owning_el = owner.el,
+                                         .regime = (int)SPEOwningTranslationRegime(pe),
+                                         .nvm = EffectivePMBLIMITR_EL1_nVM(pe) == 1,
+                                         .pas = pas};
+    for (unsigned va55 = 0; va55 < 2; va55++) {
+        c->identity.address = (uint64_t)va55 << 55;
+        spe_write_identity(pe, &c->identity);
+        c->mecid_by_va55[va55] = c->identity.mecid;
+    }
+    c->identity.address = 0;
+    spe_walk_config(pe, pas, &c->walk);
+    c->page.valid = false;
+    c->seen_gen = pe->controls_gen;
+    c->valid = true;
+    return c;
+}
+
 /* SPEWriteToBuffer() for one record. Returns true if a management event or
  * a discard ended it (the caller then skips the buffer full check). */
 static bool SPEWriteToBuffer(armprof_pe *pe, const uint8_t *rec, size_t size)
@@ -332,8 +366,8 @@ static bool SPEWriteToBuffer(armprof_pe *pe, const uint8_t *rec, size_t size)
     spe_state *u = SPE_STATE(pe);
     /* The record is written with the registers in force now (D17.9), which
      * need not be those it was sampled under. */
-    int pas;
-    if (!ProfilingBufferEnabled(pe)) {
+    const spe_write_context *c = write_context(pe);
+    if (!c->enabled) {
         /* RSXWCP, and RQJWVQ for a reserved MDCR_EL3.{NSPBE,NSPB} */
         switch (constrained_unpredictable(pe, SPE_BUFFER_DISABLED)) {
         case ARMPROF_UNPRED_SPE_BUFFER_DISABLED_WRITE:
@@ -348,13 +382,12 @@ static bool SPEWriteToBuffer(armprof_pe *pe, const uint8_t *rec, size_t size)
             return true;
         }
     }
-    const spe_owner owner = ProfilingBufferOwner(pe);
-    pas = pas_of(owner.ss == ARMPROF_SS_ROOT ? ARMPROF_SS_NONSECURE : owner.ss);
-    if (HaveEL(pe, EL3) && scr_security_state(pe) != owner.ss) {
+    armprof_buffer_write w = c->identity;
+    if (c->ss_mismatch) {
         /* RVCYWL */
         switch (constrained_unpredictable(pe, SPE_SS_MISMATCH)) {
         case ARMPROF_UNPRED_SPE_SS_MISMATCH_WRITE_SCR:
-            pas = pas_of(scr_security_state(pe));
+            w.pas = c->scr_pas;
             break;
         case ARMPROF_UNPRED_SPE_SS_MISMATCH_DISCARD:
             u->stats.lost++;
@@ -368,7 +401,7 @@ static bool SPEWriteToBuffer(armprof_pe *pe, const uint8_t *rec, size_t size)
             break;
         }
     }
-    if (SPEProfilingStopped(pe)) {
+    if (c->stopped) {
         /* Every byte's write is skipped (the loop's SPEProfilingStopped()
          * test): the record is lost without a syndrome. */
         u->stats.lost++;
@@ -406,12 +439,9 @@ static bool SPEWriteToBuffer(armprof_pe *pe, const uint8_t *rec, size_t size)
         }
     }
 
-    armprof_buffer_write w = {.owning_ss = (int)owner.ss,
-                              .owning_el = owner.el,
-                              .regime = (int)SPEOwningTranslationRegime(pe),
-                              .nvm = EffectivePMBLIMITR_EL1_nVM(pe) == 1,
-                              .pas = pas};
-    spe_write_identity(pe, &w);
+    /* The whole buffer shares the limit's top byte (RHLXGD): bit 55 of the
+     * record's first byte picks the MECID of an EL2&0 regime's half. */
+    w.mecid = c->mecid_by_va55[(start >> 55) & 1];
     armprof_mem_attrs prev = {0};
     size_t off = 0;
     while (off < size) {
@@ -633,6 +663,7 @@ void spe_buffer_reset(armprof_pe *pe)
 {
     SPE_BUFFER(pe)->held_count = 0;
     SPE_BUFFER(pe)->held_bytes = 0;
+    SPE_BUFFER(pe)->wctx.valid = false;
 }
 
 void spe_links_get(const armprof_pe *pe, spe_links *links)

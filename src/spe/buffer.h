@@ -19,6 +19,30 @@
 
 #define SPE_MAX_HELD 64
 
+/* What SPEWriteToBuffer() derives from the registers before it writes a
+ * byte, computed once per controls generation (DESIGN principle 4): a
+ * record at the minimum interval must not walk the ownership and
+ * translation rules again. A write that ends in a management event changes
+ * PMBSR_ELx, which starts a new generation. */
+typedef struct spe_write_context {
+    uint32_t seen_gen;
+    bool valid;
+    bool enabled; /* ProfilingBufferEnabled() */
+    bool stopped; /* SPEProfilingStopped() */
+    /* RVCYWL: SCR_EL3.{NSE,NS} name another Security state than the owner's
+     * (with EL3), and the PAS those bits give. */
+    bool ss_mismatch;
+    int scr_pas;
+    /* The write's owner, regime, nVM, PAS, ASID and VMID, and the MECID for
+     * a pointer with bit 55 clear and set (the EL2&0 regime's halves). */
+    armprof_buffer_write identity;
+    uint16_t mecid_by_va55[2];
+    mmu_walk_config walk; /* spe_walk_config() for identity.pas */
+    /* The last translation that read no memory (stage 1 and stage 2
+     * disabled): it holds for its 4KB page until the controls change. */
+    mmu_page_cache page;
+} spe_write_context;
+
 typedef struct spe_buffer_state {
     armprof_mem *mem; /* the PE's physical memory */
     armprof_buffer_hook hook;
@@ -30,6 +54,7 @@ typedef struct spe_buffer_state {
     unsigned held_count;
     uint16_t held_size[SPE_MAX_HELD];
     size_t held_capacity;
+    spe_write_context wctx;
 } spe_buffer_state;
 
 struct armprof_pe;

@@ -8,7 +8,11 @@
  * AArch64.S1DisabledOutputMECID() (stage 1 disabled here, SCTLR_ELx.M 0):
  * walkparams.emec 0 -> DEFAULT_MECID (0); Realm PA space; Regime_EL10 ->
  * VMECID_P_EL2, otherwise MECID_P0_EL2. walkparams.emec is SCTLR2_EL2.EMEC
- * when IsSCTLR2EL2Enabled() (FEAT_SCTLR2, SCR_EL3.SCTLR2En 1, EL2Enabled()). */
+ * when IsSCTLR2EL2Enabled() (FEAT_SCTLR2, SCR_EL3.SCTLR2En 1, EL2Enabled()).
+ * Through a buffer hook (armprof_buffer_write.mecid), the EL2&0 regime's
+ * MECID is AArch64.S1OutputMECID()'s for a descriptor with AMEC 0:
+ * MECID_P1_EL2 for an address in the upper range (VA[55] 1), MECID_P0_EL2
+ * in the lower. */
 #include <string.h>
 
 #include "armprof/armprof.h"
@@ -79,8 +83,54 @@ static int record_mecid(unsigned owning_el, bool emec, bool sctlr2en)
     return s.writes ? s.mecid : -1;
 }
 
+static armprof_buffer_result hook_mecid(void *ctx, const armprof_buffer_write *w)
+{
+    int *mecid = ctx;
+    *mecid = w->mecid;
+    const armprof_buffer_result r = {.outcome = ARMPROF_BUFFER_WRITTEN, .written = w->size};
+    return r;
+}
+
+/* One sampled operation at Realm EL2 with HCR_EL2.E2H 1 (the EL2&0 regime)
+ * and the buffer at ptr, written through a hook: the MECID it is given. */
+static int hook_el20_mecid(uint64_t ptr)
+{
+    armprof_config c;
+    armprof_config_preset(&c, "armv9.4-all");
+    char err[256];
+    armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
+    CHECK(pe != NULL, "%s", err);
+    if (!pe) return -2;
+    set_field(pe, "MDCR_EL3", "NSPBE", 1);
+    set_field(pe, "MDCR_EL3", "NSPB", 3);
+    set_field(pe, "MDCR_EL2", "E2PB", 0);
+    set_field(pe, "HCR_EL2", "E2H", 1);
+    set_field(pe, "SCR_EL3", "SCTLR2En", 1);
+    set_field(pe, "SCTLR2_EL2", "EMEC", 1);
+    set_field(pe, "MECID_P0_EL2", "MECID", 0x1111);
+    set_field(pe, "MECID_P1_EL2", "MECID", 0x2222);
+    set_field(pe, "PMBSR_EL1", "S", 0);
+    set_field(pe, "PMBPTR_EL1", "PTR", ptr);
+    set_field(pe, "PMBLIMITR_EL1", "LIMIT", (ptr + 0x100000) >> 12);
+    set_field(pe, "PMBLIMITR_EL1", "E", 1);
+    set_field(pe, "PMSCR_EL2", "E2SPE", 1);
+    set_field(pe, "PMSICR_EL1", "COUNT", 1);
+    CHECK(armprof_set_security_state(pe, ARMPROF_SS_REALM, err, sizeof err), "%s", err);
+    CHECK(armprof_set_el(pe, 2, err, sizeof err), "%s", err);
+    int mecid = -1;
+    armprof_spe_set_buffer_hook(pe, hook_mecid, &mecid);
+    armprof_op op = ARMPROF_OP_INIT;
+    op.op_class = ARMPROF_OP_OTHER;
+    op.pc = 0x1000;
+    armprof_retire(pe, &op);
+    armprof_pe_destroy(pe);
+    return mecid;
+}
+
 int main(void)
 {
+    CHECK(hook_el20_mecid(0x80000000u) == 0x1111, "EL2&0 lower range: MECID_P0_EL2");
+    CHECK(hook_el20_mecid(0xffff800080000000ull) == 0x2222, "EL2&0 upper range: MECID_P1_EL2");
     CHECK(record_mecid(2, true, true) == 0x1234, "owning EL2: MECID_P0_EL2");
     CHECK(record_mecid(1, true, true) == 0x5678, "owning EL1 (EL1&0): VMECID_P_EL2");
     CHECK(record_mecid(2, false, true) == 0, "SCTLR2_EL2.EMEC 0: DEFAULT_MECID");
