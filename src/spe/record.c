@@ -81,6 +81,20 @@ static void SPEAddPacketToRecord(armprof_pe *pe, armprof_spe_packet_type type, u
                                  uint64_t payload)
 {
     spe_state *u = SPE_STATE(pe);
+    if (index < SPE_LAYOUT_INDEXES && u->record_size + 2 + 8 <= SPE_MAX_RECORD_SIZE) {
+        /* The common case, from the layout table: the header, then all
+         * eight payload bytes (record[] has room past the largest record),
+         * of which the packet's payload size count. */
+        const spe_packet_layout *l = &u->layout[type][index];
+        uint8_t *p = u->record + u->record_size;
+        p[0] = l->header[0];
+        p[1] = l->header[1];
+        p += l->header_size;
+        for (unsigned i = 0; i < 8; i++)
+            p[i] = (uint8_t)(payload >> (8 * i));
+        u->record_size += l->header_size + l->payload_size;
+        return;
+    }
     const unsigned bytes = payload_size(&pe->cfg, type);
     uint8_t header[2];
     const unsigned header_size = spe_packet_header(type, index, bytes, header);
@@ -88,6 +102,19 @@ static void SPEAddPacketToRecord(armprof_pe *pe, armprof_spe_packet_type type, u
         SPEAddByteToRecord(u, header[i]);
     for (unsigned i = 0; i < bytes; i++)
         SPEAddByteToRecord(u, (uint8_t)(payload >> (8 * i)));
+}
+
+void spe_packet_layouts(const armprof_config *cfg,
+                        spe_packet_layout layout[ARMPROF_SPE_PKT_UNKNOWN][SPE_LAYOUT_INDEXES])
+{
+    for (unsigned t = 0; t < ARMPROF_SPE_PKT_UNKNOWN; t++)
+        for (unsigned index = 0; index < SPE_LAYOUT_INDEXES; index++) {
+            spe_packet_layout *l = &layout[t][index];
+            l->payload_size = (uint8_t)payload_size(cfg, (armprof_spe_packet_type)t);
+            l->header[1] = 0;
+            l->header_size = (uint8_t)spe_packet_header((armprof_spe_packet_type)t, index,
+                                                        l->payload_size, l->header);
+        }
 }
 
 /* The bytes a packet takes in this configuration's records. */

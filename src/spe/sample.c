@@ -59,6 +59,7 @@ void spe_reset(armprof_pe *pe)
     const uint64_t seed = OPTION_VALUE(pe, SPE_RANDOM_SEED);
     u->rng = seed ? seed : 0x9E3779B97F4A7C15ull; /* xorshift needs a nonzero state */
     u->seen_gen = pe->controls_gen - 1;           /* stale */
+    spe_packet_layouts(&pe->cfg, u->layout);
 }
 
 /* The address packet's top byte for Exception level el in the Security state

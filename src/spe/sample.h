@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "armprof/armprof.h"
+#include "armprof/decode.h"
 
 /* SPEOpType */
 typedef enum SPEOpType {
@@ -91,6 +92,29 @@ typedef struct spe_sample {
     SPEOpAttr opattr;
 } spe_sample;
 
+/* A packet's bytes before its payload, and the payload's size, in this
+ * configuration's records (record.c): computed once from the packet table,
+ * for the INDEX values below SPE_LAYOUT_INDEXES. */
+#define SPE_LAYOUT_INDEXES 8
+typedef struct spe_packet_layout {
+    uint8_t header[2];
+    uint8_t header_size;
+    uint8_t payload_size;
+} spe_packet_layout;
+
+/* What a sample reads of the controls, cached with the rest of
+ * spe_refresh()'s values (the functions named are in sample.c, buffer.c and
+ * timestamp.c). */
+typedef struct spe_sample_controls {
+    bool collect_context1; /* CollectContextIDR1() */
+    bool collect_context2; /* CollectContextIDR2() */
+    bool collect_pa;       /* CollectPhysicalAddress() */
+    bool enabled_at_el2;   /* StatisticalProfilingEnabled(EL2) (NV2 accesses) */
+    bool buffer_enabled;   /* ProfilingBufferEnabled() */
+    bool discard;          /* FEAT_SPEv1p2 and PMBLIMITR_EL1.FM discard */
+    uint8_t timestamp;     /* CollectTimeStamp() */
+} spe_sample_controls;
+
 typedef struct spe_state {
     /* Cached: recomputed after any MSR or context change (spe_refresh()). */
     uint32_t seen_gen; /* armprof_pe.controls_gen the cache was computed at */
@@ -99,7 +123,8 @@ typedef struct spe_state {
     bool ernd_rnd;     /* PMSIRR_EL1.RND == 1 and FEAT_SPE_ERnd */
     bool pop_counted;  /* some event counter counts SAMPLE_POP */
     uint64_t pbt_tag;  /* SPESamplePreviousBranchAddress<63:56> here: ns:el:nse */
-    bool in_flight;    /* SPESampleInFlight */
+    spe_sample_controls sc;
+    bool in_flight; /* SPESampleInFlight */
     spe_sample sample;
     uint64_t prev_branch;   /* SPESamplePreviousBranchAddress */
     bool prev_branch_valid; /* SPESamplePreviousBranchAddressValid */
@@ -112,7 +137,11 @@ typedef struct spe_state {
      * a reset keeps the count. */
     uint64_t invalid_ops;
     size_t record_size; /* SPERecordSize */
-    uint8_t record[SPE_MAX_RECORD_SIZE];
+    /* Eight bytes beyond the largest record: a payload is stored whole and
+     * the size advanced by its length (record.c). */
+    uint8_t record[SPE_MAX_RECORD_SIZE + 8];
+    /* From the configuration, kept by a reset. */
+    spe_packet_layout layout[ARMPROF_SPE_PKT_UNKNOWN][SPE_LAYOUT_INDEXES];
 } spe_state;
 
 struct armprof_pe;
@@ -143,6 +172,9 @@ bool SPECollectRecord(struct armprof_pe *pe, uint64_t events, uint32_t total_lat
                       SPEOpType optype);
 /* record.c: SPEConstructRecord() into SPE_STATE(pe)->record */
 void SPEConstructRecord(struct armprof_pe *pe);
+/* record.c: the packet layouts of the configuration's records. */
+void spe_packet_layouts(const armprof_config *cfg,
+                        spe_packet_layout layout[ARMPROF_SPE_PKT_UNKNOWN][SPE_LAYOUT_INDEXES]);
 /* record.c: SPEGetEventsPayloadSize(), SPEGetDataSourcePayloadSize() */
 unsigned SPEGetEventsPayloadSize(const armprof_config *cfg);
 unsigned SPEGetDataSourcePayloadSize(const armprof_config *cfg);
