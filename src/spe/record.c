@@ -273,7 +273,7 @@ void SPEConstructRecord(armprof_pe *pe)
         s->address_valid &= (uint8_t) ~(1u << SPEAddrPosPrevBranchTarget);
     /* An NV2 access's data virtual address is not collected when profiling
      * is disabled at EL2. */
-    if (!StatisticalProfilingEnabled(pe, EL2) && s->opattr.ldst_type == SPELDSTType_NV2)
+    if (s->opattr.ldst_type == SPELDSTType_NV2 && !StatisticalProfilingEnabled(pe, EL2))
         s->address_valid &= (uint8_t) ~(1u << SPEAddrPosDataVirtual);
     for (unsigned i = 0; i < SPE_NUM_ADDRS; i++)
         if (s->address_valid >> i & 1)

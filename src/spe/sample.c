@@ -89,6 +89,8 @@ static uint64_t address_tag(const armprof_pe *pe)
     return address_tag_at(pe, pe->ctx.el);
 }
 
+static void refresh_sample_controls(const armprof_pe *pe, spe_sample_controls *sc);
+
 /* The cached values spe_retire() tests on every operation (DESIGN principle
  * 4): recomputed after an MSR or a context change. */
 void spe_refresh(armprof_pe *pe)
@@ -99,6 +101,7 @@ void spe_refresh(armprof_pe *pe)
     u->ernd_rnd = IsFeatureImplemented(pe, SPE_ERnd) && FIELD(pe, PMSIRR_EL1, RND) == 1;
     u->pop_counted = pmu_event_counted(pe, PMU_EVENT_SAMPLE_POP);
     u->pbt_tag = u->enabled ? address_tag(pe) : 0;
+    refresh_sample_controls(pe, &u->sc);
     u->seen_gen = pe->controls_gen;
 }
 
@@ -214,11 +217,12 @@ static bool CollectContextIDR2(const armprof_pe *pe)
  * StatisticalProfilingEnabled(), which holds for a sample being started. */
 static void SPESampleAddContext(armprof_pe *pe, spe_sample *s)
 {
-    if (CollectContextIDR1(pe)) {
+    const spe_sample_controls *sc = &SPE_STATE(pe)->sc;
+    if (sc->collect_context1) {
         s->context_el1 = (uint32_t)REG(pe, CONTEXTIDR_EL1);
         s->context_el1_valid = true;
     }
-    if (CollectContextIDR2(pe)) {
+    if (sc->collect_context2) {
         s->context_el2 = (uint32_t)REG(pe, CONTEXTIDR_EL2);
         s->context_el2_valid = true;
     }
@@ -360,6 +364,17 @@ static bool CollectPhysicalAddress(const armprof_pe *pe)
     return FIELD(pe, PMSCR_EL1, PA) == 1;
 }
 
+/* What a sample reads of the controls, for spe_refresh(). */
+static void refresh_sample_controls(const armprof_pe *pe, spe_sample_controls *sc)
+{
+    sc->collect_context1 = CollectContextIDR1(pe);
+    sc->collect_context2 = CollectContextIDR2(pe);
+    sc->collect_pa = CollectPhysicalAddress(pe);
+    sc->buffer_enabled = ProfilingBufferEnabled(pe);
+    sc->discard = IsFeatureImplemented(pe, SPEv1p2) && FIELD(pe, PMBLIMITR_EL1, FM) == 2;
+    sc->timestamp = (uint8_t)CollectTimeStamp(pe);
+}
+
 /* SPESetDataVirtualAddress(); EffectiveTBI() is the operation's .tbi */
 static void SPESetDataVirtualAddress(armprof_pe *pe, spe_sample *s, const armprof_op *op)
 {
@@ -462,7 +477,7 @@ static void sample_load_store(armprof_pe *pe, spe_sample *s, const armprof_op *o
     }
     /* SPESampleLoadStore(is_load, accdesc, addrdesc) for the sampled access */
     SPESetDataVirtualAddress(pe, s, op);
-    if (CollectPhysicalAddress(pe)) SPESetDataPhysicalAddress(pe, s, op);
+    if (SPE_STATE(pe)->sc.collect_pa) SPESetDataPhysicalAddress(pe, s, op);
     a->addr_valid = true;
     /* SPEGetDataSource(): IMPLEMENTATION DEFINED; the model reports the
      * operation's data source for loads when Data Source packets exist. */
@@ -478,7 +493,7 @@ static void sample_gcs_branch(armprof_pe *pe, spe_sample *s, const armprof_op *o
 {
     s->opattr.ldst_type = SPELDSTType_GCS;
     SPESetDataVirtualAddress(pe, s, op);
-    if (CollectPhysicalAddress(pe)) SPESetDataPhysicalAddress(pe, s, op);
+    if (SPE_STATE(pe)->sc.collect_pa) SPESetDataPhysicalAddress(pe, s, op);
     s->opattr.addr_valid = true;
     if (s->opattr.procedure_return && op->data_source_valid &&
         SPEGetDataSourcePayloadSize(&pe->cfg) != 0) {
@@ -638,7 +653,7 @@ void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
     if (s->opattr.is_conditional && !s->opattr.cond_pass) s->events |= 1u << 6;
     const bool collect_record =
         SPECollectRecord(pe, s->events, s->counter[SPECounterPosTotalLatency], s->opattr.op_type);
-    const bool discard = IsFeatureImplemented(pe, SPEv1p2) && FIELD(pe, PMBLIMITR_EL1, FM) == 2;
+    const bool discard = u->sc.discard;
     if (collect_record && discard) u->stats.discarded++;
     /* SPEWriteToBuffer() asserts ProfilingBufferEnabled(): a sample
      * completing after the buffer was disabled (possible only with
@@ -646,8 +661,8 @@ void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
      * Unpredictable_SPE_BUFFER_DISABLED; DISCARD (silently discarded) needs
      * no record at all (docs/spec-notes.md). */
     if (collect_record && !discard &&
-        (ProfilingBufferEnabled(pe) || constrained_unpredictable(pe, SPE_BUFFER_DISABLED) !=
-                                           ARMPROF_UNPRED_SPE_BUFFER_DISABLED_DISCARD)) {
+        (u->sc.buffer_enabled || constrained_unpredictable(pe, SPE_BUFFER_DISABLED) !=
+                                     ARMPROF_UNPRED_SPE_BUFFER_DISABLED_DISCARD)) {
         SPEConstructRecord(pe);
         u->stats.records++;
         u->stats.bytes += u->record_size;

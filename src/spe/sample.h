@@ -178,8 +178,10 @@ void spe_packet_layouts(const armprof_config *cfg,
 /* record.c: SPEGetEventsPayloadSize(), SPEGetDataSourcePayloadSize() */
 unsigned SPEGetEventsPayloadSize(const armprof_config *cfg);
 unsigned SPEGetDataSourcePayloadSize(const armprof_config *cfg);
-/* timestamp.c: SPESampleAddTimeStamp() */
+/* timestamp.c: SPESampleAddTimeStamp(), with CollectTimeStamp() from
+ * spe_refresh()'s cache, and CollectTimeStamp() for that cache. */
 void SPESampleAddTimeStamp(struct armprof_pe *pe);
+unsigned CollectTimeStamp(const struct armprof_pe *pe);
 /* The SPE events the PMU counts (SAMPLE_FEED_BR ...), whose number is an
  * option: generated only when the option names a number. */
 void spe_pmu_event(struct armprof_pe *pe, uint64_t number);

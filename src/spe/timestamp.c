@@ -31,7 +31,7 @@ static bool IsInHost(const armprof_pe *pe)
 
 /* CollectTimeStamp(); StatisticalProfilingEnabled() holds for a sample
  * being started. */
-static TimeStamp CollectTimeStamp(const armprof_pe *pe)
+static TimeStamp collect_timestamp(const armprof_pe *pe)
 {
     const spe_owner owner = ProfilingBufferOwner(pe);
     if (owner.el == EL2) {
@@ -64,6 +64,11 @@ static TimeStamp CollectTimeStamp(const armprof_pe *pe)
     }
 }
 
+unsigned CollectTimeStamp(const armprof_pe *pe)
+{
+    return (unsigned)collect_timestamp(pe);
+}
+
 /* PhysicalOffsetIsValid(). EL3 uses AArch64 in the model, so the
  * EffectiveSCR_EL3_RW() == '0' arm never applies. */
 static bool PhysicalOffsetIsValid(const armprof_pe *pe)
@@ -94,7 +99,7 @@ static uint64_t GetTimestamp(const armprof_pe *pe, TimeStamp type)
 void SPESampleAddTimeStamp(armprof_pe *pe)
 {
     spe_sample *s = &SPE_STATE(pe)->sample;
-    const TimeStamp timestamp = CollectTimeStamp(pe);
+    const TimeStamp timestamp = (TimeStamp)SPE_STATE(pe)->sc.timestamp;
     if (timestamp == TimeStamp_None) {
         s->timestamp_valid = false;
     } else {
