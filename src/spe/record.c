@@ -7,6 +7,8 @@
  * decoder accepts cannot drift apart. Packets are emitted in the
  * pseudocode's order: Context, Counter, Address, Data Source, Operation
  * Type, Events, then Timestamp or End, then Padding to PMBIDR_EL1.Align. */
+#include <string.h>
+
 #include "decode/spe_packets.h"
 #include "spe/spe_level.h"
 #include "spe/sample.h"
@@ -73,12 +75,39 @@ static unsigned payload_size(const armprof_config *cfg, armprof_spe_packet_type 
     }
 }
 
-/* SPEAddPacketToRecord(), with the pseudocode's header_hi:sz:header_lo
+/* Eight bytes, least significant first. */
+static inline void store_le64(uint8_t *p, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &v, sizeof v);
+#else
+    for (unsigned i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+#endif
+}
+
+/* SPEAddPacketToRecord()'s general case (an INDEX beyond the layout table,
+ * or a record near the largest size): the pseudocode's header_hi:sz:header_lo
  * looked up in the packet table by type and INDEX (CLASS), and for an
  * INDEX beyond the Short format the SPEAddByteToRecord('001000':index<4:3>)
  * SPEConstructRecord() puts before it; the payload follows little-endian. */
-static void SPEAddPacketToRecord(armprof_pe *pe, armprof_spe_packet_type type, unsigned index,
-                                 uint64_t payload)
+static void add_packet_bytes(armprof_pe *pe, armprof_spe_packet_type type, unsigned index,
+                             uint64_t payload)
+{
+    spe_state *u = SPE_STATE(pe);
+    const unsigned bytes = payload_size(&pe->cfg, type);
+    uint8_t header[2];
+    const unsigned header_size = spe_packet_header(type, index, bytes, header);
+    for (unsigned i = 0; i < header_size; i++)
+        SPEAddByteToRecord(u, header[i]);
+    for (unsigned i = 0; i < bytes; i++)
+        SPEAddByteToRecord(u, (uint8_t)(payload >> (8 * i)));
+}
+
+/* SPEAddPacketToRecord(), inline (a record adds a dozen packets): the
+ * layout table's header and payload size for the common case. */
+static inline void SPEAddPacketToRecord(armprof_pe *pe, armprof_spe_packet_type type,
+                                        unsigned index, uint64_t payload)
 {
     spe_state *u = SPE_STATE(pe);
     if (index < SPE_LAYOUT_INDEXES && u->record_size + 2 + 8 <= SPE_MAX_RECORD_SIZE) {
@@ -90,18 +119,11 @@ static void SPEAddPacketToRecord(armprof_pe *pe, armprof_spe_packet_type type, u
         p[0] = l->header[0];
         p[1] = l->header[1];
         p += l->header_size;
-        for (unsigned i = 0; i < 8; i++)
-            p[i] = (uint8_t)(payload >> (8 * i));
+        store_le64(p, payload);
         u->record_size += l->header_size + l->payload_size;
         return;
     }
-    const unsigned bytes = payload_size(&pe->cfg, type);
-    uint8_t header[2];
-    const unsigned header_size = spe_packet_header(type, index, bytes, header);
-    for (unsigned i = 0; i < header_size; i++)
-        SPEAddByteToRecord(u, header[i]);
-    for (unsigned i = 0; i < bytes; i++)
-        SPEAddByteToRecord(u, (uint8_t)(payload >> (8 * i)));
+    add_packet_bytes(pe, type, index, payload);
 }
 
 void spe_packet_layouts(const armprof_config *cfg,
