@@ -35,10 +35,46 @@ static inline bool pcsr_branch_samples(armprof_pe *pe)
     return true;
 }
 
+/* The sample of an operation at pc in the current context, made when next
+ * read (pcsr_settle()): the per-operation path stores a PC. */
+static inline void pcsr_defer(pcsr_state *p, uint64_t pc, bool branch)
+{
+    p->pending = true;
+    p->pending_branch |= branch;
+    p->pending_pc = pc;
+}
+
+/* Whether PC sampling is implemented, with its context current. */
+static inline bool pcsr_current(armprof_pe *pe)
+{
+    if (!IsFeatureImplemented(pe, PCSRv8) && !IsFeatureImplemented(pe, PCSRv8p2)) return false;
+    if (pe_controls_stale(pe, PCSR_STATE(pe)->seen_gen)) pcsr_refresh(pe);
+    return true;
+}
+
+/* armprof_retire()'s PC sampling of a plain operation (pcsr_current() was
+ * checked): a branch's target or next instruction, another operation's PC
+ * with pcsr_sample_all_instructions (all), deferred without a test of the
+ * class. */
+static inline void pcsr_retire_deferred(armprof_pe *pe, const armprof_op *op, bool is_branch,
+                                        bool all)
+{
+    pcsr_state *p = PCSR_STATE(pe);
+    const bool sampled = is_branch | all;
+    /* Masks (all ones when the condition is false) rather than branches: */
+    const uint64_t not_taken = (uint64_t)op->taken - 1, not_branch = (uint64_t)is_branch - 1;
+    const uint64_t not_sampled = (uint64_t)sampled - 1;
+    const uint64_t next = (op->target & ~not_taken) | ((op->pc + 4) & not_taken);
+    const uint64_t pc = (next & ~not_branch) | (op->pc & not_branch);
+    p->pending |= sampled;
+    p->pending_branch |= is_branch;
+    p->pending_pc = (pc & ~not_sampled) | (p->pending_pc & not_sampled);
+}
+
 /* CreatePCSample(target) in the current context. */
 static inline void pcsr_branch_retired(armprof_pe *pe, uint64_t target)
 {
-    if (pcsr_branch_samples(pe)) pcsr_sample_branch(PCSR_STATE(pe), &PCSR_STATE(pe)->tmpl, target);
+    if (pcsr_current(pe)) pcsr_defer(PCSR_STATE(pe), target, true);
 }
 
 /* A run of plain operations (armprof_retire_run()): the samples its
@@ -48,10 +84,9 @@ static inline void pcsr_retire_run(armprof_pe *pe, const armprof_op_run *run)
 {
     const bool all = OPTION_VALUE(pe, PCSR_SAMPLE_ALL) != 0;
     if (run->branches == 0 && !all) return;
-    if (!pcsr_branch_samples(pe)) return;
-    if (run->branches)
-        pcsr_sample_branch(PCSR_STATE(pe), &PCSR_STATE(pe)->tmpl, run->last_branch_next);
-    if (all && !run->last_is_branch) CreatePCSample(pe, run->last_pc);
+    if (!pcsr_current(pe)) return;
+    pcsr_defer(PCSR_STATE(pe), all && !run->last_is_branch ? run->last_pc : run->last_branch_next,
+               run->branches > 0);
 }
 
 #endif

@@ -40,7 +40,7 @@ static void SetPCSRActive(armprof_pe *pe)
         PCSR_STATE(pe)->pmpcsctl |= PMPCSCTL_EN;
     else
         PCSR_STATE(pe)->suspended = false;
-    PCSR_STATE(pe)->seen_gen = pe->controls_gen - 1; /* stale */
+    pe_controls_changed(pe); /* PCSRSuspended() changed */
 }
 
 /* H7.1.1: PC sampling is allowed */
@@ -51,6 +51,7 @@ bool pcsr_allowed(const armprof_pe *pe)
 
 void pcsr_left_sampling(armprof_pe *pe)
 {
+    pcsr_settle(pe);
     PCSR_STATE(pe)->branch_retired = false;
 }
 
@@ -82,6 +83,7 @@ static void pcsr_make_template(const armprof_pe *pe, unsigned el, pc_sample *s)
 /* The context part of CreatePCSample(), computed once per context. */
 void pcsr_refresh(armprof_pe *pe)
 {
+    pcsr_settle(pe); /* the pending samples are of the old context */
     PCSR_STATE(pe)->tmpl_suspended = PCSRSuspended(pe);
     pcsr_make_template(pe, pe->ctx.el, &PCSR_STATE(pe)->tmpl);
     PCSR_STATE(pe)->seen_gen = pe->controls_gen;
@@ -92,14 +94,43 @@ void pcsr_refresh(armprof_pe *pe)
  * there executes; otherwise as pcsr_branch_retired(). */
 void pcsr_branch_retired_at(armprof_pe *pe, uint64_t target, unsigned el)
 {
+    pcsr_settle(pe);
     if (!pcsr_branch_samples(pe)) return;
     pc_sample ctx = {0};
     pcsr_make_template(pe, el, &ctx);
     pcsr_sample_branch(PCSR_STATE(pe), &ctx, target);
 }
 
+void pcsr_settle(armprof_pe *pe)
+{
+    pcsr_state *p = PCSR_STATE(pe);
+    if (!p->pending) return;
+    p->pending = false;
+    if (p->tmpl_suspended) {
+        /* Leaving suspended state needs a branch before samples are known */
+        p->branch_retired = false;
+        return;
+    }
+    /* CreatePCSample() of the last; each before it was overwritten, and
+     * left branch_retired and branch_since_read as a branch sets them
+     * (pcsr_sample_branch()) or an other operation leaves them. */
+    const uint16_t vmid = p->sample.vmid; /* kept when EL2 is not enabled */
+    p->sample = p->tmpl;
+    if (!p->sample.has_el2) p->sample.vmid = vmid;
+    p->sample.pc = p->pending_pc;
+    p->sampled = true;
+    if (!p->sample.valid) {
+        p->branch_retired = false;
+    } else if (p->pending_branch) {
+        p->branch_retired = true;
+        p->branch_since_read = true;
+    }
+    p->pending_branch = false;
+}
+
 void CreatePCSample(armprof_pe *pe, uint64_t pc)
 {
+    pcsr_settle(pe);
     if (pe_controls_stale(pe, PCSR_STATE(pe)->seen_gen)) pcsr_refresh(pe);
     if (PCSR_STATE(pe)->tmpl_suspended) {
         /* Leaving suspended state needs a branch before samples are known */
@@ -202,6 +233,7 @@ static bool unknown_is_set_pcsr_unknown(const armprof_pe *pe)
  * was (docs/spec-notes.md). */
 uint64_t Read_PMPCSR(armprof_pe *pe, bool memory_mapped)
 {
+    pcsr_settle(pe);
     /* The Software Lock is OPTIONAL: software-locked reads have no side effects */
     bool update = !memory_mapped || !ext_pmlsr_slk(pe);
     if (IsFeatureImplemented(pe, PCSRv8p9) && update) {
@@ -242,6 +274,7 @@ uint64_t Read_PMPCSR(armprof_pe *pe, bool memory_mapped)
 
 uint32_t Read_EDPCSRlo(armprof_pe *pe, bool memory_mapped)
 {
+    pcsr_settle(pe);
     (void)memory_mapped; /* EDLSR (the external debug Software Lock) is not modelled */
     const pc_sample *s = &PCSR_STATE(pe)->sample;
     uint32_t sample;
@@ -285,6 +318,7 @@ uint32_t Read_EDPCSRlo(armprof_pe *pe, bool memory_mapped)
 
 void pcsr_on_capture(armprof_pe *pe, bool debug_state)
 {
+    pcsr_settle(pe);
     if (!sampling_on_capture(pe)) return; /* PMPCSCTL.SS == '0': registers unchanged */
     /* D13.9: the sample is UNKNOWN when no branch retired since the previous
      * Capture event, since PMPCSCTL.SS was set to 1, or since leaving Debug,
@@ -305,10 +339,11 @@ void pcsr_write_pmpcsctl(armprof_pe *pe, uint32_t value)
     uint32_t v = PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_IMP; /* IMP is read-only */
     if (pmpcsctl_imp(pe)) v |= value & PMPCSCTL_EN;
     if (IsFeatureImplemented(pe, PMUv3_SS)) v |= value & PMPCSCTL_SS;
+    pcsr_settle(pe);
     const bool was_suspended = PCSRSuspended(pe);
     const bool ss_set = (v & PMPCSCTL_SS) && !(PCSR_STATE(pe)->pmpcsctl & PMPCSCTL_SS);
     PCSR_STATE(pe)->pmpcsctl = v;
-    PCSR_STATE(pe)->seen_gen = pe->controls_gen - 1; /* stale */
+    pe_controls_changed(pe); /* PCSRSuspended() */
     if (!was_suspended && PCSRSuspended(pe)) PCSR_STATE(pe)->branch_retired = false;
     if (ss_set) PCSR_STATE(pe)->branch_since_read = false; /* "since PMPCSCTL.SS was set to 1" */
 }
@@ -316,6 +351,7 @@ void pcsr_write_pmpcsctl(armprof_pe *pe, uint32_t value)
 void pcsr_reset(armprof_pe *pe, bool cold)
 {
     pcsr_state *p = PCSR_STATE(pe);
+    pcsr_settle(pe);
     if (cold) {
         /* The PC sample registers: UNKNOWN on a Cold reset */
         const uint64_t fill = OPTION_VALUE(pe, UNKNOWN_FILL);
@@ -330,8 +366,8 @@ void pcsr_reset(armprof_pe *pe, bool cold)
      * without IMP the state is suspended or active as configured. */
     p->pmpcsctl = OPTION_VALUE(pe, PCSR_PMPCSCTL_IMP) ? PMPCSCTL_IMP : 0;
     p->suspended = OPTION_VALUE(pe, PCSR_ACTIVE_AT_RESET) == 0;
-    p->seen_gen = pe->controls_gen - 1; /* stale */
-    if (cold) p->edscr_sc2 = false;     /* EDSCR.SC2 resets on a Cold reset */
+    pe_controls_changed(pe);
+    if (cold) p->edscr_sc2 = false; /* EDSCR.SC2 resets on a Cold reset */
     p->branch_retired = false;
     p->branch_since_read = false;
 }

@@ -38,6 +38,12 @@ typedef struct pcsr_state {
     uint32_t seen_gen; /* armprof_pe.controls_gen the cache was computed at */
     bool tmpl_suspended;
     pc_sample tmpl;
+    /* The samples of retired operations not yet made (pcsr_settle()): they
+     * all take tmpl, so only the last PC and whether a branch was among
+     * them matter. tmpl is not recomputed while one is pending. */
+    bool pending;
+    bool pending_branch;
+    uint64_t pending_pc;
     /* The PC sample registers (FEAT_PCSRv8p2) */
     uint64_t pmpcsr;
     uint32_t pmcid1sr, pmcid2sr; /* FEAT_PMUv3_EXT32; with EXT64 they form PMCCIDSR */
@@ -57,6 +63,9 @@ typedef struct pcsr_level {
 } pcsr_level;
 #define PCSR_STATE(pe) (&((pcsr_level *)(pe))->pcsr)
 
+/* Makes the pending samples (pcsr_state.pending): what CreatePCSample() of
+ * each would have left. Every reader of the sample state calls it first. */
+void pcsr_settle(struct armprof_pe *pe);
 /* CreatePCSample(): the PE executes a sampleable instruction at pc (for a
  * branch, the branch target is what is sampled). */
 void CreatePCSample(struct armprof_pe *pe, uint64_t pc);

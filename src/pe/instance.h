@@ -35,6 +35,11 @@ typedef struct pe_instance {
      * op_class out of range (retire.c): the embedder's mistakes, which a
      * reset keeps. */
     uint64_t invalid_ops;
+    /* armprof_retire()'s one check (retire.c): the controls generation
+     * every unit's cache was last made current at, and what it found. */
+    uint32_t retire_gen;
+    bool pcsr_on;  /* FEAT_PCSRv8 or FEAT_PCSRv8p2 */
+    bool pcsr_all; /* ... and pcsr_sample_all_instructions */
 } pe_instance;
 
 #define PE_INSTANCE(pe) ((pe_instance *)(pe))

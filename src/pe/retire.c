@@ -17,7 +17,10 @@ static inline bool op_class_invalid(const armprof_op *op)
     return (unsigned)op->op_class > ARMPROF_OP_STORE;
 }
 
-void armprof_retire(armprof_pe *pe, const armprof_op *op)
+/* armprof_retire() for an operation the fast path does not take: a class
+ * out of range, a misspeculated or dispatched operation, an exception entry
+ * or return. Each unit checks its own cache. */
+static void retire_general(armprof_pe *pe, const armprof_op *op)
 {
     if (op_class_invalid(op)) {
         PE_INSTANCE(pe)->invalid_ops++;
@@ -45,6 +48,38 @@ void armprof_retire(armprof_pe *pe, const armprof_op *op)
                (IsFeatureImplemented(pe, PCSRv8) || IsFeatureImplemented(pe, PCSRv8p2))) {
         CreatePCSample(pe, op->pc);
     }
+    pe_outputs_after_op(pe);
+}
+
+/* Brings every unit's cache to the current controls generation. */
+static void retire_refresh(armprof_pe *pe)
+{
+    pe_instance *inst = PE_INSTANCE(pe);
+    spe_make_current(pe);
+    pmu_make_current(pe);
+    inst->pcsr_on = pcsr_current(pe);
+    inst->pcsr_all = inst->pcsr_on && OPTION_VALUE(pe, PCSR_SAMPLE_ALL) != 0;
+    inst->retire_gen = pe->controls_gen;
+}
+
+/* One check of the controls generation, then each unit's common case
+ * without a test of the operation's class that a simulator's mix of
+ * operations would mispredict: SPE's countdown, the PMU's events when a
+ * counter counts one, the PC sample deferred to its next read. */
+void armprof_retire(armprof_pe *pe, const armprof_op *op)
+{
+    pe_instance *inst = PE_INSTANCE(pe);
+    const bool is_branch = op->op_class == ARMPROF_OP_BRANCH;
+    if (op_class_invalid(op) | op->dispatched |
+            (is_branch & (op->branch_kind >= ARMPROF_BRANCH_ERET)) ||
+        (OP_HAS(op, misspeculated) && op->misspeculated)) {
+        retire_general(pe, op);
+        return;
+    }
+    if (inst->retire_gen != pe->controls_gen) retire_refresh(pe);
+    spe_retire_plain(pe, op, is_branch);
+    pmu_retire_current(pe, op);
+    if (inst->pcsr_on) pcsr_retire_deferred(pe, op, is_branch, inst->pcsr_all);
     pe_outputs_after_op(pe);
 }
 

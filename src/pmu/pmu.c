@@ -363,7 +363,7 @@ static void IncrementInstructionCounter(armprof_pe *pe, uint64_t increment)
         REG(pe, PMOVSSET_EL0) |= 1ull << INSTRUCTION_COUNTER_ID;
         /* The overflow can freeze counters and raise PMUIRQ: what counts and
          * the PMUIRQ level are computed again before they are next used. */
-        PMU_STATE(pe)->seen_gen = pe->controls_gen - 1; /* stale */
+        pe_controls_changed(pe);
     }
 }
 
@@ -743,6 +743,7 @@ void pmu_reset(armprof_pe *pe)
     const pmu_state zero = {0};
     *PMU_STATE(pe) = zero;
     PMU_STATE(pe)->seen_gen = pe->controls_gen - 1; /* stale */
+    pe_controls_changed(pe);
 }
 
 bool armprof_pmuirq(armprof_pe *pe)

@@ -18,4 +18,16 @@ static inline void pmu_retire(armprof_pe *pe, const armprof_op *op)
     if (u->retire_events) pmu_retire_events(pe, op);
 }
 
+/* pmu_retire() once armprof_retire() has brought the cache current. */
+static inline void pmu_retire_current(armprof_pe *pe, const armprof_op *op)
+{
+    if (PMU_STATE(pe)->retire_events) pmu_retire_events(pe, op);
+}
+
+/* The cache brought current (armprof_retire()'s one check). */
+static inline void pmu_make_current(armprof_pe *pe)
+{
+    if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_refresh(pe);
+}
+
 #endif

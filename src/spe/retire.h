@@ -28,20 +28,17 @@ static inline bool spe_start_sample(armprof_pe *pe, uint64_t pc)
     return SPEStartSample(pe, pc);
 }
 
-/* One operation retires: it is a member of the sample population (unless
- * armprof_dispatch() counted it), a branch runs SPEBranch(), and a sampled
- * operation completes its sample. */
-static inline void spe_retire(armprof_pe *pe, const armprof_op *op)
+/* The cache brought current (armprof_retire()'s one check). */
+static inline void spe_make_current(armprof_pe *pe)
+{
+    if (pe_controls_stale(pe, SPE_STATE(pe)->seen_gen)) spe_refresh(pe);
+}
+
+/* A branch's part of spe_retire() and the completion of a sample, once
+ * whether the operation completes one is known. */
+static inline void spe_retire_tail(armprof_pe *pe, const armprof_op *op, bool completes)
 {
     spe_state *u = SPE_STATE(pe);
-    if (pe_controls_stale(pe, u->seen_gen)) spe_refresh(pe);
-    bool completes;
-    if (op->dispatched) {
-        completes = op->spe_selected && u->in_flight;
-    } else {
-        if (!u->enabled && op->op_class != ARMPROF_OP_BRANCH) return;
-        completes = u->enabled && spe_start_sample(pe, op->pc);
-    }
     if (op->op_class == ARMPROF_OP_BRANCH) {
         /* SPEBranch() for a branch that is not sampled and not an exception
          * entry or return (whose previous-target tracking is an option):
@@ -57,6 +54,52 @@ static inline void spe_retire(armprof_pe *pe, const armprof_op *op)
         }
     }
     if (completes) SPECompleteSample(pe, op);
+}
+
+/* One operation retires: it is a member of the sample population (unless
+ * armprof_dispatch() counted it), a branch runs SPEBranch(), and a sampled
+ * operation completes its sample. */
+static inline void spe_retire(armprof_pe *pe, const armprof_op *op)
+{
+    spe_state *u = SPE_STATE(pe);
+    if (pe_controls_stale(pe, u->seen_gen)) spe_refresh(pe);
+    bool completes;
+    if (op->dispatched) {
+        completes = op->spe_selected && u->in_flight;
+    } else {
+        if (!u->enabled && op->op_class != ARMPROF_OP_BRANCH) return;
+        completes = u->enabled && spe_start_sample(pe, op->pc);
+    }
+    spe_retire_tail(pe, op, completes);
+}
+
+/* spe_retire() for a plain operation (not dispatched, and not an exception
+ * entry or return) with the cache current: while the interval counter
+ * counts down, no test of the operation's class that a simulator's mix of
+ * operations would mispredict. */
+static inline void spe_retire_plain(armprof_pe *pe, const armprof_op *op, bool is_branch)
+{
+    spe_state *u = SPE_STATE(pe);
+    const bool taken_branch = is_branch & op->taken;
+    if (!u->enabled) {
+        u->prev_branch_valid &= !taken_branch;
+        return;
+    }
+    u->stats.population++;
+    if (u->pop_counted) PMUEvent(pe, PMU_EVENT_SAMPLE_POP, 1);
+    const uint64_t icr = REG(pe, PMSICR_EL1);
+    if ((uint32_t)icr > 1 && !(u->ernd_rnd && (icr >> 56) != 0)) {
+        REG(pe, PMSICR_EL1) = icr - 1;
+        /* A taken branch is the new previous branch target: selected by a
+         * mask, since a conditional move is what the compiler may not pick. */
+        const bool track = taken_branch & u->pbt;
+        const uint64_t keep = (uint64_t)track - 1; /* all ones unless track */
+        const uint64_t target = (op->target & 0x00ffffffffffffffull) | u->pbt_tag;
+        u->prev_branch = (u->prev_branch & keep) | (target & ~keep);
+        u->prev_branch_valid |= track;
+        return;
+    }
+    spe_retire_tail(pe, op, SPEStartSample(pe, op->pc));
 }
 
 /* An operation is dispatched (armprof_dispatch()): it is a member of the
