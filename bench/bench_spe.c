@@ -13,7 +13,8 @@
  * skip-ahead interface: runs of operations as long as
  * armprof_ops_until_event() allows (and the timer tick), built from the
  * packed stream, armprof_retire() for the operation a sample selects; it
- * must make the same records.
+ * must make the same records. A fourth pass retires the stream on a PE with
+ * profiling disabled: the floor of a call per operation.
  * Usage: bench_spe [OPERATIONS] (default 10^8: the stream takes 16 bytes
  * per operation). */
 #define _POSIX_C_SOURCE 199309L
@@ -225,6 +226,21 @@ int main(int argc, char **argv)
     }
     const double t_runs = bench_now() - t0;
     const armprof_spe_stats s2 = armprof_spe_get_stats(pe2);
+
+    /* The floor of armprof_retire(): the same stream on a PE with profiling
+     * disabled (PMSCR_EL1.E1SPE 0) and the PMU counting nothing, so that
+     * only the call and the units' "off" tests remain. */
+    uint64_t buffer3, buffer_size3;
+    armprof_pe *pe3 = bench_spe_pe("bench_spe", &buffer3, &buffer_size3);
+    bench_set(pe3, "PMCR_EL0", 0);
+    bench_set(pe3, "PMSCR_EL1", 0);
+    t0 = bench_now();
+    for (long i = 0; i < n; i++) {
+        unpack(&ops[i], &op);
+        armprof_retire(pe3, &op);
+    }
+    const double t_off = bench_now() - t0;
+    armprof_pe_destroy(pe3);
     printf("bench_spe: %ld operations (read-only pass %.3f s, checksum %llx)\n", n, t_read,
            (unsigned long long)(sum & 0xffff));
     printf("bench_spe: %.3f s through the model: %.1f million operations per second, "
@@ -242,6 +258,9 @@ int main(int argc, char **argv)
                    interrupts2 == interrupts
                ? "identical"
                : "DIFFERENT");
+    printf("bench_spe: %.3f s through armprof_retire() with profiling disabled: %.1f million "
+           "operations per second, %.2f times the read-only pass\n",
+           t_off, (double)n / t_off / 1e6, t_off / t_read);
     armprof_pe_destroy(pe2);
     armprof_pe_destroy(pe);
     free(ops);

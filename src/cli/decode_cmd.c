@@ -75,8 +75,32 @@ static void open_record(decode_view *v, size_t offset)
 {
     if (v->json)
         fprintf(v->out, "{\"record\":%zu,\"offset\":%zu,\"packets\":[", v->records, offset);
-    else
-        fprintf(v->out, "%srecord %zu at 0x%zx\n", v->records ? "\n" : "", v->records, offset);
+    else {
+        /* "%srecord %zu at 0x%zx\n" by hand, as show_packet() does */
+        static const char hex[] = "0123456789abcdef";
+        char line[64], digits[24];
+        size_t n = 0, k = 0;
+        if (v->records) line[n++] = '\n';
+        memcpy(line + n, "record ", 7);
+        n += 7;
+        size_t r = v->records;
+        do {
+            digits[k++] = (char)('0' + r % 10);
+            r /= 10;
+        } while (r);
+        while (k)
+            line[n++] = digits[--k];
+        memcpy(line + n, " at 0x", 6);
+        n += 6;
+        do {
+            digits[k++] = hex[offset & 15];
+            offset >>= 4;
+        } while (offset);
+        while (k)
+            line[n++] = digits[--k];
+        line[n++] = '\n';
+        fwrite(line, 1, n, v->out);
+    }
 }
 
 static void close_record(decode_view *v, const armprof_spe_record *r)
@@ -89,6 +113,8 @@ static void close_record(decode_view *v, const armprof_spe_record *r)
 int decode_command(int argc, char **argv)
 {
     decode_view v = {.out = stdout};
+    /* A line is a few dozen bytes: write them in large blocks. */
+    setvbuf(stdout, NULL, _IOFBF, 1 << 16);
     const char *path = NULL;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--json"))

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Packets as text and as JSON, with the field names of D18.2. */
 
+#include <string.h>
+
 #include "armprof/decode.h"
 #include "spe_packets.h"
 
@@ -20,8 +22,7 @@ static void put_mem(out *o, const char *text, size_t n)
     if (used + 1 < o->size) {
         size_t room = o->size - 1 - used;
         const size_t k = n < room ? n : room;
-        for (size_t i = 0; i < k; i++)
-            o->buf[used + i] = text[i];
+        memcpy(o->buf + used, text, k);
         o->buf[used + k] = '\0';
     }
     o->len += (int)n;
