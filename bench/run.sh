@@ -11,7 +11,7 @@ scale=${1:-1}
 build=${BUILD:-build-bench}
 if [ -z "${BUILD:-}" ]; then
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DARMPROF_BUILD_TESTS=OFF >/dev/null
-  cmake --build "$build" -j2 --target bench_spe bench_pmu bench_sysreg bench_decode bench_pe bench_records >/dev/null
+  cmake --build "$build" -j2 --target bench_spe bench_pmu bench_sysreg bench_decode bench_pe bench_records armprof >/dev/null
 fi
 b="$build/bench"
 spe=$("$b/bench_spe" $((100000000 / scale)))
@@ -20,6 +20,21 @@ sysreg=$("$b/bench_sysreg" $((50000000 / scale)))
 decode=$("$b/bench_decode")
 pe=$("$b/bench_pe" $((20000 / scale)))
 records=$("$b/bench_records" $((2000000 / scale)))
+# The command line on a file: the demo's records (20 million operations,
+# about 6.6 MB) repeated 16 times, decoded and reported to /dev/null.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$build/armprof" demo -o "$work/demo.spe" --ops $((20000000 / scale)) --quiet >/dev/null
+for _ in $(seq 16); do cat "$work/demo.spe"; done >"$work/big.spe"
+file_mb=$(awk -v b="$(wc -c <"$work/big.spe")" 'BEGIN { printf "%.1f", b / 1e6 }')
+cli_rate() { # MB/s of armprof ARGS on the file (best of three)
+  local best=0 t
+  for _ in 1 2 3; do
+    t=$( { /usr/bin/env time -f "%e" "$build/armprof" "$@" "$work/big.spe" >/dev/null; } 2>&1 | tail -n 1)
+    best=$(awk -v m="$file_mb" -v t="$t" -v b="$best" 'BEGIN { r = t > 0 ? m / t : 0; printf "%.0f", (r > b ? r : b) }')
+  done
+  echo "$best"
+}
 # field LINE-PATTERN WORD-BEFORE: the number that precedes WORD in the line
 pick() { grep -- "$1" | head -n 1 | sed -E "s|.* ([0-9.]+) $2.*|\1|"; }
 row() { # name figure unit target kind(min|max)
@@ -45,6 +60,10 @@ row "bench_decode: records (structured)" "$(echo "$decode" | pick 'records:' 'MB
 row "bench_decode: streaming records" "$(echo "$decode" | pick 'stream:' 'MB/s')" "MB/s" 500 min
 row "bench_decode: text" "$(echo "$decode" | pick 'text:' 'MB/s')" "MB/s" 80 min
 row "bench_decode: JSON" "$(echo "$decode" | pick 'json:' 'MB/s')" "MB/s" 60 min
+row "armprof decode FILE (text, end to end)" "$(cli_rate decode)" "MB/s" 80 min
+row "armprof decode --json FILE (end to end)" "$(cli_rate decode --json)" "MB/s" 60 min
+row "armprof report FILE (end to end)" "$(cli_rate report)" "MB/s" 300 min
 echo
+echo "  (the command-line rows: a $file_mb MB file; /usr/bin/time's 10 ms resolution)"
 echo "$spe" | grep -E "identical|DIFFERENT" | sed 's/^/  /'
 echo "$pmu" | grep -E "identical|DIFFERENT" | sed 's/^/  /'
