@@ -43,19 +43,28 @@ static void set_field(armprof_pe *pe, const char *reg, const char *field, uint64
     CHECK(set_field_of(pe, reg, field, v), "%s.%s", reg, field);
 }
 
-/* One sampled operation at owning_el in Realm state; the MECID of the
- * record's writes (or -1 if none was written). */
-static int record_mecid(unsigned owning_el, bool emec, bool sctlr2en)
+/* An armv9.4-all PE whose Profiling Buffer Realm EL1 or EL2 owns. */
+static armprof_pe *realm_owned_pe(unsigned owning_el)
 {
     armprof_config c;
     armprof_config_preset(&c, "armv9.4-all");
     char err[256];
     armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
     CHECK(pe != NULL, "%s", err);
-    if (!pe) return -2;
+    if (!pe) return NULL;
     set_field(pe, "MDCR_EL3", "NSPBE", 1); /* '111': Realm owns the buffer */
     set_field(pe, "MDCR_EL3", "NSPB", 3);
     set_field(pe, "MDCR_EL2", "E2PB", owning_el == 2 ? 0 : 2);
+    return pe;
+}
+
+/* One sampled operation at owning_el in Realm state; the MECID of the
+ * record's writes (or -1 if none was written). */
+static int record_mecid(unsigned owning_el, bool emec, bool sctlr2en)
+{
+    char err[256];
+    armprof_pe *pe = realm_owned_pe(owning_el);
+    if (!pe) return -2;
     set_field(pe, "HCR_EL2", "E2H", 0);
     set_field(pe, "HCR_EL2", "TGE", 0);
     set_field(pe, "SCR_EL3", "SCTLR2En", sctlr2en);
@@ -95,15 +104,9 @@ static armprof_buffer_result hook_mecid(void *ctx, const armprof_buffer_write *w
  * and the buffer at ptr, written through a hook: the MECID it is given. */
 static int hook_el20_mecid(uint64_t ptr)
 {
-    armprof_config c;
-    armprof_config_preset(&c, "armv9.4-all");
     char err[256];
-    armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
-    CHECK(pe != NULL, "%s", err);
+    armprof_pe *pe = realm_owned_pe(2);
     if (!pe) return -2;
-    set_field(pe, "MDCR_EL3", "NSPBE", 1);
-    set_field(pe, "MDCR_EL3", "NSPB", 3);
-    set_field(pe, "MDCR_EL2", "E2PB", 0);
     set_field(pe, "HCR_EL2", "E2H", 1);
     set_field(pe, "SCR_EL3", "SCTLR2En", 1);
     set_field(pe, "SCTLR2_EL2", "EMEC", 1);
