@@ -7,17 +7,32 @@
 
 #include "pcsr/pcsr.h"
 
+/* CreatePCSample()'s part that every sample shares: the context ctx (the
+ * VMID kept when EL2 is not enabled) and the PC. */
+static inline void pcsr_take_sample(pcsr_state *p, const pc_sample *ctx, uint64_t pc)
+{
+    const uint16_t vmid = p->sample.vmid;
+    p->sample = *ctx;
+    if (!p->sample.has_el2) p->sample.vmid = vmid;
+    p->sample.pc = pc;
+    p->sampled = true;
+}
+
 /* The sample of a branch target whose context is ctx: CreatePCSample(),
  * then the "no branch since" states reset. */
 static inline void pcsr_sample_branch(pcsr_state *p, const pc_sample *ctx, uint64_t target)
 {
-    const uint16_t vmid = p->sample.vmid; /* kept when EL2 is not enabled */
-    p->sample = *ctx;
-    if (!p->sample.has_el2) p->sample.vmid = vmid;
-    p->sample.pc = target;
-    p->sampled = true;
+    pcsr_take_sample(p, ctx, target);
     p->branch_retired = p->sample.valid;
     if (p->sample.valid) p->branch_since_read = true;
+}
+
+/* Whether PC sampling is implemented, with its context current. */
+static inline bool pcsr_current(armprof_pe *pe)
+{
+    if (!IsFeatureImplemented(pe, PCSRv8) && !IsFeatureImplemented(pe, PCSRv8p2)) return false;
+    if (pe_controls_stale(pe, PCSR_STATE(pe)->seen_gen)) pcsr_refresh(pe);
+    return true;
 }
 
 /* Whether a retiring branch's target can be sampled now: PC sampling is
@@ -25,9 +40,8 @@ static inline void pcsr_sample_branch(pcsr_state *p, const pc_sample *ctx, uint6
  * before samples are known). Refreshes the cached context first. */
 static inline bool pcsr_branch_samples(armprof_pe *pe)
 {
-    if (!IsFeatureImplemented(pe, PCSRv8) && !IsFeatureImplemented(pe, PCSRv8p2)) return false;
+    if (!pcsr_current(pe)) return false;
     pcsr_state *p = PCSR_STATE(pe);
-    if (pe_controls_stale(pe, p->seen_gen)) pcsr_refresh(pe);
     if (p->tmpl_suspended) {
         p->branch_retired = false;
         return false;
@@ -42,14 +56,6 @@ static inline void pcsr_defer(pcsr_state *p, uint64_t pc, bool branch)
     p->pending = true;
     p->pending_branch |= branch;
     p->pending_pc = pc;
-}
-
-/* Whether PC sampling is implemented, with its context current. */
-static inline bool pcsr_current(armprof_pe *pe)
-{
-    if (!IsFeatureImplemented(pe, PCSRv8) && !IsFeatureImplemented(pe, PCSRv8p2)) return false;
-    if (pe_controls_stale(pe, PCSR_STATE(pe)->seen_gen)) pcsr_refresh(pe);
-    return true;
 }
 
 /* armprof_retire()'s PC sampling of a plain operation (pcsr_current() was

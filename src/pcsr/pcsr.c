@@ -114,11 +114,7 @@ void pcsr_settle(armprof_pe *pe)
     /* CreatePCSample() of the last; each before it was overwritten, and
      * left branch_retired and branch_since_read as a branch sets them
      * (pcsr_sample_branch()) or an other operation leaves them. */
-    const uint16_t vmid = p->sample.vmid; /* kept when EL2 is not enabled */
-    p->sample = p->tmpl;
-    if (!p->sample.has_el2) p->sample.vmid = vmid;
-    p->sample.pc = p->pending_pc;
-    p->sampled = true;
+    pcsr_take_sample(p, &p->tmpl, p->pending_pc);
     if (!p->sample.valid) {
         p->branch_retired = false;
     } else if (p->pending_branch) {
@@ -137,12 +133,8 @@ void CreatePCSample(armprof_pe *pe, uint64_t pc)
         PCSR_STATE(pe)->branch_retired = false;
         return;
     }
-    pc_sample *s = &PCSR_STATE(pe)->sample;
-    const uint16_t vmid = s->vmid; /* kept when EL2 is not enabled */
-    *s = PCSR_STATE(pe)->tmpl;
-    if (!s->has_el2) s->vmid = vmid;
-    s->pc = pc;
-    PCSR_STATE(pe)->sampled = true;
+    pcsr_take_sample(PCSR_STATE(pe), &PCSR_STATE(pe)->tmpl, pc);
+    const pc_sample *s = &PCSR_STATE(pe)->sample;
     /* Leaving a state where sampling is prohibited: the sample is UNKNOWN
      * until a branch retires. */
     if (!s->valid) PCSR_STATE(pe)->branch_retired = false;

@@ -85,21 +85,18 @@ static inline void spe_retire_plain(armprof_pe *pe, const armprof_op *op, bool i
         u->prev_branch_valid &= !taken_branch;
         return;
     }
-    u->stats.population++;
-    if (u->pop_counted) PMUEvent(pe, PMU_EVENT_SAMPLE_POP, 1);
-    const uint64_t icr = REG(pe, PMSICR_EL1);
-    if ((uint32_t)icr > 1 && !(u->ernd_rnd && (icr >> 56) != 0)) {
-        REG(pe, PMSICR_EL1) = icr - 1;
-        /* A taken branch is the new previous branch target: selected by a
-         * mask, since a conditional move is what the compiler may not pick. */
-        const bool track = taken_branch & u->pbt;
-        const uint64_t keep = (uint64_t)track - 1; /* all ones unless track */
-        const uint64_t target = (op->target & 0x00ffffffffffffffull) | u->pbt_tag;
-        u->prev_branch = (u->prev_branch & keep) | (target & ~keep);
-        u->prev_branch_valid |= track;
+    if (spe_start_sample(pe, op->pc)) {
+        spe_retire_tail(pe, op, true);
         return;
     }
-    spe_retire_tail(pe, op, SPEStartSample(pe, op->pc));
+    /* Not sampled: a taken branch is the new previous branch target (as
+     * spe_retire_tail() for an unsampled branch), selected by a mask, since
+     * a conditional move is what the compiler may not pick. */
+    const bool track = taken_branch & u->pbt;
+    const uint64_t keep = (uint64_t)track - 1; /* all ones unless track */
+    const uint64_t target = (op->target & 0x00ffffffffffffffull) | u->pbt_tag;
+    u->prev_branch = (u->prev_branch & keep) | (target & ~keep);
+    u->prev_branch_valid |= track;
 }
 
 /* An operation is dispatched (armprof_dispatch()): it is a member of the
