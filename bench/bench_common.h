@@ -16,6 +16,19 @@ static inline double bench_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* A replayed stream is read far faster than a PE's inner loop reads its
+ * operations; without a prefetch a long call per operation leaves the
+ * hardware prefetcher behind, and the benchmark measures memory latency
+ * rather than the model. Every pass prefetches alike, 32 operations ahead. */
+#define bench_prefetch_stream(p) __builtin_prefetch((p) + 32)
+
+/* Makes the compiler store *p: the object is used by something it cannot
+ * see, as an armprof_op passed to the library is. */
+static inline void bench_keep(const void *p)
+{
+    __asm__ volatile("" : : "r"(p) : "memory");
+}
+
 /* Debugger-style write of a register by name; exits if the name is unknown. */
 static inline void bench_set(armprof_pe *pe, const char *name, uint64_t value)
 {

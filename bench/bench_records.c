@@ -5,10 +5,8 @@
  * on: timestamp, context (CONTEXTIDR_EL1 and _EL2), PC, data virtual and
  * physical address, events, counters (total, issue, translation latency)
  * and data source. The buffer is reset by the PMBIRQ handler whenever it
- * fills. Prints records per second. Setting PMSICR_EL1 through
- * armprof_reg_set() marks every unit's cached controls stale, which a real
- * stream at the minimum interval does not: part of the time (the PMU's
- * refresh) is this benchmark's own (docs/embedding.md, Speed).
+ * fills. Prints records per second. PMSICR_EL1 is a state register
+ * (SR_STATE), so setting it leaves every unit's cached controls current.
  * Usage: bench_records [RECORDS] */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>

@@ -45,12 +45,13 @@ row() { # name figure unit target kind(min|max)
 }
 echo "| benchmark | figure | target | ratio |"
 echo "| --- | --- | --- | --- |"
+row "bench_spe: read-only fill of armprof_op" "$(echo "$spe" | pick 'read-only fill' 'million')" "M ops/s" 0 none
 row "bench_spe: armprof_retire() one at a time" "$(echo "$spe" | pick 'through the model' 'million')" "M ops/s" 200 min
-row "bench_spe: ... time / read-only pass" "$(echo "$spe" | pick 'through the model' 'times')" "x" 3 max
+row "bench_spe: ... time / read-only fill" "$(echo "$spe" | pick 'through the model' 'times')" "x" 3 max
 row "bench_spe: skip-ahead interface" "$(echo "$spe" | pick 'skip-ahead' 'million')" "M ops/s" 500 min
-row "bench_spe: ... time / read-only pass" "$(echo "$spe" | pick 'skip-ahead' 'times')" "x" 1.5 max
+row "bench_spe: ... time / read-only scan" "$(echo "$spe" | pick 'skip-ahead' 'times')" "x" 1.5 max
 row "bench_spe: armprof_retire(), profiling disabled" "$(echo "$spe" | pick 'profiling disabled' 'million')" "M ops/s" 0 none
-row "bench_spe: ... time / read-only pass" "$(echo "$spe" | pick 'profiling disabled' 'times')" "x" 0 none
+row "bench_spe: ... time / read-only fill" "$(echo "$spe" | pick 'profiling disabled' 'times')" "x" 0 none
 row "bench_pmu: armprof_retire() + cycles(1)" "$(echo "$pmu" | pick 'operations in' 'million')" "M ops/s" 0 none
 row "bench_pmu: batch interface" "$(echo "$pmu" | pick 'batch interface' 'million')" "M ops/s" 200 min
 row "bench_records: records constructed and written" "$(echo "$records" | pick 'bench_records:' 'million')" "M rec/s" 20 min

@@ -120,6 +120,10 @@ void armprof_mem_write(armprof_mem *mem, int pas, uint64_t pa, const void *data,
     while (size) {
         size_t off = (size_t)(pa & (PAGE_SIZE - 1));
         size_t n = PAGE_SIZE - off < size ? PAGE_SIZE - off : size;
+        /* The bound of n (a page) leads gcc to inline the copy as rep movsq,
+         * whose start-up costs more than a record takes to build; without
+         * the bound it calls the C library's memcpy. */
+        __asm__("" : "+r"(n));
         memcpy(page_for_write(mem, pas, pa) + off, src, n);
         pa += n;
         src += n;

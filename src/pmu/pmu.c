@@ -372,7 +372,7 @@ static inline void accumulate_event(armprof_pe *pe, uint16_t event, uint64_t inc
 {
     /* The counters whose evtCount is this event, from the cache. */
     pmu_state *u = PMU_STATE(pe);
-    const unsigned h = (event ^ (event >> 6) ^ (event >> 12)) & 63;
+    const unsigned h = pmu_event_hash(event);
     if (!((u->event_valid >> h) & 1) || u->event_key[h] != event) {
         uint32_t mask = 0;
         const unsigned counters = num_counters(pe);
@@ -388,10 +388,8 @@ static inline void accumulate_event(armprof_pe *pe, uint16_t event, uint64_t inc
         IncrementInstructionCounter(pe, increment);
 }
 
-void PMUEvent(armprof_pe *pe, uint16_t event, uint64_t increment)
+void pmu_accumulate_event(armprof_pe *pe, uint16_t event, uint64_t increment)
 {
-    if (!IsFeatureImplemented(pe, PMUv3)) return;
-    if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_refresh(pe);
     accumulate_event(pe, event, increment);
 }
 
@@ -498,6 +496,7 @@ void pmu_refresh(armprof_pe *pe)
         /* Nothing counts: the per-operation path tests retire_events only. */
         PMU_STATE(pe)->counting = 0;
         PMU_STATE(pe)->retire_events = false;
+        PMU_STATE(pe)->event_bloom = 0;
         PMU_STATE(pe)->seen_gen = pe->controls_gen;
         return;
     }
@@ -534,6 +533,12 @@ void pmu_refresh(armprof_pe *pe)
     PMU_STATE(pe)->retire_events = retire_events;
     PMU_STATE(pe)->long_counter = long_counter;
     PMU_STATE(pe)->chain_from = chain_from;
+    uint64_t bloom = 0;
+    for (unsigned idx = 0; idx < counters; idx++)
+        bloom |= 1ull << pmu_event_hash(PMU_STATE(pe)->event_of[idx]);
+    if (IsFeatureImplemented(pe, PMUv3_ICNTR))
+        bloom |= 1ull << pmu_event_hash(PMU_EVENT_INST_RETIRED);
+    PMU_STATE(pe)->event_bloom = bloom;
     PMU_STATE(pe)->event_valid = 0;
     PMU_STATE(pe)->seen_gen = pe->controls_gen;
 }

@@ -26,7 +26,11 @@ typedef struct pmu_state {
      * refresh: a small direct-mapped cache keyed by the event number */
     uint16_t event_key[64];
     uint32_t event_counters[64];
-    uint64_t event_valid;   /* bit h: event_key[h] is valid */
+    uint64_t event_valid; /* bit h: event_key[h] is valid */
+    /* bit pmu_event_hash(e): some counter's evtCount hashes there, or e is
+     * INST_RETIRED and the instruction counter is implemented (refresh()).
+     * A clear bit means PMUEvent(e) changes nothing. */
+    uint64_t event_bloom;
     uint32_t seen_gen;      /* armprof_pe.controls_gen counting was computed at */
     bool retire_events;     /* armprof_retire()'s events can reach a counter (refresh()) */
     bool exception_enabled; /* PMUExceptionEnabled(), when seen_gen is current */
@@ -55,9 +59,28 @@ uint64_t GetPMUReadMask(const struct armprof_pe *pe, const armprof_ext_access *e
 uint64_t GetPMUWriteMask(const struct armprof_pe *pe, const armprof_ext_access *ext,
                          bool write_counter);
 
+/* The slot of event in pmu_state's event cache and event_bloom. */
+static inline unsigned pmu_event_hash(uint16_t event)
+{
+    return (event ^ (event >> 6) ^ (event >> 12)) & 63u;
+}
+
+/* Recomputes what is counting after a control changed (seen_gen stale). */
+void pmu_refresh(struct armprof_pe *pe);
+/* PMUEvent() for an event event_bloom does not rule out, the cache current. */
+void pmu_accumulate_event(struct armprof_pe *pe, uint16_t event, uint64_t increment);
+
 /* PMUEvent(event, increment): accumulate an event for the counters counting
- * it; the counters are updated at the end of the cycle (pmu_cycles). */
-void PMUEvent(struct armprof_pe *pe, uint16_t event, uint64_t increment);
+ * it; the counters are updated at the end of the cycle (pmu_cycles). Inline
+ * because the Statistical Profiling Unit generates several events per
+ * sample that usually no counter counts. */
+static inline void PMUEvent(struct armprof_pe *pe, uint16_t event, uint64_t increment)
+{
+    /* Without FEAT_PMUv3, pmu_refresh() leaves event_bloom 0. */
+    pmu_state *u = PMU_STATE(pe);
+    if (pe_controls_stale(pe, u->seen_gen)) pmu_refresh(pe);
+    if ((u->event_bloom >> pmu_event_hash(event)) & 1) pmu_accumulate_event(pe, event, increment);
+}
 /* PMUSwIncrement(): a write to PMSWINC_EL0 */
 void PMUSwIncrement(struct armprof_pe *pe, uint64_t value);
 /* ZeroPMUCounters(): a write to PMZR_EL0 (ext as for GetPMUWriteMask()) */
@@ -89,8 +112,6 @@ bool PMUCaptureEventAllowed(const struct armprof_pe *pe);
 /* The requested Capture event completes now: PMUCaptureEvent(). */
 void pmu_capture_complete(struct armprof_pe *pe);
 
-/* Recomputes what is counting after a control changed (seen_gen stale). */
-void pmu_refresh(struct armprof_pe *pe);
 /* The PMU events of a retired operation, when pmu_state.retire_events says
  * one can reach a counter (pmu/retire.h). */
 void pmu_retire_events(struct armprof_pe *pe, const armprof_op *op);
