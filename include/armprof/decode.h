@@ -186,7 +186,9 @@ void armprof_spe_stream_finish(armprof_spe_stream *s);
 armprof_spe_decode_status armprof_spe_stream_next_packet(armprof_spe_stream *s,
                                                          armprof_spe_packet *p);
 /* As armprof_spe_next_record(), or MORE when the bytes fed are used up
- * (the record so far is kept, and goes on with the next chunk). */
+ * (the record so far is kept, and goes on with the next chunk). *r holds a
+ * record only when OK or ERROR is returned; after MORE or EOF its contents
+ * are unspecified. */
 armprof_spe_decode_status armprof_spe_stream_next_record(armprof_spe_stream *s,
                                                          armprof_spe_record *r);
 

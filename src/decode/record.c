@@ -70,7 +70,7 @@ bool armprof_spe_record_add_packet(armprof_spe_record *r, const armprof_spe_pack
 
 armprof_spe_decode_status armprof_spe_next_record(armprof_spe_decoder *d, armprof_spe_record *r)
 {
-    memset(r, 0, sizeof *r);
+    spe_record_clear(r);
     armprof_spe_packet p;
     armprof_spe_decode_status st;
     /* Padding before the record. */

@@ -111,7 +111,20 @@ armprof_spe_decode_status armprof_spe_stream_next_record(armprof_spe_stream *s,
         while (!s->carry_size && s->chunk_pos < s->chunk_size &&
                s->chunk[s->chunk_pos] == spe_packet_table[ARMPROF_SPE_PKT_PADDING].header)
             s->chunk_pos++;
-        memset(&s->record, 0, sizeof s->record);
+        /* A record whole in this chunk, decoded in place into *r: the
+         * common case, without the copy from s->record. One cut by the
+         * chunk's end (or malformed) is decoded again below, packet by
+         * packet, from the same position. */
+        if (!s->carry_size && s->chunk_pos < s->chunk_size) {
+            armprof_spe_decoder d;
+            armprof_spe_decoder_init(&d, s->chunk + s->chunk_pos, s->chunk_size - s->chunk_pos);
+            if (armprof_spe_next_record(&d, r) == ARMPROF_SPE_DECODE_OK) {
+                r->offset += s->chunk_offset + s->chunk_pos;
+                s->chunk_pos += d.pos;
+                return ARMPROF_SPE_DECODE_OK;
+            }
+        }
+        spe_record_clear(&s->record);
     }
     armprof_spe_packet p;
     armprof_spe_decode_status st;
@@ -119,13 +132,13 @@ armprof_spe_decode_status armprof_spe_stream_next_record(armprof_spe_stream *s,
         const bool ended = spe_record_add(&s->record, &p);
         s->in_record = s->record.packets != 0;
         if (ended) {
-            *r = s->record;
+            spe_record_copy(r, &s->record);
             s->in_record = false;
             return ARMPROF_SPE_DECODE_OK;
         }
     }
     if (st == ARMPROF_SPE_DECODE_MORE || (st == ARMPROF_SPE_DECODE_EOF && !s->in_record)) return st;
-    *r = s->record;
+    spe_record_copy(r, &s->record);
     if (!s->in_record) r->offset = s->error_offset; /* its first packet is cut */
     r->size = stream_end(s) - r->offset;
     s->in_record = false;
