@@ -16,24 +16,34 @@ typedef struct out {
     int len;
 } out;
 
-static void put_mem(out *o, const char *text, size_t n)
+/* The text cut to the room left: the rare case, out of line. */
+static void put_mem_cut(out *o, const char *text, size_t n)
 {
     const size_t used = (size_t)o->len;
     if (used + 1 < o->size) {
-        size_t room = o->size - 1 - used;
-        const size_t k = n < room ? n : room;
-        memcpy(o->buf + used, text, k);
-        o->buf[used + k] = '\0';
+        const size_t k = o->size - 1 - used;
+        memcpy(o->buf + used, text, k < n ? k : n);
+        o->buf[used + (k < n ? k : n)] = '\0';
     }
     o->len += (int)n;
 }
 
-static void put(out *o, const char *text)
+/* Inline, so that a literal's length and copy are known where it is put. */
+static inline void put_mem(out *o, const char *text, size_t n)
 {
-    size_t n = 0;
-    while (text[n])
-        n++;
-    put_mem(o, text, n);
+    const size_t used = (size_t)o->len;
+    if (used + n < o->size) {
+        memcpy(o->buf + used, text, n);
+        o->buf[used + n] = '\0';
+        o->len += (int)n;
+    } else {
+        put_mem_cut(o, text, n);
+    }
+}
+
+static inline void put(out *o, const char *text)
+{
+    put_mem(o, text, strlen(text));
 }
 
 static void put_u(out *o, unsigned long long v)
