@@ -321,6 +321,12 @@ void SPEConstructRecord(armprof_pe *pe)
     const unsigned max_log2 = (unsigned)OPTION_VALUE(pe, PMSIDR_MAXSIZE);
     const size_t align = (size_t)1 << (align_stored > max_log2 ? max_log2 : align_stored);
     const size_t pad = (align - u->record_size % align) % align;
-    for (size_t i = 0; i < pad; i++)
-        SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_PADDING, 0, 0);
+    /* SPEAddPacketToRecord(Padding) pad times: each is the one header byte,
+     * so they are stored together (a 64-byte alignment can add 63). */
+    if (pad) {
+        const size_t room = SPE_MAX_RECORD_SIZE - u->record_size;
+        const size_t stored = pad < room ? pad : room; /* SPEAddByteToRecord() stops at the end */
+        memset(u->record + u->record_size, u->layout[ARMPROF_SPE_PKT_PADDING][0].header[0], stored);
+        u->record_size += stored;
+    }
 }
