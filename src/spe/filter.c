@@ -13,8 +13,8 @@
 #define BADPMSFCR(pe) (constrained_unpredictable(pe, BADPMSFCR) == ARMPROF_UNPRED_BADPMSFCR_TRUE)
 
 /* The "mask" of SPEFilterByEvents(): the Events packet bits the filters
- * check. */
-static uint64_t spe_filter_mask(const armprof_pe *pe)
+ * check. Computed by a reset (spe_state.filter_mask). */
+uint64_t spe_filter_mask(const armprof_pe *pe)
 {
     const uint64_t impdef_mask = OPTION_VALUE(pe, SPE_FILTER_EVENTS);
     const bool v1p4 = IsFeatureImplemented(pe, SPEv1p4);
@@ -46,7 +46,7 @@ static uint64_t spe_filter_mask(const armprof_pe *pe)
 static void SPEFilterByEvents(armprof_pe *pe, uint64_t events, bool *rejected_event,
                               bool *rejected_nevent)
 {
-    const uint64_t mask = spe_filter_mask(pe);
+    const uint64_t mask = SPE_STATE(pe)->filter_mask;
     const uint64_t e = events & mask;
     const uint64_t evfr = REG(pe, PMSEVFR_EL1) & mask;
     bool is_rejected_event = false;

@@ -39,11 +39,6 @@ static bool SPEGetRandomBoolean(armprof_pe *pe)
     return spe_random(SPE_STATE(pe)) >> 63;
 }
 
-void spe_pmu_event(armprof_pe *pe, uint64_t number)
-{
-    if (number <= 0xffff) PMUEvent(pe, (uint16_t)number, 1);
-}
-
 void spe_reset(armprof_pe *pe)
 {
     spe_state *u = SPE_STATE(pe);
@@ -60,6 +55,7 @@ void spe_reset(armprof_pe *pe)
     u->rng = seed ? seed : 0x9E3779B97F4A7C15ull; /* xorshift needs a nonzero state */
     u->seen_gen = pe->controls_gen - 1;           /* stale */
     spe_packet_layouts(&pe->cfg, u->layout);
+    u->filter_mask = spe_filter_mask(pe);
 }
 
 /* The address packet's top byte for Exception level el in the Security state

@@ -16,6 +16,7 @@
 
 #include "armprof/armprof.h"
 #include "armprof/decode.h"
+#include "pmu/pmu.h"
 
 /* SPEOpType */
 typedef enum SPEOpType {
@@ -142,6 +143,7 @@ typedef struct spe_state {
     uint8_t record[SPE_MAX_RECORD_SIZE + 8];
     /* From the configuration, kept by a reset. */
     spe_packet_layout layout[ARMPROF_SPE_PKT_UNKNOWN][SPE_LAYOUT_INDEXES];
+    uint64_t filter_mask; /* SPEFilterByEvents()'s mask (filter.c) */
 } spe_state;
 
 struct armprof_pe;
@@ -183,7 +185,14 @@ unsigned SPEGetDataSourcePayloadSize(const armprof_config *cfg);
 void SPESampleAddTimeStamp(struct armprof_pe *pe);
 unsigned CollectTimeStamp(const struct armprof_pe *pe);
 /* The SPE events the PMU counts (SAMPLE_FEED_BR ...), whose number is an
- * option: generated only when the option names a number. */
-void spe_pmu_event(struct armprof_pe *pe, uint64_t number);
+ * option: generated only when the option names a number. Inline: a sample
+ * generates several, which usually no counter counts (PMUEvent()). */
+static inline void spe_pmu_event(struct armprof_pe *pe, uint64_t number)
+{
+    if (number <= 0xffff) PMUEvent(pe, (uint16_t)number, 1);
+}
+/* filter.c: the Events packet bits the event filters check, a function of
+ * the configuration (spe_state.filter_mask). */
+uint64_t spe_filter_mask(const struct armprof_pe *pe);
 
 #endif
