@@ -104,26 +104,35 @@ static void add_packet_bytes(armprof_pe *pe, armprof_spe_packet_type type, unsig
         SPEAddByteToRecord(u, (uint8_t)(payload >> (8 * i)));
 }
 
+/* The record being built: SPERecordSize kept in a local until the record
+ * is complete. In spe_state it would be stored and loaded again around
+ * every byte store, which may alias it (a uint8_t store aliases anything). */
+typedef struct record_cursor {
+    uint8_t *record;
+    size_t size;
+} record_cursor;
+
 /* SPEAddPacketToRecord(), inline (a record adds a dozen packets): the
  * layout table's header and payload size for the common case. */
-static inline void SPEAddPacketToRecord(armprof_pe *pe, armprof_spe_packet_type type,
-                                        unsigned index, uint64_t payload)
+static inline void SPEAddPacketToRecord(armprof_pe *pe, record_cursor *c,
+                                        armprof_spe_packet_type type, unsigned index,
+                                        uint64_t payload)
 {
     spe_state *u = SPE_STATE(pe);
-    if (index < SPE_LAYOUT_INDEXES && u->record_size + 2 + 8 <= SPE_MAX_RECORD_SIZE) {
+    if (index < SPE_LAYOUT_INDEXES && c->size + 2 + 8 <= SPE_MAX_RECORD_SIZE) {
         /* The common case, from the layout table: the header, then all
          * eight payload bytes (record[] has room past the largest record),
          * of which the packet's payload size count. */
-        const spe_packet_layout *l = &u->layout[type][index];
-        uint8_t *p = u->record + u->record_size;
-        p[0] = l->header[0];
-        p[1] = l->header[1];
-        p += l->header_size;
-        store_le64(p, payload);
-        u->record_size += l->header_size + l->payload_size;
+        const spe_packet_layout l = u->layout[type][index];
+        uint8_t *p = c->record + c->size;
+        memcpy(p, l.header, 2);
+        store_le64(p + l.header_size, payload);
+        c->size += (size_t)l.header_size + l.payload_size;
         return;
     }
+    u->record_size = c->size;
     add_packet_bytes(pe, type, index, payload);
+    c->size = u->record_size;
 }
 
 void spe_packet_layouts(const armprof_config *cfg,
@@ -276,11 +285,11 @@ void SPEConstructRecord(armprof_pe *pe)
 {
     spe_state *u = SPE_STATE(pe);
     spe_sample *s = &u->sample;
-    u->record_size = 0; /* SPEEmptyRecord() */
+    record_cursor cursor = {u->record, 0}, *const c = &cursor; /* SPEEmptyRecord() */
     if (s->context_el1_valid)
-        SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_CONTEXT, SPE_INDEX_CONTEXT_EL1, s->context_el1);
+        SPEAddPacketToRecord(pe, c, ARMPROF_SPE_PKT_CONTEXT, SPE_INDEX_CONTEXT_EL1, s->context_el1);
     if (s->context_el2_valid)
-        SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_CONTEXT, SPE_INDEX_CONTEXT_EL2, s->context_el2);
+        SPEAddPacketToRecord(pe, c, ARMPROF_SPE_PKT_CONTEXT, SPE_INDEX_CONTEXT_EL2, s->context_el2);
     /* Counters saturate at 16 bits ('SPE 16bit counters': PMSIDR_EL1.CountSize
      * 0b0011) or 12 bits. */
     const uint32_t saturate =
@@ -288,7 +297,7 @@ void SPEConstructRecord(armprof_pe *pe)
                                                                                      : 0xfff;
     for (unsigned i = 0; i < SPE_NUM_COUNTERS; i++)
         if (s->counter_valid >> i & 1)
-            SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_COUNTER, i,
+            SPEAddPacketToRecord(pe, c, ARMPROF_SPE_PKT_COUNTER, i,
                                  s->counter[i] > saturate ? saturate : s->counter[i]);
     if (IsFeatureImplemented(pe, SPE_PBT) && s->opattr.op_type != SPEOpType_Branch &&
         !OPTION_VALUE(pe, SPE_PREV_BR_NOT_BRANCH))
@@ -299,17 +308,17 @@ void SPEConstructRecord(armprof_pe *pe)
         s->address_valid &= (uint8_t) ~(1u << SPEAddrPosDataVirtual);
     for (unsigned i = 0; i < SPE_NUM_ADDRS; i++)
         if (s->address_valid >> i & 1)
-            SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_ADDRESS, i, s->address[i]);
+            SPEAddPacketToRecord(pe, c, ARMPROF_SPE_PKT_ADDRESS, i, s->address[i]);
     if (s->data_source_valid)
-        SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_DATA_SOURCE, 0, s->data_source);
+        SPEAddPacketToRecord(pe, c, ARMPROF_SPE_PKT_DATA_SOURCE, 0, s->data_source);
     unsigned op_subclass;
     const unsigned op_class = SPEConstructClass(pe, &s->opattr, &op_subclass);
-    SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_OP_TYPE, op_class, op_subclass);
-    SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_EVENTS, 0, s->events);
+    SPEAddPacketToRecord(pe, c, ARMPROF_SPE_PKT_OP_TYPE, op_class, op_subclass);
+    SPEAddPacketToRecord(pe, c, ARMPROF_SPE_PKT_EVENTS, 0, s->events);
     if (s->timestamp_valid)
-        SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_TIMESTAMP, 0, s->timestamp);
+        SPEAddPacketToRecord(pe, c, ARMPROF_SPE_PKT_TIMESTAMP, 0, s->timestamp);
     else
-        SPEAddPacketToRecord(pe, ARMPROF_SPE_PKT_END, 0, 0);
+        SPEAddPacketToRecord(pe, c, ARMPROF_SPE_PKT_END, 0, 0);
     /* Padding to 2^PMBIDR_EL1.Align bytes. The configuration keeps Align at
      * most MaxSize, whose record the buffer-full check (SPEBufferIsFull())
      * leaves room for below the limit. A direct store to the read-only
@@ -320,13 +329,14 @@ void SPEConstructRecord(armprof_pe *pe)
     const unsigned align_stored = (unsigned)FIELD(pe, PMBIDR_EL1, Align);
     const unsigned max_log2 = (unsigned)OPTION_VALUE(pe, PMSIDR_MAXSIZE);
     const size_t align = (size_t)1 << (align_stored > max_log2 ? max_log2 : align_stored);
-    const size_t pad = (align - u->record_size % align) % align;
+    const size_t pad = (align - c->size % align) % align;
     /* SPEAddPacketToRecord(Padding) pad times: each is the one header byte,
      * so they are stored together (a 64-byte alignment can add 63). */
     if (pad) {
-        const size_t room = SPE_MAX_RECORD_SIZE - u->record_size;
+        const size_t room = SPE_MAX_RECORD_SIZE - c->size;
         const size_t stored = pad < room ? pad : room; /* SPEAddByteToRecord() stops at the end */
-        memset(u->record + u->record_size, u->layout[ARMPROF_SPE_PKT_PADDING][0].header[0], stored);
-        u->record_size += stored;
+        memset(c->record + c->size, u->layout[ARMPROF_SPE_PKT_PADDING][0].header[0], stored);
+        c->size += stored;
     }
+    u->record_size = c->size;
 }
