@@ -169,13 +169,16 @@ static void hypervisor(sys *s)
     msr(s, "HDFGWTR2_EL2",
         fld("HDFGWTR2_EL2", "nPMSSCR_EL1", 1) | fld("HDFGWTR2_EL2", "nPMICNTR_EL0", 1) |
             fld("HDFGWTR2_EL2", "nPMICFILTR_EL0", 1));
-    /* PMSCR_EL2.PA and CX: EL1 may ask for physical addresses and
-     * CONTEXTIDR_EL1 in the records (D17.4, the Effective PMSCR_EL1 values). */
-    msr(s, "PMSCR_EL2", fld("PMSCR_EL2", "PA", 1) | fld("PMSCR_EL2", "CX", 1));
+    /* PMSCR_EL2.PA: EL1 may ask for physical addresses in the records (the
+     * Effective PMSCR_EL1.PA is 0 otherwise). CX 0: CONTEXTIDR_EL2 is not
+     * recorded (CollectContextIDR2()); the host kernel's tasks are named
+     * by CONTEXTIDR_EL1, and perf takes a record's TID from its last
+     * Context packet (docs/perf.md). */
+    msr(s, "PMSCR_EL2", fld("PMSCR_EL2", "PA", 1));
     say(s, "EL2 hypervisor: MDCR_EL2 = 0x%016llx  E2PB 0b11 (buffer owned by EL1), HPMN %u\n",
         (unsigned long long)mdcr2, n);
     say(s, "               HDFGRTR2_EL2/HDFGWTR2_EL2 open PMSSCR_EL1, the saved values and "
-           "the instruction counter to EL1; PMSCR_EL2 PA, CX\n");
+           "the instruction counter to EL1; PMSCR_EL2 PA\n");
 }
 
 /* ---- EL1 kernel: the PMU ---- */

@@ -20,7 +20,7 @@
 #include "check.h"
 #include "cli/demo_driver.h"
 
-#define OPS 400000u
+#define OPS 600000u
 
 static void check_records(const demo_result *r)
 {

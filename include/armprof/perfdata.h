@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* armprof: Statistical Profiling Extension data in Linux perf's file format
+ * (perf.data, "PERFILE2"), written and read.
+ *
+ * A perf.data file as `perf record -e arm_spe_0//` leaves it: one arm_spe
+ * event attribute, the AUXTRACE_INFO event with the arm_spe metadata, each
+ * CPU's Profiling Buffer bytes as AUXTRACE events, and the side-band events
+ * (COMM, MMAP2) that let perf attribute samples to commands and symbols.
+ * `perf report` and `perf script` read what the writer writes (docs/perf.md
+ * says which perf versions, and what each makes of the records); the reader
+ * takes the AUX data back out of files written by the writer or by perf.
+ *
+ * Like the decoder, this module needs nothing from the model.
+ *
+ *   armprof_perf_writer_config c;
+ *   armprof_perf_writer_config_init(&c);
+ *   armprof_perf_writer *w = armprof_perf_writer_create("perf.data", &c, err, sizeof err);
+ *   armprof_perf_write_comm(w, 1000, 1000, "app", 0);
+ *   armprof_perf_write_aux(w, 0, bytes, size);
+ *   if (!armprof_perf_writer_finish(w, err, sizeof err)) ...
+ *
+ *   armprof_perf_file *f = armprof_perf_open("perf.data", err, sizeof err);
+ *   const armprof_perf_file_info *i = armprof_perf_info(f);
+ *   for (size_t k = 0; k < i->nchunks; k++) armprof_perf_read_aux(f, &i->chunks[k], ...);
+ *   armprof_perf_close(f);
+ */
+#ifndef ARMPROF_PERFDATA_H
+#define ARMPROF_PERFDATA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "armprof/export.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+ARMPROF_API_BEGIN
+
+/* The layout of the arm_spe metadata in AUXTRACE_INFO. Version 1 (two
+ * words: PMU type, per-CPU mmaps) is all perf before 6.13 reads (Debian 12's
+ * 6.1, Debian 13's 6.12); later perf reads both, but warns "Old SPE
+ * metadata, re-record to improve decode accuracy" on version 1 when it
+ * needs the CPU's MIDR. Version 2 (a header, then per CPU its number, MIDR,
+ * PMU type and minimum interval) is misread by perf before 6.13, which
+ * takes its first word (the version, 2) for the PMU type and so finds no
+ * SPE event to decode. */
+typedef enum armprof_perf_spe_metadata {
+    ARMPROF_PERF_SPE_METADATA_V2 = 2,
+    ARMPROF_PERF_SPE_METADATA_V1 = 1,
+} armprof_perf_spe_metadata;
+
+/* The oldest perf that reads metadata version 2 (major * 100 + minor). */
+#define ARMPROF_PERF_SPE_METADATA_V2_SINCE 613
+
+typedef struct armprof_perf_writer_config {
+    armprof_perf_spe_metadata metadata; /* default V2 */
+    uint32_t pmu_type;                  /* the arm_spe PMU's dynamic type number (default 8) */
+    uint32_t ncpus;        /* CPUs (Profiling Buffers) the file describes (default 1) */
+    uint64_t midr;         /* MIDR_EL1 of every CPU (default 0x410fd4f0, Neoverse V2) */
+    uint64_t min_interval; /* the PMU's caps/min_interval (default 256) */
+    uint64_t
+        event_filter; /* the PMU's caps/event_filter: PMSEVFR_EL1 bits it filters on (default 0) */
+    uint64_t config;  /* the event's config: arm_spe format bits (default 0) */
+    uint64_t sample_period; /* the sampling interval the records were taken at (default 1024) */
+    /* The strings of the header's features (defaults "armprof", "aarch64",
+     * "armprof"); any may be NULL for its default. */
+    const char *hostname, *arch, *os_release;
+} armprof_perf_writer_config;
+
+/* The defaults above. */
+void armprof_perf_writer_config_init(armprof_perf_writer_config *c);
+
+typedef struct armprof_perf_writer armprof_perf_writer;
+
+/* Creates (truncates) path and writes the start of a perf.data file. NULL
+ * with a message in err if the file cannot be written or c is invalid
+ * (ncpus 0 or above 4096, an unknown metadata version). */
+armprof_perf_writer *armprof_perf_writer_create(const char *path,
+                                                const armprof_perf_writer_config *c, char *err,
+                                                size_t errlen);
+
+/* Side-band events, in the order of their time (nanoseconds, on the same
+ * clock as the records' timestamps: the file's TIME_CONV makes perf's time
+ * the generic timer's count). PERF_RECORD_COMM: the command name of task
+ * tid in process pid (at most 15 bytes are kept, as the kernel's). */
+bool armprof_perf_write_comm(armprof_perf_writer *w, uint32_t pid, uint32_t tid, const char *comm,
+                             uint64_t time);
+/* PERF_RECORD_MMAP2: file mapped at [addr, addr + len) of process pid, from
+ * offset pgoff of the file, executable (PROT_EXEC, MAP_PRIVATE). */
+bool armprof_perf_write_mmap2(armprof_perf_writer *w, uint32_t pid, uint32_t tid, uint64_t addr,
+                              uint64_t len, uint64_t pgoff, const char *filename, uint64_t time);
+/* The next size bytes of CPU cpu's Profiling Buffer data (an AUXTRACE
+ * event; its offset in the AUX area follows the CPU's previous bytes). The
+ * event is padded to 8 bytes with zero bytes, which are SPE Padding. */
+bool armprof_perf_write_aux(armprof_perf_writer *w, uint32_t cpu, const void *data, size_t size);
+/* The message of the first failed call ("" if none). */
+const char *armprof_perf_writer_error(const armprof_perf_writer *w);
+/* Writes the header's features and the header, closes the file and frees
+ * w. false with a message if any call on w failed or this write fails. */
+bool armprof_perf_writer_finish(armprof_perf_writer *w, char *err, size_t errlen);
+
+/* ---- reading ---- */
+
+/* One AUXTRACE event's data: size bytes at file_offset, the bytes from
+ * aux_offset of CPU cpu's AUX area. */
+typedef struct armprof_perf_aux_chunk {
+    uint32_t cpu; /* UINT32_MAX when perf recorded per thread (cpu -1) */
+    uint32_t idx; /* the mmap index */
+    uint32_t tid;
+    uint64_t aux_offset;
+    uint64_t file_offset;
+    uint64_t size;
+} armprof_perf_aux_chunk;
+
+typedef struct armprof_perf_file_info {
+    unsigned metadata_version; /* 1 or 2 */
+    uint32_t pmu_type;
+    uint32_t ncpus;             /* CPUs of version 2 metadata; 0 for version 1 */
+    const uint64_t *midr;       /* per CPU of version 2 metadata (ncpus of them) */
+    const uint32_t *cpu_number; /* ... and the CPU each describes */
+    size_t nchunks;             /* AUXTRACE events, in file order */
+    const armprof_perf_aux_chunk *chunks;
+    uint64_t aux_bytes;  /* their total size */
+    size_t ncomm, nmmap; /* side-band events seen */
+} armprof_perf_file_info;
+
+typedef struct armprof_perf_file armprof_perf_file;
+
+/* Whether the first bytes of a file (at least 8) are perf.data's magic. */
+bool armprof_perf_is_perf_data(const void *head, size_t size);
+/* Opens a perf.data file and indexes its arm_spe AUX data. NULL with a
+ * message naming the file and what is wrong: not a perf.data file, a format
+ * it does not read (PERFILE1, big-endian, pipe mode, compressed events), a
+ * truncated header or event (with its offset), no AUXTRACE_INFO, or AUX
+ * data of another kind than arm_spe. */
+armprof_perf_file *armprof_perf_open(const char *path, char *err, size_t errlen);
+const armprof_perf_file_info *armprof_perf_info(const armprof_perf_file *f);
+/* Up to n bytes of chunk c from offset within it; the count read, 0 at its
+ * end or on a read error (armprof_perf_error() then says which). */
+size_t armprof_perf_read_aux(armprof_perf_file *f, const armprof_perf_aux_chunk *c, uint64_t offset,
+                             void *buf, size_t n);
+const char *armprof_perf_error(const armprof_perf_file *f);
+void armprof_perf_close(armprof_perf_file *f);
+
+ARMPROF_API_END
+#ifdef __cplusplus
+}
+#endif
+
+#endif
