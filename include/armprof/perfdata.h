@@ -98,8 +98,11 @@ bool armprof_perf_write_aux(armprof_perf_writer *w, uint32_t cpu, const void *da
 /* The message of the first failed call ("" if none). */
 const char *armprof_perf_writer_error(const armprof_perf_writer *w);
 /* Writes the header's features and the header, closes the file and frees
- * w. false with a message if any call on w failed or this write fails. */
+ * w. false with a message if any call on w failed or this write fails; the
+ * incomplete file is then removed. */
 bool armprof_perf_writer_finish(armprof_perf_writer *w, char *err, size_t errlen);
+/* Closes and removes the file without completing it, and frees w. */
+void armprof_perf_writer_abandon(armprof_perf_writer *w);
 
 /* ---- reading ---- */
 

@@ -55,10 +55,19 @@ _armprof()
         fi
         ;;
     demo)
-        if [[ $prev == -o ]]; then
+        if [[ $prev == -o || $prev == --perf-data ]]; then
             COMPREPLY=($(compgen -f -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "-o --ops --quiet" -- "$cur"))
+            COMPREPLY=($(compgen -W "-o --ops --quiet --perf-data" -- "$cur"))
+        fi
+        ;;
+    perf-data)
+        if [[ $prev == --perf-version ]]; then
+            COMPREPLY=($(compgen -W "6.1 6.12 7.3" -- "$cur"))
+        elif [[ $cur == -* ]]; then
+            COMPREPLY=($(compgen -W "-o --perf-version --elf --comm --midr --interval" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -f -- "$cur"))
         fi
         ;;
     help)

@@ -13,6 +13,7 @@
 int decode_command(int argc, char **argv);
 int report_command(int argc, char **argv);
 int demo_command(int argc, char **argv);
+int perfdata_command(int argc, char **argv);
 
 /* help.c: `armprof help` from commands.def, the command names one a line,
  * the manual page armprof(1) in troff, and the version line. */

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* armprof demo [-o FILE] [--ops N] [--quiet]: the built-in profiling run
- * (demo_driver.h), its Profiling Buffer data written to FILE, then the
- * report of the records and a summary of the PMU snapshots. */
+/* armprof demo [-o FILE] [--ops N] [--quiet] [--perf-data FILE
+ * [--perf-version V]]: the built-in profiling run (demo_driver.h), its
+ * Profiling Buffer data written to FILE (and as a perf.data file, with an
+ * ELF file that names the workload's phases), then the report of the
+ * records and a summary of the PMU snapshots. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +12,9 @@
 #include "armprof/decode.h"
 #include "cli/commands.h"
 #include "cli/demo_driver.h"
+#include "cli/elf_map.h"
 #include "cli/output.h"
+#include "cli/perf_export.h"
 #include "cli/report.h"
 
 #define DEFAULT_OPS 8000000ull
@@ -19,7 +23,12 @@ typedef struct demo_opts {
     const char *out;
     uint64_t ops;
     bool quiet;
+    const char *perf_data; /* NULL: none */
+    armprof_perf_spe_metadata metadata;
 } demo_opts;
+
+#define DEMO_USAGE                                                                                 \
+    "usage: armprof demo [-o FILE] [--ops N] [--quiet] [--perf-data FILE [--perf-version V]]\n"
 
 static int parse(int argc, char **argv, demo_opts *o)
 {
@@ -37,11 +46,17 @@ static int parse(int argc, char **argv, demo_opts *o)
             o->ops = n;
         } else if (!strcmp(argv[i], "--quiet")) {
             o->quiet = true;
+        } else if (!strcmp(argv[i], "--perf-data") && i + 1 < argc) {
+            o->perf_data = argv[++i];
+        } else if (!strcmp(argv[i], "--perf-version") && i + 1 < argc) {
+            if (!perf_export_metadata_for(argv[++i], &o->metadata)) {
+                fprintf(stderr,
+                        "armprof demo: --perf-version wants MAJOR.MINOR (6.1, 7.3), not '%s'\n",
+                        argv[i]);
+                return 2;
+            }
         } else {
-            fprintf(stderr,
-                    "armprof demo: unexpected argument '%s'\n"
-                    "usage: armprof demo [-o FILE] [--ops N] [--quiet]\n",
-                    argv[i]);
+            fprintf(stderr, "armprof demo: unexpected argument '%s'\n" DEMO_USAGE, argv[i]);
             return 2;
         }
     }
@@ -72,6 +87,53 @@ static bool write_file(const char *path, const uint8_t *data, size_t size)
     }
     fwrite(data, 1, size, f);
     return cli_finish_output(f, true, "armprof demo", path, 0) == 0;
+}
+
+/* The records as a perf.data file, each phase's task named (COMM) and its
+ * code mapped from a small ELF file beside it, armprof-demo-workload,
+ * whose symbols are the phases. */
+static int write_perf_data(const demo_opts *o, const demo_result *r)
+{
+    const char *slash = strrchr(o->perf_data, '/');
+    const size_t dir = slash ? (size_t)(slash - o->perf_data) + 1 : 0;
+    static const char elf_name[] = "armprof-demo-workload";
+    char *elf = malloc(dir + sizeof elf_name);
+    if (!elf) {
+        fprintf(stderr, "armprof demo: out of memory\n");
+        return 2;
+    }
+    memcpy(elf, o->perf_data, dir);
+    memcpy(elf + dir, elf_name, sizeof elf_name);
+    elf_symbol syms[DEMO_PHASES];
+    perf_export_comm comms[DEMO_PHASES];
+    for (unsigned p = 0; p < DEMO_PHASES; p++) {
+        syms[p] = (elf_symbol){demo_phase_name(p), demo_phase_code_start(p),
+                               demo_phase_code_end(p) - demo_phase_code_start(p)};
+        comms[p] = (perf_export_comm){DEMO_PID(p), demo_phase_name(p)};
+    }
+    const uint64_t text = demo_phase_code_start(0);
+    char err[512];
+    int rc = 0;
+    if (!elf_write_symbols(elf, text, demo_phase_code_end(DEMO_PHASES - 1) - text, syms,
+                           DEMO_PHASES, err, sizeof err)) {
+        fprintf(stderr, "armprof demo: %s\n", err);
+        rc = 2;
+    }
+    const perf_export_elf elfs[] = {{elf, 0}};
+    perf_export_options po = {
+        .out = o->perf_data, .elfs = elfs, .nelfs = 1, .comms = comms, .ncomms = DEMO_PHASES};
+    armprof_perf_writer_config_init(&po.config);
+    po.config.metadata = o->metadata;
+    const perf_export_input in = {.path = o->out, .data = r->data, .size = r->size};
+    perf_export_result res;
+    if (rc == 0) rc = perf_export(&po, &in, 1, &res, "armprof demo", stderr);
+    if (rc == 0)
+        printf("perf.data: %s: %llu records, %zu tasks, arm_spe metadata version %d; symbols in "
+               "%s\n",
+               o->perf_data, (unsigned long long)res.records, res.tasks, (int)po.config.metadata,
+               elf);
+    free(elf);
+    return rc;
 }
 
 static void print_pc_sampling(const demo_result *r)
@@ -124,7 +186,10 @@ static void print_snapshots(const demo_result *r)
 
 int demo_command(int argc, char **argv)
 {
-    demo_opts o = {.out = "armprof-demo.spe", .ops = DEFAULT_OPS, .quiet = false};
+    demo_opts o = {.out = "armprof-demo.spe",
+                   .ops = DEFAULT_OPS,
+                   .quiet = false,
+                   .metadata = ARMPROF_PERF_SPE_METADATA_V2};
     const int rc = parse(argc, argv, &o);
     if (rc) return rc;
     if (!o.quiet)
@@ -161,6 +226,13 @@ int demo_command(int argc, char **argv)
     printf("PMBIRQ: %llu serviced, %llu buffer full; SAMPLE_BUFFER_FULL counted %llu\n",
            (unsigned long long)r.irqs, (unsigned long long)r.buffer_full, (unsigned long long)sbf);
     print_pc_sampling(&r);
+    if (o.perf_data) {
+        const int prc = write_perf_data(&o, &r);
+        if (prc) {
+            demo_result_free(&r);
+            return prc;
+        }
+    }
     /* What the file and the interrupts must be if the unit and the driver
      * are right: the bytes are those the unit constructed, every record
      * decodes, and each buffer full event was one interrupt (D17.8.2). */

@@ -12,7 +12,7 @@ typedef struct command_doc {
 } command_doc;
 
 static const command_doc commands[] = {
-#define COMMAND(name, args, summary) {#name, args, summary},
+#define COMMAND(name, args, summary) {name, args, summary},
 #include "cli/commands.def"
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])

@@ -201,6 +201,7 @@ static int command(int argc, char **argv)
     if (!strcmp(cmd, "example")) return cmd_example();
     if (!strcmp(cmd, "decode")) return decode_command(argc - 2, argv + 2);
     if (!strcmp(cmd, "report")) return report_command(argc - 2, argv + 2);
+    if (!strcmp(cmd, "perf-data")) return perfdata_command(argc - 2, argv + 2);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
         return cmd_help(argc - 2, argv + 2);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {

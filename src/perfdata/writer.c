@@ -516,3 +516,13 @@ bool armprof_perf_writer_finish(armprof_perf_writer *w, char *err, size_t errlen
     free(w);
     return ok;
 }
+
+void armprof_perf_writer_abandon(armprof_perf_writer *w)
+{
+    if (!w) return;
+    fclose(w->f);
+    remove(w->path);
+    free(w->aux_offset);
+    free(w->path);
+    free(w);
+}
