@@ -144,6 +144,123 @@ static void close_record(decode_view *v, const armprof_spe_record *r)
     v->ignored += r->ignored;
 }
 
+/* The packets of one stream (the file, or one CPU's AUX data in a
+ * perf.data file), packet by packet, a block at a time: memory does not
+ * grow with the data. A record's packets are shown as they come. 0, 1 when
+ * the data is malformed, 2 on a read error; *bytes counts the stream's. */
+static int decode_stream(decode_view *v, record_source *src, const char *what, size_t *bytes)
+{
+    armprof_spe_stream s;
+    armprof_spe_stream_init(&s);
+    armprof_spe_record r = {0};
+    armprof_spe_packet p;
+    armprof_spe_decode_status st = ARMPROF_SPE_DECODE_OK;
+    size_t end = 0; /* of the previous record */
+    bool in_record = false;
+    /* A large file stops at the first failed write (main() reports it). */
+    while (!v->write_failed &&
+           (st = armprof_spe_stream_next_packet(&s, &p)) != ARMPROF_SPE_DECODE_EOF) {
+        if (st == ARMPROF_SPE_DECODE_MORE) {
+            if (!record_source_refill(src, &s)) break;
+            continue;
+        }
+        if (st == ARMPROF_SPE_DECODE_ERROR) break;
+        if (!in_record) {
+            if (p.type == ARMPROF_SPE_PKT_PADDING) continue; /* shown as a run */
+            show_padding(v, end, p.offset);
+            memset(&r, 0, sizeof r);
+            open_record(v, p.offset);
+            in_record = true;
+        }
+        show_packet(v, &p, r.packets == 0);
+        if (armprof_spe_record_add_packet(&r, &p)) {
+            close_record(v, &r);
+            v->records++; /* ended by End or Timestamp */
+            end = r.offset + r.size;
+            in_record = false;
+        }
+    }
+    const size_t size = src->bytes;
+    *bytes += size;
+    const char *error = s.error;
+    size_t error_offset = s.error_offset;
+    if (in_record && st != ARMPROF_SPE_DECODE_OK) {
+        close_record(v, &r); /* cut off by the error: what it had is shown */
+        if (st == ARMPROF_SPE_DECODE_EOF) {
+            /* The packet decoder knows no records: this one is ours to
+             * report, in armprof_spe_next_record()'s words. */
+            st = ARMPROF_SPE_DECODE_ERROR;
+            error = "record not ended by an End or Timestamp packet before the end of the data";
+            error_offset = r.offset;
+        }
+    }
+    if (src->read_errno) {
+        fprintf(stderr, "armprof decode: %s: read error after %zu bytes: %s\n", what, size,
+                src->perf ? armprof_perf_error(src->perf) : strerror(src->read_errno));
+        return 2;
+    }
+    if (st == ARMPROF_SPE_DECODE_EOF) {
+        show_padding(v, end, size);
+    } else if (st == ARMPROF_SPE_DECODE_ERROR) {
+        if (v->json) emitf(v, "{\"error\":\"%s\",\"offset\":%zu}\n", error, error_offset);
+        fprintf(stderr, "armprof decode: %s: offset 0x%zx: %s\n", what, error_offset, error);
+        return 1;
+    }
+    return 0;
+}
+
+/* A perf.data file: each CPU's AUX data as a stream of its own, offsets
+ * from the start of that CPU's data. */
+static int decode_perf_data(decode_view *v, const char *path, size_t *bytes)
+{
+    char err[512];
+    armprof_perf_file *f = armprof_perf_open(path, err, sizeof err);
+    if (!f) {
+        fprintf(stderr, "armprof decode: %s\n", err);
+        return 2;
+    }
+    const armprof_perf_file_info *info = armprof_perf_info(f);
+    uint32_t *cpus = malloc((info->nchunks ? info->nchunks : 1) * sizeof *cpus);
+    if (!cpus) {
+        armprof_perf_close(f);
+        fprintf(stderr, "armprof decode: out of memory\n");
+        return 2;
+    }
+    const size_t ncpus = record_source_perf_cpus(info, cpus);
+    int rc = 0;
+    for (size_t i = 0; i < ncpus && rc < 2 && !v->write_failed; i++) {
+        uint64_t size = 0;
+        size_t events = 0;
+        for (size_t k = 0; k < info->nchunks; k++)
+            if (info->chunks[k].cpu == cpus[i]) {
+                size += info->chunks[k].size;
+                events++;
+            }
+        const long long cpu = cpus[i] == UINT32_MAX ? -1 : (long long)cpus[i];
+        if (v->json)
+            emitf(v, "{\"cpu\":%lld,\"bytes\":%llu,\"aux_events\":%zu}\n", cpu,
+                  (unsigned long long)size, events);
+        else
+            emitf(v, "%scpu %lld: %llu bytes of AUX data in %zu AUXTRACE event%s\n",
+                  v->records ? "\n" : "", cpu, (unsigned long long)size, events,
+                  events == 1 ? "" : "s");
+        record_source src;
+        if (!record_source_perf(&src, f, cpus[i], cpus, ncpus)) {
+            fprintf(stderr, "armprof decode: out of memory\n");
+            rc = 2;
+            break;
+        }
+        char what[600];
+        snprintf(what, sizeof what, "%s: cpu %lld", path, cpu);
+        const int src_rc = decode_stream(v, &src, what, bytes);
+        if (src_rc > rc) rc = src_rc;
+        record_source_free(&src);
+    }
+    free(cpus);
+    armprof_perf_close(f);
+    return rc;
+}
+
 int decode_command(int argc, char **argv)
 {
     decode_view v = {.out = stdout};
@@ -170,85 +287,39 @@ int decode_command(int argc, char **argv)
         fprintf(stderr, "armprof decode: %s: %s\n", path, strerror(errno));
         return 2;
     }
-    /* Packet by packet, a block of the file at a time: memory does not grow
-     * with the file. A record's packets are shown as they come. */
-    record_source source, *const src = &source;
+    /* The first bytes tell a perf.data file; a pipe cannot be read again,
+     * so they are kept for the decoder. */
+    uint8_t head[8];
+    const size_t head_size = fread(head, 1, sizeof head, in);
+    const bool perf = armprof_perf_is_perf_data(head, head_size);
     v.buf = malloc(DECODE_BLOCK);
-    if (!v.buf) {
-        fprintf(stderr, "armprof decode: out of memory\n");
-        fclose(in);
-        return 2;
-    }
-    if (!record_source_file(src, in)) {
+    record_source source, *const src = &source;
+    if (!v.buf || (!perf && !record_source_file_after(src, in, head, head_size))) {
         free(v.buf);
         fprintf(stderr, "armprof decode: out of memory\n");
         fclose(in);
         return 2;
     }
-    armprof_spe_stream s;
-    armprof_spe_stream_init(&s);
-    armprof_spe_record r = {0};
-    armprof_spe_packet p;
-    armprof_spe_decode_status st = ARMPROF_SPE_DECODE_OK;
-    size_t end = 0; /* of the previous record */
-    bool in_record = false;
-    /* A large file stops at the first failed write (main() reports it). */
-    while (!v.write_failed &&
-           (st = armprof_spe_stream_next_packet(&s, &p)) != ARMPROF_SPE_DECODE_EOF) {
-        if (st == ARMPROF_SPE_DECODE_MORE) {
-            if (!record_source_refill(src, &s)) break;
-            continue;
-        }
-        if (st == ARMPROF_SPE_DECODE_ERROR) break;
-        if (!in_record) {
-            if (p.type == ARMPROF_SPE_PKT_PADDING) continue; /* shown as a run */
-            show_padding(&v, end, p.offset);
-            memset(&r, 0, sizeof r);
-            open_record(&v, p.offset);
-            in_record = true;
-        }
-        show_packet(&v, &p, r.packets == 0);
-        if (armprof_spe_record_add_packet(&r, &p)) {
-            close_record(&v, &r);
-            v.records++; /* ended by End or Timestamp */
-            end = r.offset + r.size;
-            in_record = false;
-        }
+    size_t size = 0;
+    int rc;
+    if (perf) {
+        fclose(in);
+        rc = decode_perf_data(&v, path, &size);
+    } else {
+        rc = decode_stream(&v, src, path, &size);
+        record_source_free(src);
+        fclose(in);
     }
-    const size_t size = src->bytes;
-    const char *error = s.error;
-    size_t error_offset = s.error_offset;
-    if (in_record && st != ARMPROF_SPE_DECODE_OK) {
-        close_record(&v, &r); /* cut off by the error: what it had is shown */
-        if (st == ARMPROF_SPE_DECODE_EOF) {
-            /* The packet decoder knows no records: this one is ours to
-             * report, in armprof_spe_next_record()'s words. */
-            st = ARMPROF_SPE_DECODE_ERROR;
-            error = "record not ended by an End or Timestamp packet before the end of the data";
-            error_offset = r.offset;
-        }
+    if (rc < 2) {
+        if (v.json)
+            emitf(&v,
+                  "{\"summary\":{\"bytes\":%zu,\"records\":%zu,\"packets\":%zu,\"ignored\":%zu}}\n",
+                  size, v.records, v.packets, v.ignored);
+        else
+            emitf(&v, "\n%zu bytes, %zu records, %zu packets (%zu ignored)\n", size, v.records,
+                  v.packets, v.ignored);
     }
-    int rc = 0;
-    if (src->read_errno) {
-        fprintf(stderr, "armprof decode: %s: read error after %zu bytes: %s\n", path, size,
-                strerror(src->read_errno));
-        rc = 2;
-    } else if (st == ARMPROF_SPE_DECODE_EOF) {
-        show_padding(&v, end, size);
-    } else if (st == ARMPROF_SPE_DECODE_ERROR) {
-        if (v.json) emitf(&v, "{\"error\":\"%s\",\"offset\":%zu}\n", error, error_offset);
-        fprintf(stderr, "armprof decode: %s: offset 0x%zx: %s\n", path, error_offset, error);
-        rc = 1;
-    }
-    if (v.json)
-        emitf(&v, "{\"summary\":{\"bytes\":%zu,\"records\":%zu,\"packets\":%zu,\"ignored\":%zu}}\n",
-              size, v.records, v.packets, v.ignored);
-    else
-        emitf(&v, "\n%zu bytes, %zu records, %zu packets (%zu ignored)\n", size, v.records,
-              v.packets, v.ignored);
     view_flush(&v);
     free(v.buf);
-    record_source_free(src);
-    fclose(in);
     return rc;
 }

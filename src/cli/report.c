@@ -16,7 +16,8 @@ int report_write(FILE *out, const char *name, record_source *src, const report_o
     if (rc == -2) {
         if (o->err)
             fprintf(o->err, "armprof report: %s: read error after %zu bytes: %s\n", name,
-                    src->bytes, strerror(src->read_errno));
+                    src->bytes,
+                    src->perf ? armprof_perf_error(src->perf) : strerror(src->read_errno));
         report_stats_free(&s);
         return 2;
     }
