@@ -63,11 +63,15 @@ static void op_mix(FILE *out, const report_stats *s)
         if (s->op_kind[k]) tr(out, s->op_name[k], s->op_kind[k], &s->records);
     if (s->no_op) tr(out, "(no Operation Type packet)", s->no_op, &s->records);
     fputs("</table>\n<table>\n", out);
+    tr(out, "other operations: Advanced SIMD (ASE)", s->other_ase, NULL);
+    tr(out, "other operations: floating-point (FP)", s->other_fp, NULL);
     tr(out, "loads", s->loads, NULL);
     tr(out, "stores", s->stores, NULL);
     tr(out, "branches", s->branches, NULL);
     tr(out, "conditional branches", s->branch_cond, NULL);
     tr(out, "indirect branches", s->branch_indirect, NULL);
+    tr(out, "branches with link (CR 0b01)", s->branch_link, NULL);
+    tr(out, "procedure returns (CR 0b10)", s->branch_return, NULL);
     tr(out, "mispredicted branches (E[7])", s->branch_mispredicted, NULL);
     tr(out, "not-taken branches (E[6])", s->branch_not_taken, NULL);
     fputs("</table>\n", out);

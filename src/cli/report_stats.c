@@ -101,12 +101,17 @@ static void add_op(report_stats *s, const armprof_spe_record *r)
         s->branches++;
         s->branch_cond += op.cond;
         s->branch_indirect += op.ind;
+        s->branch_link += op.cr == 1;
+        s->branch_return += op.cr == 2;
         /* E[7] and E[6] are about the branch outcome: only a branch's
          * record gives them that meaning. */
         if (r->events_valid) {
             s->branch_mispredicted += r->events >> 7 & 1;
             s->branch_not_taken += r->events >> 6 & 1;
         }
+    } else if (op.kind == ARMPROF_SPE_OP_OTHER) {
+        s->other_ase += op.ase;
+        s->other_fp += op.fp;
     } else if (op.kind >= ARMPROF_SPE_OP_LDST_GP && op.kind <= ARMPROF_SPE_OP_LDST_GCS) {
         /* LDST is 1 for a store or an access that returns no value. */
         if (op.ldst)

@@ -43,6 +43,8 @@ typedef struct report_stats {
     uint64_t no_op;                                   /* records without an Operation Type packet */
     uint64_t loads, stores;                           /* load/store types, by LDST */
     uint64_t branches, branch_cond, branch_indirect;
+    uint64_t branch_link, branch_return;            /* CR 0b01, 0b10 (FEAT_SPE_CRR) */
+    uint64_t other_ase, other_fp;                   /* Other: ASE, FP */
     uint64_t branch_mispredicted, branch_not_taken; /* Events E[7], E[6] */
 
     uint64_t with_pc;

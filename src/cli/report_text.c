@@ -40,11 +40,17 @@ static void op_mix(FILE *out, const report_stats *s)
         row_share(out, s->op_name[k], s->op_kind[k], s->records);
     }
     if (s->no_op) row_share(out, "(no Operation Type packet)", s->no_op, s->records);
+    if (s->op_kind[ARMPROF_SPE_OP_OTHER]) {
+        row(out, "other: Advanced SIMD (ASE)", s->other_ase);
+        row(out, "other: floating-point (FP)", s->other_fp);
+    }
     row(out, "loads", s->loads);
     row(out, "stores", s->stores);
     row(out, "branches", s->branches);
     row(out, "  conditional", s->branch_cond);
     row(out, "  indirect", s->branch_indirect);
+    row(out, "  with link (CR 0b01)", s->branch_link);
+    row(out, "  procedure return (CR 0b10)", s->branch_return);
     row(out, "  mispredicted (E[7])", s->branch_mispredicted);
     row(out, "  not taken (E[6])", s->branch_not_taken);
 }

@@ -128,6 +128,31 @@ static bytes sample_stream(void)
     return s;
 }
 
+/* The Operation Type subclasses the report counts beyond the kinds
+ * (D18.2.7): Branch CR, byte 0 bits [4:3] (0b01 Branch with link, 0b10
+ * Procedure return, 0b11 neither); Other ASE, bit [2], and FP, bit [1].
+ * Five records, each an Operation Type packet and End. */
+static void test_call_return_simd(void)
+{
+    bytes s = {.n = 0};
+    op(&s, 2, 0x08), byte(&s, 0x01); /* BL: CR 0b01 */
+    op(&s, 2, 0x12), byte(&s, 0x01); /* RET: CR 0b10, IND */
+    op(&s, 2, 0x19), byte(&s, 0x01); /* B.cond: CR 0b11, COND */
+    op(&s, 0, 0x06), byte(&s, 0x01); /* Other: ASE and FP */
+    op(&s, 0, 0x04), byte(&s, 0x01); /* Other: ASE */
+    report_stats st;
+    CHECK(report_stats_init(&st), "init");
+    CHECK(collect(&st, s.b, s.n) == 0, "well formed");
+    CHECK(st.records == 5 && st.branches == 3, "records %llu", (unsigned long long)st.records);
+    CHECK(st.branch_link == 1 && st.branch_return == 1 && st.branch_indirect == 1 &&
+              st.branch_cond == 1,
+          "link %llu, return %llu", (unsigned long long)st.branch_link,
+          (unsigned long long)st.branch_return);
+    CHECK(st.other_ase == 2 && st.other_fp == 1, "ASE %llu, FP %llu",
+          (unsigned long long)st.other_ase, (unsigned long long)st.other_fp);
+    report_stats_free(&st);
+}
+
 static void test_statistics(void)
 {
     const bytes s = sample_stream();
@@ -317,6 +342,7 @@ int main(void)
 {
     test_buckets();
     test_statistics();
+    test_call_return_simd();
     test_text();
     test_markup();
     test_truncated();
