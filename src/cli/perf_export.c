@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* perf_export(): each input is read once, a block at a time, through the
  * streaming decoder. Its bytes go to the perf.data file as AUXTRACE events
- * of about 1MB that end at a record's end, as the kernel's driver hands
- * perf whole records; the records tell which threads perf will attribute
- * samples to. The side-band (COMM, MMAP2) follows, dated just before the
- * first record: perf orders events by time, not by place in the file. */
+ * of about 1MB that end where a record starts (after the Padding of the
+ * record before), as the kernel's driver hands perf whole records; the
+ * records tell which threads perf will attribute samples to. The side-band (COMM, MMAP2) follows,
+ * dated just before the first record: perf orders events by time, not by place in the file. */
 #define _XOPEN_SOURCE 700
 #include "cli/perf_export.h"
 
@@ -67,7 +67,8 @@ typedef struct input_state {
     uint32_t cpu;
     uint8_t *pending; /* the bytes from chunk_start on */
     size_t pending_size, pending_cap;
-    uint64_t chunk_start, last_end;
+    uint64_t chunk_start;
+    uint64_t cut; /* where the last record seen starts */
 } input_state;
 
 static bool append(input_state *st, const uint8_t *p, size_t n)
@@ -134,7 +135,7 @@ static int export_input(input_state *st, const perf_export_input *in, pid_set *p
             }
             if (r.timestamp_valid && r.timestamp && r.timestamp < *min_ts) *min_ts = r.timestamp;
             res->records++;
-            st->last_end = r.offset + r.size;
+            st->cut = r.offset;
             continue;
         }
         if (ds == ARMPROF_SPE_DECODE_EOF) break;
@@ -144,7 +145,7 @@ static int export_input(input_state *st, const perf_export_input *in, pid_set *p
             break;
         }
         /* MORE: every record of the bytes so far has been seen */
-        if ((st->last_end - st->chunk_start >= AUX_CHUNK && !write_upto(st, st->last_end, res)) ||
+        if ((st->cut - st->chunk_start >= AUX_CHUNK && !write_upto(st, st->cut, res)) ||
             (st->pending_size >= PENDING_MAX &&
              !write_upto(st, st->chunk_start + st->pending_size, res))) {
             fprintf(err, "%s: %s\n", prog, armprof_perf_writer_error(st->w));
