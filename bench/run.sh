@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Runs every benchmark once (Release build in build-bench unless BUILD is set)
-# and prints one table: each figure, its target (issue 16) and the ratio of
+# and prints one table: each figure, its target (issues 16 and 22) and the ratio of
 # the figure to the target (>= 1.00 meets it; for "x read-only" the target
 # is a maximum and the ratio is target / figure).
 #   bench/run.sh [SCALE]   SCALE divides the default work (1 = full size)
@@ -27,10 +27,10 @@ trap 'rm -rf "$work"' EXIT
 "$build/armprof" demo -o "$work/demo.spe" --ops $((20000000 / scale)) --quiet >/dev/null
 for _ in $(seq 16); do cat "$work/demo.spe"; done >"$work/big.spe"
 file_mb=$(awk -v b="$(wc -c <"$work/big.spe")" 'BEGIN { printf "%.1f", b / 1e6 }')
-cli_rate() { # MB/s of armprof ARGS on the file (best of three)
+cli_rate() { # MB/s of armprof ARGS on the file (best of three); INPUT overrides the file
   local best=0 t
   for _ in 1 2 3; do
-    t=$( { /usr/bin/env time -f "%e" "$build/armprof" "$@" "$work/big.spe" >/dev/null; } 2>&1 | tail -n 1)
+    t=$( { /usr/bin/env time -f "%e" "$build/armprof" "$@" "${INPUT:-$work/big.spe}" >/dev/null; } 2>&1 | tail -n 1)
     best=$(awk -v m="$file_mb" -v t="$t" -v b="$best" 'BEGIN { r = t > 0 ? m / t : 0; printf "%.0f", (r > b ? r : b) }')
   done
   echo "$best"
@@ -64,6 +64,9 @@ row "bench_decode: JSON" "$(echo "$decode" | pick 'json:' 'MB/s')" "MB/s" 60 min
 row "armprof decode FILE (text, end to end)" "$(cli_rate decode)" "MB/s" 80 min
 row "armprof decode --json FILE (end to end)" "$(cli_rate decode --json)" "MB/s" 60 min
 row "armprof report FILE (end to end)" "$(cli_rate report)" "MB/s" 300 min
+row "armprof perf-data FILE (perf.data written)" "$(cli_rate perf-data -o "$work/big.data")" "MB/s" 200 min
+row "armprof report PERF.DATA (end to end)" "$(INPUT=$work/big.data cli_rate report)" "MB/s" 300 min
+row "armprof decode PERF.DATA (text, end to end)" "$(INPUT=$work/big.data cli_rate decode)" "MB/s" 80 min
 echo
 echo "  (the command-line rows: a $file_mb MB file; /usr/bin/time's 10 ms resolution)"
 echo "$spe" | grep -E "identical|DIFFERENT" | sed 's/^/  /'
