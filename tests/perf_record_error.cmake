@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: BSD-3-Clause
+cmake_minimum_required(VERSION 3.19)
+# A perf.data that perf itself wrote, without SPE data (issue 22, part 2):
+# perf records a software event (cpu-clock) while `true` runs, and
+# `armprof decode` and `armprof report` must refuse the file with status 2
+# and a message naming it and saying it has no SPE data.
+#   -DARMPROF=<armprof> -DPERF=<perf> -DWORK=<scratch folder>
+# Prints "SKIPPED (why)" when perf is missing or may not record here
+# (kernel.perf_event_paranoid).
+if(NOT PERF)
+  message("perf_record_error: SKIPPED (no perf: .ci/run installs linux-perf)")
+  return()
+endif()
+file(REMOVE_RECURSE ${WORK})
+file(MAKE_DIRECTORY ${WORK})
+set(data ${WORK}/software.data)
+execute_process(COMMAND ${PERF} record -q -e cpu-clock -o ${data} -- true
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${data})
+  message("perf_record_error: SKIPPED (perf record cannot record here: ${err})")
+  return()
+endif()
+file(READ ${data} head LIMIT 8 HEX)
+if(NOT head STREQUAL "50455246494c4532")
+  message(FATAL_ERROR "perf_record_error: perf's file starts ${head}, not with PERFILE2")
+endif()
+foreach(cmd decode report)
+  execute_process(COMMAND ${ARMPROF} ${cmd} ${data}
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT rc EQUAL 2 OR NOT err MATCHES "software.data: no SPE data")
+    message(FATAL_ERROR "perf_record_error: armprof ${cmd} exited ${rc}, said:\n${err}${out}")
+  endif()
+endforeach()
+message("perf_record_error: a perf.data of cpu-clock samples is refused: ${err}")
