@@ -30,6 +30,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "armprof/export.h"
 
@@ -139,6 +140,11 @@ bool armprof_perf_is_perf_data(const void *head, size_t size);
  * truncated header or event (with its offset), no AUXTRACE_INFO, or AUX
  * data of another kind than arm_spe. */
 armprof_perf_file *armprof_perf_open(const char *path, char *err, size_t errlen);
+/* The same on an open stream, named name in messages: a file, or memory
+ * from fmemopen(); it must be seekable. armprof_perf_close() leaves it
+ * open. */
+armprof_perf_file *armprof_perf_open_stream(FILE *stream, const char *name, char *err,
+                                            size_t errlen);
 const armprof_perf_file_info *armprof_perf_info(const armprof_perf_file *f);
 /* Up to n bytes of chunk c from offset within it; the count read, 0 at its
  * end or on a read error (armprof_perf_error() then says which). */

@@ -17,6 +17,7 @@
 
 struct armprof_perf_file {
     FILE *f;
+    bool owns_f; /* opened by armprof_perf_open(), closed by close */
     char *path;
     uint64_t file_size;
     armprof_perf_file_info info;
@@ -298,26 +299,20 @@ static bool parse(armprof_perf_file *f)
     return true;
 }
 
-armprof_perf_file *armprof_perf_open(const char *path, char *err, size_t errlen)
+static armprof_perf_file *open_on(FILE *stream, bool owns, const char *name, char *err,
+                                  size_t errlen)
 {
-    if (!path) {
-        set_error(err, errlen, "no file (NULL)");
-        return NULL;
-    }
     armprof_perf_file *f = calloc(1, sizeof *f);
-    if (!f || !(f->path = strdup(path))) {
+    if (!f || !(f->path = strdup(name))) {
         free(f);
-        set_error(err, errlen, "%s: out of memory", path);
+        if (owns) fclose(stream);
+        set_error(err, errlen, "%s: out of memory", name);
         return NULL;
     }
-    f->f = fopen(path, "rb");
-    if (!f->f) {
-        set_error(err, errlen, "%s: %s", path, strerror(errno));
-        armprof_perf_close(f);
-        return NULL;
-    }
+    f->f = stream;
+    f->owns_f = owns;
     if (fseeko(f->f, 0, SEEK_END) != 0 || ftello(f->f) < 0) {
-        set_error(err, errlen, "%s: cannot find its size (not a regular file?)", path);
+        set_error(err, errlen, "%s: cannot find its size (not a regular file?)", name);
         armprof_perf_close(f);
         return NULL;
     }
@@ -328,6 +323,30 @@ armprof_perf_file *armprof_perf_open(const char *path, char *err, size_t errlen)
         return NULL;
     }
     return f;
+}
+
+armprof_perf_file *armprof_perf_open(const char *path, char *err, size_t errlen)
+{
+    if (!path) {
+        set_error(err, errlen, "no file (NULL)");
+        return NULL;
+    }
+    FILE *stream = fopen(path, "rb");
+    if (!stream) {
+        set_error(err, errlen, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    return open_on(stream, true, path, err, errlen);
+}
+
+armprof_perf_file *armprof_perf_open_stream(FILE *stream, const char *name, char *err,
+                                            size_t errlen)
+{
+    if (!stream) {
+        set_error(err, errlen, "no stream (NULL)");
+        return NULL;
+    }
+    return open_on(stream, false, name ? name : "(stream)", err, errlen);
 }
 
 const armprof_perf_file_info *armprof_perf_info(const armprof_perf_file *f)
@@ -361,7 +380,7 @@ const char *armprof_perf_error(const armprof_perf_file *f)
 void armprof_perf_close(armprof_perf_file *f)
 {
     if (!f) return;
-    if (f->f) fclose(f->f);
+    if (f->f && f->owns_f) fclose(f->f);
     free(f->chunks);
     free(f->midr);
     free(f->cpu_number);
