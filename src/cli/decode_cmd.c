@@ -52,14 +52,63 @@ static void emitf(decode_view *v, const char *format, ...)
     if (n > 0) emit(v, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }
 
+/* Decimal and hexadecimal digits of v at line + n (hex: at least
+ * min_digits of them, lower case); the new length. By hand, with
+ * memcpy() for the words: snprintf() for the lines every record and run
+ * of Padding has was a tenth of the command's time. */
+static size_t put_dec(char *line, size_t n, size_t v)
+{
+    char digits[24];
+    size_t k = 0;
+    do {
+        digits[k++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (k)
+        line[n++] = digits[--k];
+    return n;
+}
+
+static size_t put_hex(char *line, size_t n, size_t v, unsigned min_digits)
+{
+    static const char hex[] = "0123456789abcdef";
+    unsigned width = 1;
+    for (size_t rest = v >> 4; rest; rest >>= 4)
+        width++;
+    if (width < min_digits) width = min_digits;
+    for (unsigned d = width; d-- > 0;)
+        line[n++] = hex[(v >> (4 * d)) & 15];
+    return n;
+}
+
+static size_t put_str(char *line, size_t n, const char *text, size_t len)
+{
+    memcpy(line + n, text, len);
+    return n + len;
+}
+#define PUT_LITERAL(line, n, text) put_str(line, n, text, sizeof text - 1)
+
 /* Padding between records (D18.1.3), shown as one line a run. */
 static void show_padding(decode_view *v, size_t start, size_t end)
 {
     if (start >= end) return;
-    if (v->json)
-        emitf(v, "{\"padding\":{\"offset\":%zu,\"size\":%zu}}\n", start, end - start);
-    else
-        emitf(v, "%08zx  %-30s Padding x%zu\n", start, "00 ...", end - start);
+    char line[96];
+    size_t n = 0;
+    if (v->json) {
+        /* {"padding":{"offset":START,"size":SIZE}} */
+        n = PUT_LITERAL(line, n, "{\"padding\":{\"offset\":");
+        n = put_dec(line, n, start);
+        n = PUT_LITERAL(line, n, ",\"size\":");
+        n = put_dec(line, n, end - start);
+        n = PUT_LITERAL(line, n, "}}\n");
+    } else {
+        /* "%08zx  %-30s Padding x%zu" of the offset, "00 ..." and the size */
+        n = put_hex(line, n, start, 8);
+        n = PUT_LITERAL(line, n, "  00 ...                         Padding x");
+        n = put_dec(line, n, end - start);
+        line[n++] = '\n';
+    }
+    emit(v, line, n);
 }
 
 /* The packet's bytes come from its header and payload (little-endian,
@@ -78,13 +127,7 @@ static void show_packet(decode_view *v, const armprof_spe_packet *p, bool first)
      * by hand: snprintf() per byte was most of the command's time. */
     static const char hex[] = "0123456789abcdef";
     char out[600];
-    size_t n = 0;
-    size_t offset = p->offset;
-    unsigned width = 8;
-    for (size_t o = offset >> 32; o; o >>= 4)
-        width++; /* offsets past 32 bits take more digits, as %08zx */
-    for (unsigned d = width; d-- > 0;)
-        out[n++] = hex[(offset >> (4 * d)) & 15];
+    size_t n = put_hex(out, 0, p->offset, 8);
     out[n++] = ' ';
     out[n++] = ' ';
     const size_t raw_start = n;
@@ -107,34 +150,25 @@ static void show_packet(decode_view *v, const armprof_spe_packet *p, bool first)
 
 static void open_record(decode_view *v, size_t offset)
 {
-    if (v->json)
-        emitf(v, "{\"record\":%zu,\"offset\":%zu,\"packets\":[", v->records, offset);
-    else {
-        /* "%srecord %zu at 0x%zx\n" by hand, as show_packet() does */
-        static const char hex[] = "0123456789abcdef";
-        char line[64], digits[24];
-        size_t n = 0, k = 0;
+    char line[96];
+    size_t n = 0;
+    if (v->json) {
+        /* {"record":N,"offset":OFFSET,"packets":[ */
+        n = PUT_LITERAL(line, n, "{\"record\":");
+        n = put_dec(line, n, v->records);
+        n = PUT_LITERAL(line, n, ",\"offset\":");
+        n = put_dec(line, n, offset);
+        n = PUT_LITERAL(line, n, ",\"packets\":[");
+    } else {
+        /* "%srecord %zu at 0x%zx\n" */
         if (v->records) line[n++] = '\n';
-        memcpy(line + n, "record ", 7);
-        n += 7;
-        size_t r = v->records;
-        do {
-            digits[k++] = (char)('0' + r % 10);
-            r /= 10;
-        } while (r);
-        while (k)
-            line[n++] = digits[--k];
-        memcpy(line + n, " at 0x", 6);
-        n += 6;
-        do {
-            digits[k++] = hex[offset & 15];
-            offset >>= 4;
-        } while (offset);
-        while (k)
-            line[n++] = digits[--k];
+        n = PUT_LITERAL(line, n, "record ");
+        n = put_dec(line, n, v->records);
+        n = PUT_LITERAL(line, n, " at 0x");
+        n = put_hex(line, n, offset, 1);
         line[n++] = '\n';
-        emit(v, line, n);
     }
+    emit(v, line, n);
 }
 
 static void close_record(decode_view *v, const armprof_spe_record *r)
