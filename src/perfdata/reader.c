@@ -7,13 +7,13 @@
 #define _POSIX_C_SOURCE   200809L
 #define _FILE_OFFSET_BITS 64
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "armprof/perfdata.h"
 #include "perfdata/format.h"
+#include "perfdata/message.h"
 
 struct armprof_perf_file {
     FILE *f;
@@ -27,15 +27,6 @@ struct armprof_perf_file {
     uint32_t *cpu_number;
     char error[320];
 };
-
-static void set_error(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || !errlen) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
 
 bool armprof_perf_is_perf_data(const void *head, size_t size)
 {
@@ -306,19 +297,19 @@ static armprof_perf_file *open_on(FILE *stream, bool owns, const char *name, cha
     if (!f || !(f->path = strdup(name))) {
         free(f);
         if (owns) fclose(stream);
-        set_error(err, errlen, "%s: out of memory", name);
+        perf_message(err, errlen, "%s: out of memory", name);
         return NULL;
     }
     f->f = stream;
     f->owns_f = owns;
     if (fseeko(f->f, 0, SEEK_END) != 0 || ftello(f->f) < 0) {
-        set_error(err, errlen, "%s: cannot find its size (not a regular file?)", name);
+        perf_message(err, errlen, "%s: cannot find its size (not a regular file?)", name);
         armprof_perf_close(f);
         return NULL;
     }
     f->file_size = (uint64_t)ftello(f->f);
     if (!parse(f)) {
-        set_error(err, errlen, "%s", f->error);
+        perf_message(err, errlen, "%s", f->error);
         armprof_perf_close(f);
         return NULL;
     }
@@ -328,12 +319,12 @@ static armprof_perf_file *open_on(FILE *stream, bool owns, const char *name, cha
 armprof_perf_file *armprof_perf_open(const char *path, char *err, size_t errlen)
 {
     if (!path) {
-        set_error(err, errlen, "no file (NULL)");
+        perf_message(err, errlen, "no file (NULL)");
         return NULL;
     }
     FILE *stream = fopen(path, "rb");
     if (!stream) {
-        set_error(err, errlen, "%s: %s", path, strerror(errno));
+        perf_message(err, errlen, "%s: %s", path, strerror(errno));
         return NULL;
     }
     return open_on(stream, true, path, err, errlen);
@@ -343,7 +334,7 @@ armprof_perf_file *armprof_perf_open_stream(FILE *stream, const char *name, char
                                             size_t errlen)
 {
     if (!stream) {
-        set_error(err, errlen, "no stream (NULL)");
+        perf_message(err, errlen, "no stream (NULL)");
         return NULL;
     }
     return open_on(stream, false, name ? name : "(stream)", err, errlen);

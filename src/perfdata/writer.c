@@ -8,7 +8,6 @@
 #define _POSIX_C_SOURCE   200809L
 #define _FILE_OFFSET_BITS 64
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "armprof/perfdata.h"
 #include "armprof/version.h"
 #include "perfdata/format.h"
+#include "perfdata/message.h"
 
 enum {
     ATTRS_AT = PERF_HEADER_SIZE,
@@ -51,15 +51,6 @@ void armprof_perf_writer_config_init(armprof_perf_writer_config *c)
     c->midr = 0x410fd4f0; /* Arm Neoverse V2 r0p0 */
     c->min_interval = 256;
     c->sample_period = 1024;
-}
-
-static void set_error(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (!err || !errlen) return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
 }
 
 /* The first failure is kept; later calls fail without writing. */
@@ -195,21 +186,22 @@ armprof_perf_writer *armprof_perf_writer_create(const char *path,
                                                 size_t errlen)
 {
     if (!path || !c) {
-        set_error(err, errlen, "no file or no configuration (NULL)");
+        perf_message(err, errlen, "no file or no configuration (NULL)");
         return NULL;
     }
     if (c->metadata != ARMPROF_PERF_SPE_METADATA_V1 &&
         c->metadata != ARMPROF_PERF_SPE_METADATA_V2) {
-        set_error(err, errlen, "%s: unknown arm_spe metadata version %d", path, (int)c->metadata);
+        perf_message(err, errlen, "%s: unknown arm_spe metadata version %d", path,
+                     (int)c->metadata);
         return NULL;
     }
     if (c->ncpus == 0 || c->ncpus > MAX_CPUS) {
-        set_error(err, errlen, "%s: %u CPUs (1 to %u)", path, c->ncpus, MAX_CPUS);
+        perf_message(err, errlen, "%s: %u CPUs (1 to %u)", path, c->ncpus, MAX_CPUS);
         return NULL;
     }
     armprof_perf_writer *w = calloc(1, sizeof *w);
     if (!w) {
-        set_error(err, errlen, "%s: out of memory", path);
+        perf_message(err, errlen, "%s: out of memory", path);
         return NULL;
     }
     w->c = *c;
@@ -217,8 +209,8 @@ armprof_perf_writer *armprof_perf_writer_create(const char *path,
     w->aux_offset = calloc(c->ncpus, sizeof *w->aux_offset);
     w->f = w->path && w->aux_offset ? fopen(path, "wb") : NULL;
     if (!w->f) {
-        set_error(err, errlen, "%s: %s", path,
-                  w->path && w->aux_offset ? strerror(errno) : "out of memory");
+        perf_message(err, errlen, "%s: %s", path,
+                     w->path && w->aux_offset ? strerror(errno) : "out of memory");
         free(w->aux_offset);
         free(w->path);
         free(w);
@@ -232,7 +224,7 @@ armprof_perf_writer *armprof_perf_writer_create(const char *path,
     put_le64(head + ATTRS_AT + PERF_ATTR_SIZE + 8, 8);
     put_le64(head + IDS_AT, SPE_EVENT_ID);
     if (!put(w, head, sizeof head) || !write_time_conv(w) || !write_auxtrace_info(w)) {
-        set_error(err, errlen, "%s", w->error);
+        perf_message(err, errlen, "%s", w->error);
         fclose(w->f);
         remove(w->path);
         free(w->aux_offset);
@@ -501,14 +493,14 @@ static bool write_features_and_header(armprof_perf_writer *w)
 bool armprof_perf_writer_finish(armprof_perf_writer *w, char *err, size_t errlen)
 {
     if (!w) {
-        set_error(err, errlen, "no writer (NULL)");
+        perf_message(err, errlen, "no writer (NULL)");
         return false;
     }
     bool ok = !w->error[0] && write_features_and_header(w);
     errno = 0;
     if (fclose(w->f) != 0 && ok) ok = fail(w, "cannot close");
     if (!ok) {
-        set_error(err, errlen, "%s", w->error);
+        perf_message(err, errlen, "%s", w->error);
         remove(w->path);
     }
     free(w->aux_offset);
