@@ -33,15 +33,17 @@ static const char *const ext_names[] = {"none", "uxtw", "lsl", "sxtw", "sxtx"};
 static const char *const ldst_names[] = {"general", "extended", "simdfp", "svesme", "unspecified",
                                          "tags",    "memcopy",  "memset", "gcs",    "nv2"};
 static const char *const other_names[] = {"general", "sve", "sme"};
-static const char *const branch_names[] = {"direct", "indirect", "call", "indcall",
+static const char *const branch_names[] = {"direct", "indirect", "call",     "indcall",
                                            "return", "eret",     "exception"};
 static const char *const class_names[] = {"other", "branch", "load", "store"};
 
 static char *trim(char *s)
 {
-    while (isspace((unsigned char)*s)) s++;
+    while (isspace((unsigned char)*s))
+        s++;
     size_t n = strlen(s);
-    while (n && isspace((unsigned char)s[n - 1])) s[--n] = '\0';
+    while (n && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
     return s;
 }
 
@@ -101,18 +103,30 @@ static void check_field(const line_ctx *l, const armprof_a64_insn *d, char *fiel
             size_t off;
         } flags[] = {
 #define FLAG(n, f) {n, offsetof(armprof_a64_insn, f)}
-            FLAG("undef", undefined),   FLAG("cond", conditional),
-            FLAG("fp", fp),             FLAG("simd", simd),
-            FLAG("sve", sve),           FLAG("sme", sme),
-            FLAG("ar", acquire_release), FLAG("excl", exclusive),
-            FLAG("atomic", atomic),     FLAG("pred", predicated),
-            FLAG("gather", gather_scatter), FLAG("gcs", gcs),
-            FLAG("pauth", pauth),       FLAG("prefetch", prefetch),
-            FLAG("ff", first_fault),    FLAG("nf", non_fault),
-            FLAG("system", system),     FLAG("exc", exception_gen),
-            FLAG("sysva", sys_va),      FLAG("wb", writeback),
-            FLAG("post", post_index),   FLAG("pcrel", pc_relative),
-            FLAG("vl", offset_vl),      FLAG("vbase", vector_base),
+            FLAG("undef", undefined),
+            FLAG("cond", conditional),
+            FLAG("fp", fp),
+            FLAG("simd", simd),
+            FLAG("sve", sve),
+            FLAG("sme", sme),
+            FLAG("ar", acquire_release),
+            FLAG("excl", exclusive),
+            FLAG("atomic", atomic),
+            FLAG("pred", predicated),
+            FLAG("gather", gather_scatter),
+            FLAG("gcs", gcs),
+            FLAG("pauth", pauth),
+            FLAG("prefetch", prefetch),
+            FLAG("ff", first_fault),
+            FLAG("nf", non_fault),
+            FLAG("system", system),
+            FLAG("exc", exception_gen),
+            FLAG("sysva", sys_va),
+            FLAG("wb", writeback),
+            FLAG("post", post_index),
+            FLAG("pcrel", pc_relative),
+            FLAG("vl", offset_vl),
+            FLAG("vbase", vector_base),
             FLAG("vindex", vector_index),
 #undef FLAG
         };
@@ -173,7 +187,8 @@ static void check_field(const line_ctx *l, const armprof_a64_insn *d, char *fiel
 #undef REG
         };
         size_t i = 0;
-        while (i < sizeof regs / sizeof regs[0] && strcmp(regs[i].name, field) != 0) i++;
+        while (i < sizeof regs / sizeof regs[0] && strcmp(regs[i].name, field) != 0)
+            i++;
         ok = i < sizeof regs / sizeof regs[0] && parse_reg(value, &v);
         if (ok) check_value(l, field, *((const uint8_t *)d + regs[i].off), v);
     }
@@ -257,8 +272,8 @@ int main(int argc, char **argv)
             break;
         }
         const unsigned char *p = words + 4 * index++;
-        const uint32_t insn = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-                              (uint32_t)p[3] << 24;
+        const uint32_t insn =
+            (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
         armprof_a64_insn d;
         const bool ok = armprof_a64_decode(insn, &d);
         const char *want = trim(cls);
