@@ -10,7 +10,6 @@
 #define ARMPROF_PERFDATA_FORMAT_H
 
 #include <stdint.h>
-#include <string.h>
 
 /* "PERFILE2" read as a little-endian u64. */
 #define PERF_MAGIC2 0x32454c4946524550ull
@@ -65,7 +64,6 @@ enum {
 enum {
     PERF_RECORD_COMM = 3,
     PERF_RECORD_MMAP2 = 10,
-    PERF_RECORD_HEADER_ATTR = 64,
     PERF_RECORD_FINISHED_ROUND = 68,
     PERF_RECORD_AUXTRACE_INFO = 70,
     PERF_RECORD_AUXTRACE = 71,
