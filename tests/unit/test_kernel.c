@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The virtual kernel (include/armprof/kernel.h), on the public API alone:
+ * - after boot the buffer belongs to Non-secure EL1 (MDCR_EL3.NSPB 0b11,
+ *   MDCR_EL2.E2PB 0b11: ProfilingBufferOwner(), D17.7.1), sampling is
+ *   enabled at EL0 (PMSCR_EL1.E0SPE) and the PE is at Non-secure EL0;
+ * - PMU counters count the architected events exactly: INST_RETIRED
+ *   (0x08), LD_RETIRED (0x06), ST_RETIRED (0x07), BR_RETIRED (0x21) of
+ *   the operations retired at EL0, and the instruction counter as many;
+ * - the bytes the data callback receives are the bytes the unit wrote
+ *   (written_bytes), records whole, every one with the CONTEXTIDR_EL1 the
+ *   kernel switched to (PMSCR_EL1.CX, D18.2.2), and each PMBIRQ of a
+ *   one-page buffer was a buffer full event (PMBSR_EL1.EC 0, BSC 1,
+ *   D17.8.2) that restarted the buffer;
+ * - the sample count follows the fixed interval (PMSIRR_EL1.INTERVAL
+ *   without RND: one sample per INTERVAL operations, D17.2);
+ * - a translation fault on the buffer's second page (PMBSR_EL1.EC 0b100100,
+ *   a stage 1 Data Abort, D17.8.4) stops profiling, as Linux does;
+ * - bad parameters get a message naming the parameter. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "armprof/config.h"
+#include "armprof/decode.h"
+#include "armprof/kernel.h"
+#include "armprof/memory.h"
+#include "check.h"
+
+#define OPS      100000u
+#define INTERVAL 1024u
+#define PID      4242u
+
+typedef struct sink {
+    uint8_t *p;
+    size_t n, cap;
+    uint64_t irqs, last_pmbsr;
+} sink;
+
+static void on_data(void *ctx, const uint8_t *data, size_t size)
+{
+    sink *s = ctx;
+    if (s->n + size > s->cap) {
+        s->cap = (s->n + size) * 2;
+        s->p = realloc(s->p, s->cap);
+        if (!s->p) abort();
+    }
+    memcpy(s->p + s->n, data, size);
+    s->n += size;
+}
+
+static void on_irq(void *ctx, const armprof_kernel_irq *irq)
+{
+    sink *s = ctx;
+    s->irqs++;
+    s->last_pmbsr = irq->pmbsr;
+}
+
+static armprof_pe *make_pe(const char *preset)
+{
+    armprof_config c;
+    char err[256];
+    if (!armprof_config_preset(&c, preset)) abort();
+    armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
+    if (!pe) {
+        fprintf(stderr, "%s\n", err);
+        abort();
+    }
+    return pe;
+}
+
+static uint64_t reg(const armprof_pe *pe, const char *name)
+{
+    unsigned index = 0;
+    const int r = armprof_reg_lookup(name, &index);
+    if (r < 0) abort();
+    return armprof_reg_get(pe, r, index);
+}
+
+static void params(armprof_kernel_params *p, sink *s)
+{
+    static const uint16_t events[] = {0x08, 0x06, 0x07, 0x21};
+    armprof_kernel_params_default(p);
+    p->interval = INTERVAL;
+    p->random = false;
+    p->buffer_pages = 1;
+    p->data = on_data;
+    p->data_ctx = s;
+    p->irq = on_irq;
+    p->irq_ctx = s;
+    p->events = 4;
+    memcpy(p->event, events, sizeof events);
+}
+
+/* Operation i of the workload: a load, a store, a taken branch, an Other. */
+static void retire(armprof_pe *pe, uint64_t i)
+{
+    armprof_op op = ARMPROF_OP_INIT;
+    op.pc = 0x400000 + 4 * (i % 1024);
+    op.op_class = (armprof_op_class[]){ARMPROF_OP_LOAD, ARMPROF_OP_STORE, ARMPROF_OP_BRANCH,
+                                       ARMPROF_OP_OTHER}[i % 4];
+    op.vaddr = op.paddr = 0x10000 + 8 * (i % 512);
+    op.taken = op.op_class == ARMPROF_OP_BRANCH;
+    op.target = op.pc + 4;
+    op.total_latency = 5;
+    armprof_retire(pe, &op);
+    /* the events are counted at the end of the cycle (PMUEvent()) */
+    armprof_cycles(pe, 1);
+}
+
+static void test_run(void)
+{
+    char err[256];
+    sink s = {0};
+    armprof_kernel_params p;
+    params(&p, &s);
+    armprof_pe *pe = make_pe("armv9.4-all");
+    armprof_kernel *k = armprof_kernel_boot(pe, &p, err, sizeof err);
+    CHECK(k != NULL, "boot: %s", err);
+    if (!k) return;
+    CHECK(armprof_current_el(pe) == 0, "EL%u after boot", armprof_current_el(pe));
+    CHECK(armprof_current_security_state(pe) == ARMPROF_SS_NONSECURE, "not Non-secure");
+    armprof_security_state owner_ss;
+    unsigned owner_el = 9;
+    CHECK(armprof_spe_buffer_owner(pe, &owner_ss, &owner_el) && owner_ss == ARMPROF_SS_NONSECURE &&
+              owner_el == 1,
+          "buffer owner EL%u", owner_el);
+    CHECK(armprof_spe_profiling_enabled(pe, 0), "profiling not enabled at EL0");
+    const armprof_kernel_setup su = armprof_kernel_get_setup(k);
+    CHECK(su.interval == INTERVAL, "interval %u", su.interval);
+    CHECK((reg(pe, "PMSIRR_EL1") >> 8) == INTERVAL >> 8 && !(reg(pe, "PMSIRR_EL1") & 1),
+          "PMSIRR_EL1 0x%llx", (unsigned long long)reg(pe, "PMSIRR_EL1"));
+
+    armprof_kernel_switch_context(k, PID);
+    CHECK(reg(pe, "CONTEXTIDR_EL1") == PID, "CONTEXTIDR_EL1 0x%llx",
+          (unsigned long long)reg(pe, "CONTEXTIDR_EL1"));
+    CHECK(armprof_current_el(pe) == 0, "the context switch left EL%u", armprof_current_el(pe));
+    for (uint64_t i = 0; i < OPS; i++) {
+        retire(pe, i);
+        if (armprof_pmbirq(pe)) CHECK(armprof_kernel_service(k), "PMBIRQ not serviced");
+    }
+    CHECK(!armprof_kernel_service(k), "service without PMBIRQ did something");
+    armprof_kernel_stop(k);
+    armprof_kernel_stop(k); /* idempotent */
+    CHECK(armprof_current_el(pe) == 0, "stop left EL%u", armprof_current_el(pe));
+
+    uint64_t cycles = 1, instructions = 0, ev[4] = {0};
+    armprof_kernel_counters(k, &cycles, &instructions, ev);
+    CHECK(ev[0] == OPS, "INST_RETIRED %llu", (unsigned long long)ev[0]);
+    CHECK(ev[1] == OPS / 4 && ev[2] == OPS / 4 && ev[3] == OPS / 4, "LD %llu ST %llu BR %llu",
+          (unsigned long long)ev[1], (unsigned long long)ev[2], (unsigned long long)ev[3]);
+    CHECK(instructions == OPS, "PMICNTR_EL0 %llu", (unsigned long long)instructions);
+    CHECK(cycles == OPS, "PMCCNTR_EL0 %llu: one cycle per operation", (unsigned long long)cycles);
+
+    const armprof_spe_stats st = armprof_spe_get_stats(pe);
+    const armprof_kernel_status ks = armprof_kernel_get_status(k);
+    CHECK(ks.failures == 0, "%u accesses failed: %s", ks.failures, ks.failure);
+    CHECK(s.n == st.written_bytes && ks.bytes == s.n, "%zu bytes out, %llu written", s.n,
+          (unsigned long long)st.written_bytes);
+    CHECK(ks.irqs > 0 && ks.irqs == ks.buffer_full && ks.faults == 0 && s.irqs == ks.irqs,
+          "%llu PMBIRQs, %llu buffer full", (unsigned long long)ks.irqs,
+          (unsigned long long)ks.buffer_full);
+    CHECK(ks.irq_stuck == 0, "PMBIRQ stuck %llu times", (unsigned long long)ks.irq_stuck);
+    /* one sample per INTERVAL operations (the first after INTERVAL) */
+    CHECK(st.selected == OPS / INTERVAL, "%llu samples", (unsigned long long)st.selected);
+
+    armprof_spe_decoder d;
+    armprof_spe_decoder_init(&d, s.p, s.n);
+    armprof_spe_record rec;
+    uint64_t n = 0, bad_context = 0;
+    while (armprof_spe_next_record(&d, &rec) == ARMPROF_SPE_DECODE_OK) {
+        n++;
+        if (!(rec.context_valid & 1) || rec.context[0] != PID) bad_context++;
+    }
+    CHECK(d.error == NULL, "decoding: %s", d.error ? d.error : "");
+    CHECK(n == st.written && n > 0, "%llu records decoded, %llu written", (unsigned long long)n,
+          (unsigned long long)st.written);
+    CHECK(bad_context == 0, "%llu records without CONTEXTIDR_EL1 %u",
+          (unsigned long long)bad_context, PID);
+    armprof_kernel_destroy(k);
+    armprof_pe_destroy(pe);
+    free(s.p);
+}
+
+static void test_fault(void)
+{
+    char err[256];
+    sink s = {0};
+    armprof_kernel_params p;
+    params(&p, &s);
+    p.buffer_pages = 2;
+    armprof_pe *pe = make_pe("armv9.4-all");
+    armprof_kernel *k = armprof_kernel_boot(pe, &p, err, sizeof err);
+    CHECK(k != NULL, "boot: %s", err);
+    if (!k) return;
+    /* the level 3 descriptor of the buffer's second page made invalid */
+    armprof_mem_write64(armprof_pe_memory(pe), ARMPROF_PAS_NONSECURE,
+                        p.table_pa + 0x3000 + 8 * (((p.buffer_va >> 12) & 0x1ff) + 1), 0);
+    for (uint64_t i = 0; i < OPS; i++) {
+        retire(pe, i);
+        armprof_kernel_service(k);
+    }
+    armprof_kernel_stop(k);
+    const armprof_kernel_status ks = armprof_kernel_get_status(k);
+    CHECK(ks.irqs == 1 && ks.faults == 1 && ks.buffer_full == 0 && !ks.profiling,
+          "%llu PMBIRQs, %llu faults", (unsigned long long)ks.irqs, (unsigned long long)ks.faults);
+    CHECK((s.last_pmbsr >> 26 & 0x3f) == 0x24, "PMBSR_EL1 0x%llx: EC not a stage 1 Data Abort",
+          (unsigned long long)s.last_pmbsr);
+    CHECK(reg(pe, "PMSCR_EL1") == 0 && reg(pe, "PMBLIMITR_EL1") == 0,
+          "profiling not stopped: PMSCR_EL1 0x%llx", (unsigned long long)reg(pe, "PMSCR_EL1"));
+    /* what reached memory before the fault, all of it on the first page */
+    const armprof_spe_stats st = armprof_spe_get_stats(pe);
+    CHECK(s.n == st.written_bytes && s.n <= 4096 && s.n > 0, "%zu bytes out, %llu written", s.n,
+          (unsigned long long)st.written_bytes);
+    armprof_kernel_destroy(k);
+    armprof_pe_destroy(pe);
+    free(s.p);
+}
+
+static void expect_error(const char *what, armprof_pe *pe, const armprof_kernel_params *p,
+                         const char *needle)
+{
+    char err[256] = "";
+    armprof_kernel *k = armprof_kernel_boot(pe, p, err, sizeof err);
+    CHECK(k == NULL && strstr(err, needle), "%s: \"%s\" lacks \"%s\"", what, err, needle);
+    armprof_kernel_destroy(k);
+}
+
+static void test_errors(void)
+{
+    sink s = {0};
+    armprof_kernel_params p;
+    armprof_pe *pe = make_pe("armv9.4-all");
+    params(&p, &s);
+    p.interval = 300;
+    expect_error("interval", pe, &p, "interval 300");
+    params(&p, &s);
+    p.buffer_pages = 0;
+    expect_error("pages", pe, &p, "buffer_pages 0");
+    params(&p, &s);
+    p.buffer_va = 0x1000;
+    expect_error("va", pe, &p, "buffer_va 0x1000");
+    params(&p, &s);
+    p.events = 40;
+    expect_error("events", pe, &p, "events 40");
+    params(&p, &s);
+    p.size = 8;
+    expect_error("size", pe, &p, "armprof_kernel_params.size");
+    armprof_pe_destroy(pe);
+
+    armprof_config c;
+    char err[256];
+    armprof_config_preset(&c, "armv8.2-spe");
+    armprof_config_set_feature(&c, ARMPROF_FEAT_SPE, false);
+    pe = armprof_pe_create(&c, err, sizeof err);
+    CHECK(pe != NULL, "PE: %s", err);
+    if (!pe) return;
+    params(&p, &s);
+    expect_error("no SPE", pe, &p, "no FEAT_SPE");
+    armprof_pe_destroy(pe);
+    pe = make_pe("minimal");
+    expect_error("no EL2", pe, &p, "no EL2");
+    armprof_pe_destroy(pe);
+}
+
+/* spe false: the PMU alone, on a PE with the PMU. */
+static void test_pmu_only(void)
+{
+    char err[256];
+    sink s = {0};
+    armprof_kernel_params p;
+    params(&p, &s);
+    p.spe = false;
+    armprof_pe *pe = make_pe("armv9.4-all");
+    armprof_kernel *k = armprof_kernel_boot(pe, &p, err, sizeof err);
+    CHECK(k != NULL, "boot: %s", err);
+    if (!k) return;
+    for (uint64_t i = 0; i < 1000; i++)
+        retire(pe, i);
+    uint64_t ev[4];
+    armprof_kernel_counters(k, NULL, NULL, ev);
+    CHECK(ev[0] == 1000 && ev[1] == 250, "INST_RETIRED %llu LD_RETIRED %llu",
+          (unsigned long long)ev[0], (unsigned long long)ev[1]);
+    CHECK(armprof_spe_get_stats(pe).selected == 0 && s.n == 0, "SPE sampled without the kernel");
+    armprof_kernel_destroy(k);
+    armprof_pe_destroy(pe);
+}
+
+int main(void)
+{
+    test_run();
+    test_fault();
+    test_errors();
+    test_pmu_only();
+    return check_summary();
+}
