@@ -112,16 +112,22 @@ static inline bool spe_dispatch(armprof_pe *pe, armprof_op *op)
 }
 
 /* How many plain operations can retire before one is selected for a
- * sample (armprof_ops_until_event()): COUNT - 1 while the fast path of
- * spe_start_sample() decrements; 0 when the next operation takes the full
- * path; UINT64_MAX while profiling is disabled. */
+ * sample (armprof_ops_until_event()): COUNT - 1, or less while ECOUNT
+ * counts; 0 when the next operation takes the full path; UINT64_MAX while
+ * profiling is disabled. */
 static inline uint64_t spe_ops_until_event(armprof_pe *pe)
 {
     spe_state *u = SPE_STATE(pe);
     if (pe_controls_stale(pe, u->seen_gen)) spe_refresh(pe);
     if (!u->enabled) return UINT64_MAX;
     const uint64_t icr = REG(pe, PMSICR_EL1);
-    if ((uint32_t)icr <= 1 || (u->ernd_rnd && (icr >> 56) != 0)) return 0;
+    if ((uint32_t)icr <= 1) return 0;
+    /* FEAT_SPE_ERnd: while ECOUNT counts the random part down alongside
+     * COUNT, ECOUNT - 1 operations decrement both without a sample
+     * (SPEToCollectSample()) */
+    const uint64_t ecount = icr >> 56;
+    if (u->ernd_rnd && ecount != 0)
+        return ecount - 1 < (uint32_t)icr - 1 ? ecount - 1 : (uint32_t)icr - 1;
     return (uint32_t)icr - 1;
 }
 
@@ -139,7 +145,11 @@ static inline void spe_retire_run(armprof_pe *pe, const armprof_op_run *run)
     }
     u->stats.population += run->ops;
     if (u->pop_counted) PMUEvent(pe, PMU_EVENT_SAMPLE_POP, run->ops);
-    REG(pe, PMSICR_EL1) -= run->ops;
+    /* COUNT, and with ERnd a counting ECOUNT (bits 63:56): neither reaches
+     * 0 in a run (spe_ops_until_event()) */
+    uint64_t step = run->ops;
+    if (u->ernd_rnd && (REG(pe, PMSICR_EL1) >> 56) != 0) step |= run->ops << 56;
+    REG(pe, PMSICR_EL1) -= step;
     if (run->any_taken && u->pbt) {
         u->prev_branch = (run->last_taken_target & 0x00ffffffffffffffull) | u->pbt_tag;
         u->prev_branch_valid = true;
