@@ -5,11 +5,14 @@
 # source package on a Debian 12 machine, and fetches the two QEMU plugin
 # API headers: 10.0's and 7.2's (Debian 12's own qemu-user).
 #
-#   frontends/qemu/build-qemu.sh [--cache DIR] [--headers-only] [--jobs N]
+#   frontends/qemu/build-qemu.sh [--cache DIR] [--headers-only|--locate] [--jobs N]
 #
 #   --cache DIR     cache folder (default $ARMPROF_CACHE, else ~/.cache/armprof)
 #   --headers-only  fetch the two sources only and print the header paths,
 #                   no build (seconds instead of minutes)
+#   --locate        fetch and build nothing: print the paths of what the
+#                   cache holds up to date (the build's CMake asks this),
+#                   exit 1 when it holds neither header
 #   --jobs N        parallel compile jobs (default 2)
 #
 # Its last lines name the results, one KEY=PATH a line (no quoting: the
@@ -44,6 +47,7 @@ keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 
 cache=${ARMPROF_CACHE:-${HOME:-/tmp}/.cache/armprof}
 headers_only=no
+locate=no
 jobs=2
 usage() { sed -n '3,/^[^#]/{/^[^#]/d;/^# shellcheck/d;s/^# \{0,1\}//;p}' "$0"; }
 while [ $# -gt 0 ]; do
@@ -51,6 +55,7 @@ while [ $# -gt 0 ]; do
     --cache) [ $# -ge 2 ] || { usage >&2; exit 2; }; cache=$2; shift 2 ;;
     --cache=*) cache=${1#*=}; shift ;;
     --headers-only) headers_only=yes; shift ;;
+    --locate) locate=yes; shift ;;
     --jobs|-j) [ $# -ge 2 ] || { usage >&2; exit 2; }; jobs=$2; shift 2 ;;
     --jobs=*) jobs=${1#*=}; shift ;;
     -h|--help) usage; exit 0 ;;
@@ -90,6 +95,15 @@ print_paths() {
 }
 source_ok() { [ -f "$(vdir "$1")/source.stamp" ] && [ "$(cat "$(vdir "$1")/source.stamp")" = "$1" ]; }
 build_ok() { [ -x "$bin" ] && [ -f "$dir10/build.stamp" ] && [ "$(cat "$dir10/build.stamp")" = "$build_key" ]; }
+
+if [ "$locate" = yes ]; then
+  found=no
+  if build_ok; then echo "QEMU_AARCH64=$bin"; fi
+  if source_ok "$qemu10" && [ -f "$h10" ]; then echo "QEMU_PLUGIN_H_10=$h10"; found=yes; fi
+  if source_ok "$qemu7" && [ -f "$h7" ]; then echo "QEMU_PLUGIN_H_7=$h7"; found=yes; fi
+  [ "$found" = yes ] || { say "nothing in $cache: run $0 to fetch and build"; exit 1; }
+  exit 0
+fi
 
 # One run at a time per cache folder.
 if command -v flock >/dev/null 2>&1; then

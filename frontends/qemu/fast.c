@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The fast path (docs/qemu.md, "How it runs"): whole TBs are counted
+ * without the model (inline operations on QEMU 10.0, one short callback on
+ * 7.2) and given to it as one run (armprof_retire_run()) only when the TB
+ * that holds the next event starts (armprof_ops_until_event()). That TB's
+ * instructions go in one by one: runs before and after, the event itself
+ * through armprof_retire() with what only execution tells (a load's or
+ * store's address, a branch's outcome). */
+#include "qprof.h"
+
+qp_counters *qp_counters_of(qp_thread *t)
+{
+#if QPROF_SCOREBOARDS
+    return qemu_plugin_scoreboard_find(qp.sb, t->vcpu);
+#else
+    return &t->local;
+#endif
+}
+
+static bool is_mem(const armprof_op *op)
+{
+    return op->op_class == ARMPROF_OP_LOAD || op->op_class == ARMPROF_OP_STORE;
+}
+
+/* The branch the model waits for retires when the next TB shows where it
+ * went (next_pc; 0 at the thread's end, when nobody knows: not taken). */
+static void retire_branch(qp_thread *t, const qp_insn *q, uint64_t next_pc)
+{
+    armprof_op op = q->op;
+    op.taken = next_pc ? next_pc != q->pc + 4 : false;
+    if (!q->op.conditional && next_pc) op.taken = true;
+    op.target = op.taken ? next_pc : q->d.pc_relative ? q->pc + (uint64_t)q->d.offset : q->pc + 4;
+    qp_retire_full(t, &op, false, 0, false, 0);
+}
+
+static void complete_pending(qp_thread *t, const qp_tb *cur)
+{
+    const qp_pending p = t->pending;
+    t->pending = QP_PEND_NONE;
+    if (p == QP_PEND_BRANCH) retire_branch(t, &t->pend_tb->insn[t->pend_idx], cur ? cur->pc : 0);
+    if (p != QP_PEND_MEM) return;
+    /* the block ended before the load or store ran (an exception): it
+     * retires without an address, counted as such, and so does the rest
+     * of the block, whose counts the inline operations already took */
+    armprof_op op = t->pend_tb->insn[t->pend_idx].op;
+    qp_retire_full(t, &op, op.op_class == ARMPROF_OP_STORE, 0, false, 0);
+    qp_retire_static(t, t->pend_tb, t->pend_idx + 1, t->pend_tb->n);
+}
+
+void qp_fast_settle(qp_thread *t, const qp_tb *cur)
+{
+    qp_counters *c = qp_counters_of(t);
+    complete_pending(t, cur);
+    const uint64_t ops = t->synced_budget - c->budget;
+    if (ops) {
+        armprof_op_run run = ARMPROF_OP_RUN_INIT;
+        run.ops = ops;
+        run.branches = c->branches - t->synced_branches;
+        run.loads = c->loads - t->synced_loads;
+        run.stores = c->stores - t->synced_stores;
+        const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
+        if (last && last->n) {
+            const qp_insn *q = &last->insn[last->n - 1];
+            run.last_pc = q->pc;
+            run.last_is_branch = q->op.op_class == ARMPROF_OP_BRANCH;
+            if (run.last_is_branch) {
+                /* where the last block's branch went is where this block
+                 * starts; taken branches before it are not known (fast
+                 * mode: docs/qemu.md) */
+                const uint64_t next = cur ? cur->pc : q->pc + 4;
+                run.last_branch_next = next;
+                run.any_taken = next != q->pc + 4;
+                run.last_taken_target = next;
+            }
+        }
+        qp_retire_run(t, &run);
+    }
+    t->synced_budget = c->budget;
+    t->synced_branches = c->branches;
+    t->synced_loads = c->loads;
+    t->synced_stores = c->stores;
+}
+
+/* The model is in step up to instruction i of cur: walk the rest. With
+ * inline_done, cur's TB-level counting already ran (a callback inside the
+ * block); otherwise it runs after this callback and is accounted here. */
+static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, bool inline_done)
+{
+    const uint64_t n = inline_done ? 0 : cur->n;
+    for (;;) {
+        const uint64_t u = armprof_ops_until_event(t->pe);
+        uint64_t rest = 0;
+        if (u >= cur->n - i) {
+            qp_retire_static(t, cur, i, cur->n);
+            rest = u - (cur->n - i);
+        } else {
+            const uint32_t e = i + (uint32_t)u;
+            const qp_insn *q = &cur->insn[e];
+            qp_retire_static(t, cur, i, e);
+            const bool mem_wait = is_mem(&q->op) && (!QPROF_SCOREBOARDS || q->addr_from_regs);
+            const bool branch_wait = q->op.op_class == ARMPROF_OP_BRANCH && e == cur->n - 1;
+            if (!mem_wait && !branch_wait) {
+                armprof_op op = q->op;
+                qp_retire_full(t, &op, op.op_class == ARMPROF_OP_STORE, 0, false, 0);
+                i = e + 1;
+                continue;
+            }
+            t->pending = mem_wait ? QP_PEND_MEM : QP_PEND_BRANCH;
+            t->pend_tb = cur;
+            t->pend_idx = e;
+            c->sample_idx = mem_wait ? e + 1 : 0;
+            /* 0: if the callback never comes, the next block settles */
+        }
+        /* after cur's own inline subtraction, rest remain (modulo 2^64) */
+        c->budget = rest + n;
+        t->synced_budget = rest;
+        t->synced_branches = c->branches + (inline_done ? 0 : cur->branches);
+        t->synced_loads = c->loads + (inline_done ? 0 : cur->loads);
+        t->synced_stores = c->stores + (inline_done ? 0 : cur->stores);
+        return;
+    }
+}
+
+void qp_fast_tb_due(unsigned vcpu, void *udata)
+{
+    const qp_tb *cur = udata;
+    qp_thread *t = qp_thread_of(vcpu);
+    qp_counters *c = qp_counters_of(t);
+    c->sample_idx = 0;
+    if (qp.stopped || !t->pe) {
+        c->budget = UINT64_MAX;
+        return;
+    }
+    if (!t->started) qp_thread_start(t);
+    qp_fast_settle(t, cur);
+    walk(t, c, cur, 0, false);
+}
+
+/* The load or store the model waits for is about to run (QEMU 10.0: its
+ * registers give the address) or has run (QEMU 7.2: a memory callback). */
+static void mem_due(qp_thread *t, const qp_insn *q, bool known, uint64_t vaddr)
+{
+    qp_counters *c = qp_counters_of(t);
+    c->sample_idx = 0;
+    if (t->pending != QP_PEND_MEM || &t->pend_tb->insn[t->pend_idx] != q) return;
+    t->pending = QP_PEND_NONE;
+    armprof_op op = q->op;
+    qp_retire_full(t, &op, op.op_class == ARMPROF_OP_STORE, vaddr, known, 0);
+    walk(t, c, t->pend_tb, t->pend_idx + 1, true);
+}
+
+void qp_fast_insn_due(unsigned vcpu, void *udata)
+{
+    const qp_insn *q = udata;
+    qp_thread *t = qp_thread_of(vcpu);
+    if (qp.stopped || !t->pe) return;
+    uint64_t vaddr = 0;
+    const bool known = qp_data_address(t, q, &vaddr);
+    mem_due(t, q, known, vaddr);
+}
+
+void qp_fast_tb_exec_v1(unsigned vcpu, void *udata)
+{
+    const qp_tb *cur = udata;
+    qp_thread *t = qp_thread_of(vcpu);
+    qp_counters *c = &t->local;
+    if (c->budget < cur->n) qp_fast_tb_due(vcpu, udata);
+    /* what QEMU 10.0's inline operations do */
+    c->budget -= cur->n;
+    c->branches += cur->branches;
+    c->loads += cur->loads;
+    c->stores += cur->stores;
+    c->last_tb = (uint64_t)(uintptr_t)cur;
+}
+
+void qp_fast_mem_v1(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
+{
+    (void)info;
+    qp_thread *t = qp_thread_of(vcpu);
+    if (t->pending != QP_PEND_MEM || qp.stopped || !t->pe) return;
+    mem_due(t, udata, true, vaddr);
+}

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* A guest thread's PE: created with its kernel when the vCPU appears, fed
+ * operations, finished when the thread ends (qprof.h). */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "qprof.h"
+
+/* PMPCSR and PMPCSCTL in the PMU's external register block (H7) */
+#define PMPCSR_OFFSET   0x200u
+#define PMPCSCTL_OFFSET 0xE50u
+
+static const uint16_t events[QP_EV_COUNT] = {
+    [QP_EV_INST_RETIRED] = 0x08, [QP_EV_BR_RETIRED] = 0x21, [QP_EV_LD_RETIRED] = 0x06,
+    [QP_EV_ST_RETIRED] = 0x07,   [QP_EV_MEM_ACCESS] = 0x13, [QP_EV_L1D_CACHE_REFILL] = 0x03,
+};
+
+void qp_bytes_append(qp_bytes *b, const void *data, size_t n)
+{
+    if (b->n + n > b->cap) {
+        b->cap = (b->n + n) * 2;
+        b->p = realloc(b->p, b->cap);
+        if (!b->p) abort();
+    }
+    memcpy(b->p + b->n, data, n);
+    b->n += n;
+}
+
+static void on_data(void *ctx, const uint8_t *data, size_t size)
+{
+    qp_bytes_append(&((qp_thread *)ctx)->spe, data, size);
+}
+
+static qp_thread *thread_create(unsigned vcpu)
+{
+    char err[256];
+    qp_thread *t = calloc(1, sizeof *t);
+    if (!t) abort();
+    t->vcpu = vcpu;
+    t->pe = armprof_pe_create(&qp.config, err, sizeof err);
+    if (!t->pe) {
+        fprintf(stderr, "armprof: vCPU %u: %s\n", vcpu, err);
+        exit(1);
+    }
+    armprof_kernel_params p;
+    armprof_kernel_params_default(&p);
+    p.interval = qp.interval;
+    p.data = on_data;
+    p.data_ctx = t;
+    p.events = QP_EV_COUNT;
+    memcpy(p.event, events, sizeof events);
+    t->k = armprof_kernel_boot(t->pe, &p, err, sizeof err);
+    if (!t->k) {
+        fprintf(stderr, "armprof: vCPU %u: the kernel: %s\n", vcpu, err);
+        exit(1);
+    }
+    /* an external agent samples the PC (PMPCSCTL.EN 1; it resets suspended) */
+    armprof_external_write(t->pe, PMPCSCTL_OFFSET, 8, 1, NULL);
+    qp_timing_init(&t->timing);
+    t->pc_hist = g_hash_table_new(g_int64_hash, g_int64_equal);
+    t->regbuf = g_byte_array_new();
+    /* the first TB of the thread visits the model (budget 0) */
+    t->local.budget = 0;
+    return t;
+}
+
+qp_thread *qp_thread_of(unsigned vcpu)
+{
+    if (vcpu >= QP_MAX_VCPUS) {
+        fprintf(stderr, "armprof: vCPU %u: more than %u threads at once\n", vcpu, QP_MAX_VCPUS);
+        exit(1);
+    }
+    qp_thread *t = __atomic_load_n(&qp.threads[vcpu], __ATOMIC_ACQUIRE);
+    if (t) return t;
+    pthread_mutex_lock(&qp.lock);
+    t = qp.threads[vcpu];
+    if (!t) {
+        t = thread_create(vcpu);
+        __atomic_store_n(&qp.threads[vcpu], t, __ATOMIC_RELEASE);
+    }
+    pthread_mutex_unlock(&qp.lock);
+    return t;
+}
+
+/* The thread's first TB: it runs on the thread's own host thread, whose
+ * TID qemu-user gives the guest. */
+void qp_thread_start(qp_thread *t)
+{
+    t->tid = (uint32_t)syscall(SYS_gettid);
+    t->started = true;
+    armprof_kernel_switch_context(t->k, t->tid);
+    pthread_mutex_lock(&qp.lock);
+    const bool scan = !qp.maps_scanned;
+    qp.maps_scanned = true;
+    pthread_mutex_unlock(&qp.lock);
+    if (scan) {
+        /* the program: QEMU knows it once it has loaded it (not yet when
+         * the plugin is installed); perf's COMM is at most 15 characters */
+        const char *path = qemu_plugin_path_to_binary();
+        char *abs = path ? realpath(path, NULL) : NULL;
+        qp.program = abs ? abs : strdup(path ? path : "");
+        const char *base = strrchr(qp.program, '/');
+        snprintf(qp.comm, sizeof qp.comm, "%s", base ? base + 1 : qp.program);
+        qp_map_program(qp.program);
+        qp_scan_maps();
+    }
+}
+
+static void pc_sample(qp_thread *t)
+{
+    const armprof_ext_outcome o = armprof_external_read(t->pe, PMPCSR_OFFSET, 8, NULL);
+    t->pc_reads++;
+    /* PMPCSR[31:0] all ones: no sample (H7.1) */
+    if (o.kind != ARMPROF_EXT_OK || (o.value & 0xffffffffull) == 0xffffffffull) return;
+    t->pc_samples++;
+    const uint64_t pc = o.value & ((1ull << 56) - 1);
+    gpointer v = g_hash_table_lookup(t->pc_hist, &pc);
+    if (v) {
+        (*(uint64_t *)v)++;
+        return;
+    }
+    uint64_t *kv = g_new(uint64_t, 2); /* key, then count */
+    kv[0] = pc;
+    kv[1] = 1;
+    g_hash_table_insert(t->pc_hist, kv, kv + 1);
+}
+
+static void advance(qp_thread *t, uint64_t cycles)
+{
+    t->cycles += cycles;
+    armprof_cycles(t->pe, cycles);
+    /* the system counter at the core clock: timestamps count cycles */
+    armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->cycles);
+    if (armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
+}
+
+void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bool vaddr_known,
+                    unsigned size_log2)
+{
+    (void)size_log2;
+    const qp_timing_ops *m = t->timing.ops;
+    uint32_t cycles;
+    armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->cycles);
+    if (op->op_class == ARMPROF_OP_LOAD || op->op_class == ARMPROF_OP_STORE) {
+        if (vaddr_known) {
+            op->vaddr = vaddr;
+            /* qemu-user: no stage 1 of its own; the guest's VA is the PA the
+             * model records (PMSCR_EL1.PA) */
+            op->paddr = vaddr;
+            cycles = m->access(t->timing.ctx, op, vaddr, store);
+        } else {
+            t->no_address++;
+            cycles = m->other(t->timing.ctx, op);
+        }
+    } else if (op->op_class == ARMPROF_OP_BRANCH)
+        cycles = m->branch(t->timing.ctx, op);
+    else
+        cycles = m->other(t->timing.ctx, op);
+    const bool sampled_before = armprof_spe_get_stats(t->pe).selected;
+    armprof_retire(t->pe, op);
+    t->retired++;
+    advance(t, cycles ? cycles : 1);
+    if (qp.mode == QP_MODE_FAST || armprof_spe_get_stats(t->pe).selected != sampled_before)
+        pc_sample(t);
+}
+
+void qp_retire_run(qp_thread *t, armprof_op_run *run)
+{
+    if (!run->ops) return;
+    if (!armprof_retire_run(t->pe, run)) {
+        /* longer than armprof_ops_until_event(): a bug in the bookkeeping,
+         * counted and shown in the summary, never hidden */
+        t->runs_refused++;
+        return;
+    }
+    t->retired += run->ops;
+    advance(t, run->ops);
+}
+
+/* Instructions [from, to) of tb, none of them the event, as one run. */
+void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
+{
+    if (from >= to) return;
+    armprof_op_run run = ARMPROF_OP_RUN_INIT;
+    for (uint32_t i = from; i < to; i++) {
+        const armprof_op *op = &tb->insn[i].op;
+        run.ops++;
+        run.branches += op->op_class == ARMPROF_OP_BRANCH;
+        run.loads += op->op_class == ARMPROF_OP_LOAD;
+        run.stores += op->op_class == ARMPROF_OP_STORE;
+    }
+    run.last_pc = tb->insn[to - 1].pc;
+    /* a branch inside a block falls through (QEMU ends a block at a branch) */
+    run.last_is_branch = tb->insn[to - 1].op.op_class == ARMPROF_OP_BRANCH;
+    run.last_branch_next = run.last_pc + 4;
+    qp_retire_run(t, &run);
+}
+
+void qp_thread_finish(qp_thread *t)
+{
+    if (qp.mode == QP_MODE_EXACT)
+        qp_exact_flush(t);
+    else
+        qp_fast_settle(t, NULL);
+    armprof_kernel_stop(t->k);
+    uint64_t instructions;
+    armprof_kernel_counters(t->k, &t->final_cycles, &instructions, t->final_counts);
+    t->final_stats = armprof_spe_get_stats(t->pe);
+    t->final_kernel = armprof_kernel_get_status(t->k);
+    armprof_kernel_destroy(t->k);
+    armprof_pe_destroy(t->pe);
+    t->k = NULL;
+    t->pe = NULL;
+}

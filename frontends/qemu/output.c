@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* At exit: PREFIX.spe, PREFIX.perf.data and the summary (docs/qemu.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "armprof/perfdata.h"
+#include "qprof.h"
+
+typedef struct symtab {
+    const qp_tb **tb; /* by pc */
+    size_t n;
+} symtab;
+
+static int by_pc(const void *a, const void *b)
+{
+    const qp_tb *x = *(const qp_tb *const *)a, *y = *(const qp_tb *const *)b;
+    return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+static symtab symbols(void)
+{
+    symtab s = {0};
+    for (const qp_tb *t = qp.tbs; t; t = t->next)
+        s.n++;
+    s.tb = malloc((s.n + 1) * sizeof *s.tb);
+    if (!s.tb) abort();
+    size_t i = 0;
+    for (const qp_tb *t = qp.tbs; t; t = t->next)
+        s.tb[i++] = t;
+    qsort(s.tb, s.n, sizeof *s.tb, by_pc);
+    return s;
+}
+
+/* The symbol of the block holding pc (QEMU names a block by its first
+ * instruction's symbol, from the program's symbol table). */
+static const char *symbol_of(const symtab *s, uint64_t pc)
+{
+    size_t lo = 0, hi = s->n;
+    while (lo < hi) {
+        const size_t mid = (lo + hi) / 2;
+        if (s->tb[mid]->pc <= pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t i = lo; i-- > 0 && pc - s->tb[i]->pc < 4096;)
+        if (pc < s->tb[i]->pc + 4ull * s->tb[i]->n)
+            return s->tb[i]->symbol ? s->tb[i]->symbol : "?";
+    return "?";
+}
+
+typedef struct hist_entry {
+    const char *symbol;
+    uint64_t count;
+} hist_entry;
+
+static int by_count(const void *a, const void *b)
+{
+    const hist_entry *x = a, *y = b;
+    if (x->count != y->count) return x->count > y->count ? -1 : 1;
+    return strcmp(x->symbol, y->symbol);
+}
+
+static void summary_to(FILE *f, const symtab *syms, const char *spe_path, size_t spe_bytes,
+                       const char *perf_path, const char *perf_err)
+{
+    fprintf(f,
+            "armprof qemu plugin: QEMU plugin API %d, mode %s, interval %u, %s (timing "
+            "modelled, not measured)\n",
+            QEMU_PLUGIN_VERSION, qp.mode == QP_MODE_FAST ? "fast" : "exact", qp.interval,
+            qp.config_desc);
+    hist_entry *h = NULL;
+    size_t nh = 0, caph = 0;
+    uint64_t pcs = 0;
+    for (const qp_thread *t = qp.done; t; t = t->next_done) {
+        const uint64_t *e = t->final_counts;
+        fprintf(f,
+                "thread %u: instructions %llu branches %llu loads %llu stores %llu mem_access "
+                "%llu l1d_refill %llu cycles %llu\n",
+                t->tid, (unsigned long long)e[QP_EV_INST_RETIRED],
+                (unsigned long long)e[QP_EV_BR_RETIRED], (unsigned long long)e[QP_EV_LD_RETIRED],
+                (unsigned long long)e[QP_EV_ST_RETIRED], (unsigned long long)e[QP_EV_MEM_ACCESS],
+                (unsigned long long)e[QP_EV_L1D_CACHE_REFILL], (unsigned long long)t->final_cycles);
+        const armprof_spe_stats *s = &t->final_stats;
+        fprintf(f,
+                "  spe: samples %llu records %llu written %llu lost %llu bytes %llu pmbirq %llu "
+                "(buffer full %llu, faults %llu) no_address %llu runs_refused %llu\n",
+                (unsigned long long)s->selected, (unsigned long long)s->records,
+                (unsigned long long)s->written, (unsigned long long)s->lost,
+                (unsigned long long)t->spe.n, (unsigned long long)t->final_kernel.irqs,
+                (unsigned long long)t->final_kernel.buffer_full,
+                (unsigned long long)t->final_kernel.faults, (unsigned long long)t->no_address,
+                (unsigned long long)t->runs_refused);
+        fprintf(f, "  pc sampling: %llu PMPCSR reads, %llu samples\n",
+                (unsigned long long)t->pc_reads, (unsigned long long)t->pc_samples);
+        GHashTableIter it;
+        gpointer k, v;
+        g_hash_table_iter_init(&it, t->pc_hist);
+        while (g_hash_table_iter_next(&it, &k, &v)) {
+            const char *sym = symbol_of(syms, *(const uint64_t *)k);
+            const uint64_t count = *(const uint64_t *)v;
+            pcs += count;
+            size_t i = 0;
+            while (i < nh && strcmp(h[i].symbol, sym))
+                i++;
+            if (i == nh) {
+                if (nh == caph) {
+                    caph = caph ? caph * 2 : 64;
+                    h = realloc(h, caph * sizeof *h);
+                    if (!h) abort();
+                }
+                h[nh++] = (hist_entry){sym, 0};
+            }
+            h[i].count += count;
+        }
+    }
+    qsort(h, nh, sizeof *h, by_count);
+    fprintf(f, "pc samples by symbol (%llu):\n", (unsigned long long)pcs);
+    for (size_t i = 0; i < nh && i < 10; i++)
+        fprintf(f, "  %6.2f%%  %8llu  %s\n", pcs ? 100.0 * (double)h[i].count / (double)pcs : 0.0,
+                (unsigned long long)h[i].count, h[i].symbol);
+    free(h);
+    fprintf(f, "wrote %s (%zu bytes)", spe_path, spe_bytes);
+    if (perf_err)
+        fprintf(f, "; %s NOT written: %s\n", perf_path, perf_err);
+    else
+        fprintf(f, " and %s\n", perf_path);
+}
+
+static char *path_with(const char *suffix)
+{
+    const size_t n = strlen(qp.out) + strlen(suffix) + 1;
+    char *p = malloc(n);
+    if (!p) abort();
+    snprintf(p, n, "%s%s", qp.out, suffix);
+    return p;
+}
+
+/* perf orders events by time: the side-band is dated before every record
+ * (whose timestamps count cycles from QP_TIME_ORIGIN, model.c). */
+#define QP_SIDEBAND_TIME (QP_TIME_ORIGIN - 1)
+
+static bool write_perf(const char *path, char *err, size_t errlen)
+{
+    armprof_perf_writer_config c;
+    armprof_perf_writer_config_init(&c);
+    unsigned n = 0;
+    for (const qp_thread *t = qp.done; t; t = t->next_done)
+        n++;
+    c.ncpus = n ? n : 1;
+    c.sample_period = qp.interval;
+    if (qp.perf_version && qp.perf_version < ARMPROF_PERF_SPE_METADATA_V2_SINCE)
+        c.metadata = ARMPROF_PERF_SPE_METADATA_V1;
+    armprof_perf_writer *w = armprof_perf_writer_create(path, &c, err, errlen);
+    if (!w) return false;
+    bool ok = true;
+    for (const qp_thread *t = qp.done; t && ok; t = t->next_done)
+        ok = armprof_perf_write_comm(w, qp.pid, t->tid, qp.comm, QP_SIDEBAND_TIME);
+    for (size_t i = 0; i < qp.nmaps && ok; i++)
+        ok = armprof_perf_write_mmap2(w, qp.pid, qp.pid, qp.maps[i].addr, qp.maps[i].len,
+                                      qp.maps[i].pgoff, qp.maps[i].path, QP_SIDEBAND_TIME);
+    uint32_t cpu = 0;
+    for (const qp_thread *t = qp.done; t && ok; t = t->next_done, cpu++)
+        if (t->spe.n) ok = armprof_perf_write_aux(w, cpu, t->spe.p, t->spe.n);
+    if (!ok) {
+        snprintf(err, errlen, "%s", armprof_perf_writer_error(w));
+        armprof_perf_writer_abandon(w);
+        return false;
+    }
+    return armprof_perf_writer_finish(w, err, errlen);
+}
+
+void qp_write_outputs(void)
+{
+    if (qp.stopped) return;
+    pthread_mutex_lock(&qp.lock);
+    for (unsigned v = 0; v < QP_MAX_VCPUS; v++) {
+        qp_thread *t = qp.threads[v];
+        if (!t) continue;
+        qp.threads[v] = NULL;
+        if (t->pe) qp_thread_finish(t);
+        t->next_done = qp.done;
+        qp.done = t;
+    }
+    pthread_mutex_unlock(&qp.lock);
+    char *spe = path_with(".spe"), *perf = path_with(".perf.data"), *sum = path_with(".summary");
+    size_t bytes = 0;
+    FILE *f = fopen(spe, "wb");
+    bool spe_ok = f != NULL;
+    for (const qp_thread *t = qp.done; t && f; t = t->next_done) {
+        spe_ok = spe_ok && fwrite(t->spe.p, 1, t->spe.n, f) == t->spe.n;
+        bytes += t->spe.n;
+    }
+    if (f && fclose(f) != 0) spe_ok = false;
+    if (!spe_ok) fprintf(stderr, "armprof: %s: cannot write\n", spe);
+    char err[256];
+    const bool perf_ok = write_perf(perf, err, sizeof err);
+    symtab syms = symbols();
+    FILE *s = fopen(sum, "w");
+    if (s) {
+        summary_to(s, &syms, spe, bytes, perf, perf_ok ? NULL : err);
+        fclose(s);
+    } else
+        fprintf(stderr, "armprof: %s: cannot write\n", sum);
+    if (!qp.quiet) summary_to(stderr, &syms, spe, bytes, perf, perf_ok ? NULL : err);
+    free(syms.tb);
+    free(spe);
+    free(perf);
+    free(sum);
+}

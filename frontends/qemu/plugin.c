@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The plugin's entry: arguments, vCPUs coming and going, exit
+ * (docs/qemu.md).
+ *
+ *   qemu-aarch64 -cpu max,pauth=off \
+ *       -plugin libarmprof_qemu.so,out=PREFIX[,interval=N][,preset=NAME]
+ *               [,config=FILE][,mode=fast|exact][,perf_version=V][,quiet=on] PROGRAM ARGS */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "qprof.h"
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
+
+/* QEMU's callbacks carry no pointer for the plugin: its one instance. */
+qp_plugin qp;
+
+static void vcpu_init(qemu_plugin_id_t id, unsigned vcpu)
+{
+    (void)id;
+    qp_regs_init();
+    pthread_mutex_lock(&qp.lock);
+    qp_thread *old = vcpu < QP_MAX_VCPUS ? qp.threads[vcpu] : NULL;
+    if (old) {
+        /* qemu-user gives a new thread the lowest free vCPU index */
+        qp.threads[vcpu] = NULL;
+        if (old->pe) qp_thread_finish(old);
+        old->next_done = qp.done;
+        qp.done = old;
+    }
+    pthread_mutex_unlock(&qp.lock);
+    qp_thread *t = qp_thread_of(vcpu);
+#if QPROF_SCOREBOARDS
+    qp_counters *c = qp_counters_of(t);
+    memset(c, 0, sizeof *c); /* budget 0: the first block visits the model */
+#endif
+    (void)t;
+}
+
+static void vcpu_exit(qemu_plugin_id_t id, unsigned vcpu)
+{
+    (void)id;
+    if (vcpu >= QP_MAX_VCPUS || qp.stopped) return;
+    pthread_mutex_lock(&qp.lock);
+    qp_thread *t = qp.threads[vcpu];
+    qp.threads[vcpu] = NULL;
+    if (t) {
+        if (t->pe) qp_thread_finish(t);
+        t->next_done = qp.done;
+        qp.done = t;
+    }
+    pthread_mutex_unlock(&qp.lock);
+}
+
+static void at_exit(qemu_plugin_id_t id, void *userdata)
+{
+    (void)id;
+    (void)userdata;
+    qp_write_outputs();
+}
+
+static bool parse_u32(const char *s, uint32_t *out)
+{
+    char *end;
+    const unsigned long v = strtoul(s, &end, 0);
+    if (!*s || *end || v > UINT32_MAX) return false;
+    *out = (uint32_t)v;
+    return true;
+}
+
+static int fail(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "armprof: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    return -1;
+}
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
+                                           char **argv)
+{
+    if (strcmp(info->target_name, "aarch64") != 0)
+        return fail("the plugin profiles AArch64 guests, not %s%s", info->target_name, "");
+    if (info->system_emulation)
+        return fail("the plugin is for qemu-aarch64 (user mode)%s%s", "", "");
+    memset(&qp, 0, sizeof qp);
+    pthread_mutex_init(&qp.lock, NULL);
+    qp.id = id;
+    qp.out = strdup("armprof");
+    qp.interval = 1024;
+    qp.mode = QP_MODE_FAST;
+    const char *preset = "armv9.4-all", *config_path = NULL;
+    for (int i = 0; i < argc; i++) {
+        char *eq = strchr(argv[i], '=');
+        if (!eq) return fail("argument \"%s\": expected name=value%s", argv[i], "");
+        *eq = 0;
+        const char *name = argv[i], *value = eq + 1;
+        if (!strcmp(name, "out")) {
+            free(qp.out);
+            qp.out = strdup(value);
+        } else if (!strcmp(name, "interval")) {
+            if (!parse_u32(value, &qp.interval) || qp.interval % 256 || !qp.interval)
+                return fail("interval=%s: a multiple of 256 (PMSIRR_EL1.INTERVAL)%s", value, "");
+        } else if (!strcmp(name, "preset"))
+            preset = value;
+        else if (!strcmp(name, "config"))
+            config_path = value;
+        else if (!strcmp(name, "mode")) {
+            if (!strcmp(value, "fast"))
+                qp.mode = QP_MODE_FAST;
+            else if (!strcmp(value, "exact"))
+                qp.mode = QP_MODE_EXACT;
+            else
+                return fail("mode=%s: fast or exact%s", value, "");
+        } else if (!strcmp(name, "perf_version")) {
+            unsigned major = 0, minor = 0;
+            if (sscanf(value, "%u.%u", &major, &minor) != 2)
+                return fail("perf_version=%s: MAJOR.MINOR, as 6.1%s", value, "");
+            qp.perf_version = major * 100 + minor;
+        } else if (!strcmp(name, "quiet")) {
+            bool q;
+            if (!qemu_plugin_bool_parse(name, value, &q))
+                return fail("quiet=%s: on or off%s", value, "");
+            qp.quiet = q;
+        } else
+            return fail("unknown argument \"%s\" (out, interval, preset, config, mode, "
+                        "perf_version, quiet)%s",
+                        name, "");
+    }
+    if (!armprof_config_preset(&qp.config, preset))
+        return fail("preset=%s: not a preset (armprof presets lists them)%s", preset, "");
+    char err[512];
+    if (config_path && !qp_config_file(&qp.config, config_path, err, sizeof err))
+        return fail("config: %s%s", err, "");
+    if (!armprof_config_validate(&qp.config, err, sizeof err))
+        return fail("the configuration: %s%s", err, "");
+    char desc[512];
+    snprintf(desc, sizeof desc, "preset %s%s%s", preset, config_path ? ", config " : "",
+             config_path ? config_path : "");
+    qp.config_desc = strdup(desc);
+    qp.pid = (uint32_t)getpid();
+#if QPROF_SCOREBOARDS
+    qp.sb = qemu_plugin_scoreboard_new(sizeof(qp_counters));
+#endif
+    qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
+    qemu_plugin_register_vcpu_exit_cb(id, vcpu_exit);
+    qemu_plugin_register_vcpu_tb_trans_cb(id, qp_tb_trans);
+    qemu_plugin_register_vcpu_syscall_cb(id, qp_syscall);
+    qemu_plugin_register_vcpu_syscall_ret_cb(id, qp_syscall_ret);
+    qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+    return 0;
+}

@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The armprof TCG plugin for qemu-aarch64 (docs/qemu.md): what its parts
+ * share. One source for two plugin API generations: QEMU 7.2's (version 1:
+ * per-TB callbacks, no scoreboards, no conditions, no register reads) and
+ * QEMU 10.0's (version 4: per-vCPU scoreboards with inline operations,
+ * conditional callbacks, register reads). QEMU_PLUGIN_VERSION says which
+ * header this build sees. */
+#ifndef ARMPROF_QEMU_QPROF_H
+#define ARMPROF_QEMU_QPROF_H
+
+#include <glib.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <qemu-plugin.h>
+
+#include "armprof/a64.h"
+#include "armprof/armprof.h"
+#include "armprof/kernel.h"
+#include "timing.h"
+
+#if QEMU_PLUGIN_VERSION >= 2
+#define QPROF_SCOREBOARDS 1 /* scoreboards, conditional callbacks, register reads */
+#else
+#define QPROF_SCOREBOARDS 0
+#endif
+
+/* The PMU events every vCPU's kernel programs, counter 0 first. */
+enum {
+    QP_EV_INST_RETIRED,
+    QP_EV_BR_RETIRED,
+    QP_EV_LD_RETIRED,
+    QP_EV_ST_RETIRED,
+    QP_EV_MEM_ACCESS,
+    QP_EV_L1D_CACHE_REFILL,
+    QP_EV_COUNT
+};
+
+/* One guest instruction as translated: its classification and the
+ * armprof_op it becomes, less what only execution tells. */
+typedef struct qp_insn {
+    uint64_t pc;
+    armprof_a64_insn d;
+    armprof_op op;       /* op_class, kinds and flags from the encoding; pc */
+    bool addr_from_regs; /* the data address is computable from base/index registers */
+} qp_insn;
+
+/* One translation block: its static counts and instructions. */
+typedef struct qp_tb {
+    uint64_t pc;
+    uint32_t n, branches, loads, stores;
+    const char *symbol; /* of the first instruction, or NULL */
+    struct qp_tb *next; /* every TB translated, for the symbol table and freeing */
+    qp_insn insn[];
+} qp_tb;
+
+/* The per-vCPU counters the fast path keeps between two visits to the
+ * model: in a QEMU 10.0 scoreboard (updated by inline operations), in the
+ * vCPU itself on QEMU 7.2 (updated by the per-TB callback). */
+typedef struct qp_counters {
+    uint64_t budget;   /* operations still to retire before the next event */
+    uint64_t branches; /* cumulative branches, loads, stores of whole TBs */
+    uint64_t loads;
+    uint64_t stores;
+    uint64_t last_tb;    /* the last TB entered (a qp_tb pointer) */
+    uint64_t sample_idx; /* 1 + the index of the load or store the model waits for */
+} qp_counters;
+
+typedef enum qp_pending { QP_PEND_NONE, QP_PEND_BRANCH, QP_PEND_MEM } qp_pending;
+
+typedef struct qp_bytes {
+    uint8_t *p;
+    size_t n, cap;
+} qp_bytes;
+
+/* One guest thread: a vCPU in qemu-user, one PE with its kernel. */
+typedef struct qp_thread {
+    unsigned vcpu;
+    uint32_t tid;
+    bool started; /* its first TB was seen: tid known, context switched */
+    armprof_pe *pe;
+    armprof_kernel *k;
+    qp_timing timing;
+    qp_bytes spe;     /* the Profiling Buffer's contents, as the kernel copied them out */
+    uint64_t cycles;  /* modelled cycles (the system counter follows them) */
+    uint64_t retired; /* operations given to the model */
+    /* fast path bookkeeping: the counters as the model has them */
+    qp_counters local; /* QEMU 7.2's counters */
+    uint64_t synced_budget, synced_branches, synced_loads, synced_stores;
+    qp_pending pending;
+    const qp_tb *pend_tb;
+    uint32_t pend_idx;
+    /* exact mode: a branch retires when the next instruction shows its outcome */
+    const qp_insn *pend_branch;
+    const qp_insn *pend_mem; /* ... a load or store when its memory callback shows the address */
+    /* the mmap() a syscall callback saw, until it returns */
+    uint64_t mmap_len, mmap_prot, mmap_off;
+    int64_t mmap_fd;
+    /* what the summary reports */
+    uint64_t no_address;   /* sampled loads and stores whose address was not known */
+    uint64_t runs_refused; /* armprof_retire_run() refusals (a bug if nonzero) */
+    uint64_t pc_reads, pc_samples;
+    GHashTable *pc_hist; /* PMPCSR PC -> count */
+    GByteArray *regbuf;
+    struct qp_thread *next_done;
+    uint64_t final_counts[QP_EV_COUNT];
+    uint64_t final_cycles;
+    armprof_spe_stats final_stats;
+    armprof_kernel_status final_kernel;
+} qp_thread;
+
+typedef enum qp_mode { QP_MODE_FAST, QP_MODE_EXACT } qp_mode;
+
+#define QP_MAX_VCPUS 1024u
+/* The system counter's value when a thread starts: the SPE timestamps are
+ * QP_TIME_ORIGIN + its cycles (perf wants time to start after 0). */
+#define QP_TIME_ORIGIN 1000000u
+
+/* The plugin: one per QEMU process. */
+typedef struct qp_plugin {
+    qemu_plugin_id_t id;
+    char *out; /* output prefix */
+    uint32_t interval;
+    qp_mode mode;
+    armprof_config config;
+    char *config_desc; /* preset and file, for the summary */
+    unsigned perf_version;
+    bool quiet;
+    bool stopped; /* the program called execve(): the profile is written, the plugin idles */
+    pthread_mutex_t lock; /* TB list, thread slots, side-band */
+    qp_tb *tbs;
+    qp_thread *threads[QP_MAX_VCPUS];
+    qp_thread *done; /* threads that ended, newest first */
+    unsigned nthreads_done;
+    uint32_t pid;
+    char comm[16];
+    char *program; /* the guest program's absolute path, known at the first block */
+    /* side-band for perf: executable mappings seen */
+    struct qp_map {
+        uint64_t addr, len, pgoff;
+        char *path;
+    } * maps;
+    size_t nmaps, capmaps;
+    bool maps_scanned;
+#if QPROF_SCOREBOARDS
+    struct qemu_plugin_scoreboard *sb;
+    struct qemu_plugin_register *xreg[32]; /* x0..x30, sp */
+#endif
+} qp_plugin;
+
+extern qp_plugin qp; /* the one plugin instance: QEMU's callbacks carry no context pointer */
+
+/* translate.c */
+void qp_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
+
+/* fast.c: the fast path */
+void qp_fast_tb_due(unsigned vcpu, void *udata);
+void qp_fast_insn_due(unsigned vcpu, void *udata);
+void qp_fast_tb_exec_v1(unsigned vcpu, void *udata);
+void qp_fast_mem_v1(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
+void qp_fast_settle(qp_thread *t, const qp_tb *cur);
+qp_counters *qp_counters_of(qp_thread *t);
+
+/* exact.c: every instruction through the model */
+void qp_exact_insn(unsigned vcpu, void *udata);
+void qp_exact_mem(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
+void qp_exact_flush(qp_thread *t);
+
+/* model.c: a thread's PE and what goes into it */
+qp_thread *qp_thread_of(unsigned vcpu);
+void qp_thread_start(qp_thread *t);
+void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bool vaddr_known,
+                    unsigned size_log2);
+void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to);
+void qp_retire_run(qp_thread *t, armprof_op_run *run);
+void qp_thread_finish(qp_thread *t);
+
+/* regs.c: a load's or store's address from the registers (QEMU 10.0) */
+bool qp_data_address(qp_thread *t, const qp_insn *i, uint64_t *vaddr);
+void qp_regs_init(void);
+
+/* sideband.c */
+void qp_syscall(qemu_plugin_id_t id, unsigned vcpu, int64_t num, uint64_t a1, uint64_t a2,
+                uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8);
+void qp_syscall_ret(qemu_plugin_id_t id, unsigned vcpu, int64_t num, int64_t ret);
+void qp_scan_maps(void);
+void qp_map_program(const char *path);
+
+/* output.c */
+void qp_write_outputs(void);
+
+/* config_file.c */
+bool qp_config_file(armprof_config *c, const char *path, char *err, size_t errlen);
+
+void qp_bytes_append(qp_bytes *b, const void *data, size_t n);
+
+#endif

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The default timing model (timing.h). */
+#include "timing.h"
+
+#include <string.h>
+
+void qp_timing_init(qp_timing *t)
+{
+    memset(t, 0, sizeof *t);
+    t->ops = &qp_timing_default;
+    t->ctx = t;
+    memset(t->bp, 1, sizeof t->bp); /* weakly not taken */
+}
+
+/* A set-associative lookup with LRU order kept by position (way 0 most
+ * recent): true on a hit; the line is most recent either way. */
+static bool lookup(uint64_t *set, unsigned ways, uint64_t tag)
+{
+    unsigned i = 0;
+    while (i < ways && set[i] != tag)
+        i++;
+    const bool hit = i < ways;
+    if (!hit) i = ways - 1;
+    memmove(set + 1, set, i * sizeof *set);
+    set[0] = tag;
+    return hit;
+}
+
+static bool tlb_lookup(qp_timing *t, uint64_t page)
+{
+    for (unsigned i = 0; i < QP_TLB_SIZE; i++)
+        if (t->tlb[i] == page) return true;
+    t->tlb[t->tlb_next] = page; /* round-robin replacement */
+    t->tlb_next = (t->tlb_next + 1) % QP_TLB_SIZE;
+    return false;
+}
+
+static uint32_t access(void *ctx, armprof_op *op, uint64_t vaddr, bool store)
+{
+    qp_timing *t = ctx;
+    const uint64_t line = (vaddr >> 6) + 1;
+    t->accesses++;
+    uint32_t translation = 0;
+    op->events |= ARMPROF_SPE_EV_TLB_ACCESS;
+    if (!tlb_lookup(t, (vaddr >> 12) + 1)) {
+        t->tlb_misses++;
+        translation = QP_LAT_TLB_WALK;
+        op->events |= ARMPROF_SPE_EV_TLB_WALK;
+    }
+    uint32_t latency;
+    uint16_t source;
+    op->l1d_access = true;
+    if (lookup(t->l1[(line - 1) % QP_L1_SETS], QP_L1_WAYS, line)) {
+        latency = QP_LAT_L1;
+        source = QP_DS_L1D;
+    } else {
+        t->l1_misses++;
+        op->l1d_refill = true;
+        op->events |= ARMPROF_SPE_EV_L2_ACCESS;
+        if (lookup(t->l2[(line - 1) % QP_L2_SETS], QP_L2_WAYS, line)) {
+            latency = QP_LAT_L2;
+            source = QP_DS_L2;
+        } else {
+            t->l2_misses++;
+            latency = QP_LAT_DRAM;
+            source = QP_DS_DRAM;
+            op->events |=
+                ARMPROF_SPE_EV_L2_MISS | ARMPROF_SPE_EV_LLC_ACCESS | ARMPROF_SPE_EV_LLC_MISS;
+        }
+    }
+    /* a store completes into the store buffer: its latency is the issue */
+    if (store)
+        latency = QP_LAT_L1;
+    else {
+        op->data_source_valid = true;
+        op->data_source = source;
+    }
+    op->translation_latency = translation;
+    op->issue_latency = QP_LAT_ISSUE;
+    op->total_latency = QP_LAT_ISSUE + translation + latency;
+    return op->total_latency;
+}
+
+static uint32_t branch(void *ctx, armprof_op *op)
+{
+    qp_timing *t = ctx;
+    t->branches++;
+    op->issue_latency = QP_LAT_ISSUE;
+    op->total_latency = QP_LAT_ISSUE + 1;
+    if (!op->conditional) return op->total_latency;
+    uint8_t *c = &t->bp[(op->pc >> 2) % QP_BP_SIZE];
+    const bool predicted = *c >= 2;
+    if (op->taken && *c < 3) (*c)++;
+    if (!op->taken && *c > 0) (*c)--;
+    if (predicted != op->taken) {
+        t->mispredicts++;
+        op->mispredicted = true;
+        op->total_latency += QP_LAT_MISPREDICT;
+    }
+    return op->total_latency;
+}
+
+static uint32_t other(void *ctx, armprof_op *op)
+{
+    (void)ctx;
+    op->issue_latency = QP_LAT_ISSUE;
+    op->total_latency = QP_LAT_ISSUE + 1;
+    return 1;
+}
+
+const qp_timing_ops qp_timing_default = {access, branch, other};

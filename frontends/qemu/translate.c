@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Translation: each new TB is classified once, instruction by instruction
+ * (armprof_a64_decode()), and instrumented for the mode and the plugin API
+ * (docs/qemu.md, "How it runs"). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "qprof.h"
+
+static qp_tb *classify(struct qemu_plugin_tb *tb)
+{
+    const size_t n = qemu_plugin_tb_n_insns(tb);
+    qp_tb *t = calloc(1, sizeof *t + n * sizeof(qp_insn));
+    if (!t) abort();
+    t->pc = qemu_plugin_tb_vaddr(tb);
+    t->n = (uint32_t)n;
+    for (size_t i = 0; i < n; i++) {
+        struct qemu_plugin_insn *in = qemu_plugin_tb_get_insn(tb, i);
+        qp_insn *q = &t->insn[i];
+        uint32_t word = 0;
+#if QEMU_PLUGIN_VERSION >= 3
+        qemu_plugin_insn_data(in, &word, sizeof word);
+#else
+        memcpy(&word, qemu_plugin_insn_data(in), sizeof word);
+#endif
+        q->pc = qemu_plugin_insn_vaddr(in);
+        armprof_a64_decode(word, &q->d);
+        armprof_op op = ARMPROF_OP_INIT;
+        armprof_a64_fill_op(&q->d, &op);
+        op.pc = q->pc;
+        q->op = op;
+        const bool mem = op.op_class == ARMPROF_OP_LOAD || op.op_class == ARMPROF_OP_STORE;
+        q->addr_from_regs = mem && !q->d.vector_base && !q->d.vector_index && !q->d.offset_vl &&
+                            (q->d.base_reg != ARMPROF_A64_NOREG || q->d.pc_relative);
+        t->branches += op.op_class == ARMPROF_OP_BRANCH;
+        t->loads += op.op_class == ARMPROF_OP_LOAD;
+        t->stores += op.op_class == ARMPROF_OP_STORE;
+        if (i == 0) {
+            const char *sym = qemu_plugin_insn_symbol(in);
+            t->symbol = sym ? strdup(sym) : NULL;
+        }
+    }
+    pthread_mutex_lock(&qp.lock);
+    t->next = qp.tbs;
+    qp.tbs = t;
+    pthread_mutex_unlock(&qp.lock);
+    return t;
+}
+
+static void instrument_exact(struct qemu_plugin_tb *tb, qp_tb *t)
+{
+    for (uint32_t i = 0; i < t->n; i++) {
+        struct qemu_plugin_insn *in = qemu_plugin_tb_get_insn(tb, i);
+        qp_insn *q = &t->insn[i];
+        qemu_plugin_register_vcpu_insn_exec_cb(in, qp_exact_insn, QEMU_PLUGIN_CB_NO_REGS, q);
+        if (q->op.op_class == ARMPROF_OP_LOAD || q->op.op_class == ARMPROF_OP_STORE)
+            qemu_plugin_register_vcpu_mem_cb(in, qp_exact_mem, QEMU_PLUGIN_CB_NO_REGS,
+                                             QEMU_PLUGIN_MEM_RW, q);
+    }
+}
+
+#if QPROF_SCOREBOARDS
+/* QEMU 10.0: the counters are a scoreboard; the model is visited only by
+ * the TB that holds the next event (COND_LT: budget < n), and, inside it,
+ * by the load or store the model waits for (COND_EQ on sample_idx). The
+ * inline operations run after the conditional callback. */
+static void instrument_fast(struct qemu_plugin_tb *tb, qp_tb *t)
+{
+    struct qemu_plugin_scoreboard *sb = qp.sb;
+    qemu_plugin_register_vcpu_tb_exec_cond_cb(
+        tb, qp_fast_tb_due, QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_COND_LT,
+        qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, budget), t->n, t);
+    qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
+        tb, QEMU_PLUGIN_INLINE_ADD_U64,
+        qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, budget), -(uint64_t)t->n);
+    if (t->branches)
+        qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
+            tb, QEMU_PLUGIN_INLINE_ADD_U64,
+            qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, branches), t->branches);
+    if (t->loads)
+        qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
+            tb, QEMU_PLUGIN_INLINE_ADD_U64,
+            qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, loads), t->loads);
+    if (t->stores)
+        qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
+            tb, QEMU_PLUGIN_INLINE_ADD_U64,
+            qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, stores), t->stores);
+    qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
+        tb, QEMU_PLUGIN_INLINE_STORE_U64,
+        qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, last_tb), (uint64_t)(uintptr_t)t);
+    for (uint32_t i = 0; i < t->n; i++) {
+        const qp_insn *q = &t->insn[i];
+        if (q->op.op_class != ARMPROF_OP_LOAD && q->op.op_class != ARMPROF_OP_STORE) continue;
+        qemu_plugin_register_vcpu_insn_exec_cond_cb(
+            qemu_plugin_tb_get_insn(tb, i), qp_fast_insn_due, QEMU_PLUGIN_CB_R_REGS,
+            QEMU_PLUGIN_COND_EQ, qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, sample_idx),
+            i + 1, (void *)q);
+    }
+}
+#else
+/* QEMU 7.2: one callback per TB keeps the counters; the sampled load's or
+ * store's address comes from a memory callback (no register reads). */
+static void instrument_fast(struct qemu_plugin_tb *tb, qp_tb *t)
+{
+    qemu_plugin_register_vcpu_tb_exec_cb(tb, qp_fast_tb_exec_v1, QEMU_PLUGIN_CB_NO_REGS, t);
+    for (uint32_t i = 0; i < t->n; i++) {
+        qp_insn *q = &t->insn[i];
+        if (q->op.op_class == ARMPROF_OP_LOAD || q->op.op_class == ARMPROF_OP_STORE)
+            qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), qp_fast_mem_v1,
+                                             QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, q);
+    }
+}
+#endif
+
+void qp_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+    (void)id;
+    qp_tb *t = classify(tb);
+    if (!t->n) return;
+    if (qp.mode == QP_MODE_EXACT)
+        instrument_exact(tb, t);
+    else
+        instrument_fast(tb, t);
+}
