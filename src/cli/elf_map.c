@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* ELF64 (the System V ABI's object file format) as far as perf's MMAP2
- * events need it: the program headers of an executable, and a minimal
- * executable with a symbol table. */
+/* A minimal ELF64 executable with a symbol table (the System V ABI's
+ * object file format), for the demo's code ranges; reading ELF files is
+ * armprof/elf.h's. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli/elf_map.h"
 
@@ -42,72 +42,6 @@ static void le(uint8_t *p, uint64_t v, unsigned n)
 {
     for (unsigned i = 0; i < n; i++)
         p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint64_t get(const uint8_t *p, unsigned n)
-{
-    uint64_t v = 0;
-    while (n--)
-        v = v << 8 | p[n];
-    return v;
-}
-
-bool elf_exec_segments(const char *path, uint64_t load, elf_segment *seg, size_t *nseg, char *err,
-                       size_t errlen)
-{
-    *nseg = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        say(err, errlen, "%s: %s", path, strerror(errno));
-        return false;
-    }
-    uint8_t e[EHDR_SIZE];
-    bool ok = fread(e, 1, sizeof e, f) == sizeof e;
-    if (!ok || memcmp(e, "\177ELF", 4) != 0) {
-        say(err, errlen, "%s: not an ELF file", path);
-        fclose(f);
-        return false;
-    }
-    if (e[4] != 2 || e[5] != 1) {
-        say(err, errlen, "%s: a %s-bit %s-endian ELF file (only 64-bit little-endian is read)",
-            path, e[4] == 1 ? "32" : "64", e[5] == 2 ? "big" : "little");
-        fclose(f);
-        return false;
-    }
-    const uint64_t phoff = get(e + 32, 8);
-    const unsigned phentsize = (unsigned)get(e + 54, 2), phnum = (unsigned)get(e + 56, 2);
-    if (phentsize < PHDR_SIZE || phnum == 0) {
-        say(err, errlen, "%s: no program headers (an object file, not an executable?)", path);
-        fclose(f);
-        return false;
-    }
-    for (unsigned i = 0; i < phnum && ok; i++) {
-        uint8_t ph[PHDR_SIZE];
-        if (fseek(f, (long)(phoff + (uint64_t)i * phentsize), SEEK_SET) != 0 ||
-            fread(ph, 1, sizeof ph, f) != sizeof ph) {
-            say(err, errlen, "%s: program header %u is past the end of the file", path, i);
-            ok = false;
-            break;
-        }
-        if (get(ph, 4) != PT_LOAD || !(get(ph + 4, 4) & PF_X)) continue;
-        if (*nseg == ELF_MAP_MAX_SEGMENTS) {
-            say(err, errlen, "%s: more than %d executable segments", path, ELF_MAP_MAX_SEGMENTS);
-            ok = false;
-            break;
-        }
-        const uint64_t offset = get(ph + 8, 8), vaddr = get(ph + 16, 8) + load;
-        const uint64_t memsz = get(ph + 40, 8);
-        elf_segment *s = &seg[(*nseg)++];
-        s->start = vaddr & ~(uint64_t)(PAGE - 1);
-        s->pgoff = offset & ~(uint64_t)(PAGE - 1);
-        s->len = ((vaddr + memsz + PAGE - 1) & ~(uint64_t)(PAGE - 1)) - s->start;
-    }
-    fclose(f);
-    if (ok && *nseg == 0) {
-        say(err, errlen, "%s: no executable (PF_X) PT_LOAD segment", path);
-        ok = false;
-    }
-    return ok;
 }
 
 /* The layout of elf_write_symbols()'s file: the ELF header and the one

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "armprof/decode.h"
-#include "cli/elf_map.h"
+#include "armprof/elf.h"
 
 enum {
     AUX_CHUNK = 1 << 20,
@@ -201,14 +201,16 @@ static bool write_sideband(armprof_perf_writer *w, const perf_export_options *o,
 {
     /* every ELF's segments and absolute path first: a bad --elf is
      * reported before anything is written for it */
-    elf_segment *segs = calloc(o->nelfs ? o->nelfs * ELF_MAP_MAX_SEGMENTS : 1, sizeof *segs);
+    armprof_elf_segment *segs =
+        calloc(o->nelfs ? o->nelfs * ARMPROF_ELF_MAX_SEGMENTS : 1, sizeof *segs);
     size_t *counts = calloc(o->nelfs ? o->nelfs : 1, sizeof *counts);
     char **paths = calloc(o->nelfs ? o->nelfs : 1, sizeof *paths);
     bool ok = segs && counts && paths;
     if (!ok) snprintf(msg, msglen, "out of memory");
     for (size_t e = 0; ok && e < o->nelfs; e++) {
-        ok = elf_exec_segments(o->elfs[e].path, o->elfs[e].load, segs + e * ELF_MAP_MAX_SEGMENTS,
-                               &counts[e], msg, msglen);
+        ok = armprof_elf_exec_segments(o->elfs[e].path, o->elfs[e].load,
+                                       segs + e * ARMPROF_ELF_MAX_SEGMENTS, &counts[e], NULL, msg,
+                                       msglen);
         /* perf opens the file by the name in MMAP2 */
         if (ok && !(paths[e] = realpath(o->elfs[e].path, NULL))) {
             snprintf(msg, msglen, "%s: %s", o->elfs[e].path, strerror(errno));
@@ -221,7 +223,7 @@ static bool write_sideband(armprof_perf_writer *w, const perf_export_options *o,
         ok = !name || armprof_perf_write_comm(w, pid, pid, name, time);
         for (size_t e = 0; ok && e < o->nelfs; e++)
             for (size_t k = 0; ok && k < counts[e]; k++) {
-                const elf_segment *sg = &segs[e * ELF_MAP_MAX_SEGMENTS + k];
+                const armprof_elf_segment *sg = &segs[e * ARMPROF_ELF_MAX_SEGMENTS + k];
                 ok = armprof_perf_write_mmap2(w, pid, pid, sg->start, sg->len, sg->pgoff, paths[e],
                                               time);
             }
