@@ -38,8 +38,8 @@ static void resolve(qp_thread *t, uint64_t next_pc, bool known)
 void qp_exact_insn(unsigned vcpu, void *udata)
 {
     const qp_insn *q = udata;
-    qp_thread *t = qp_thread_of(vcpu);
-    if (qp.stopped || !t->pe) return;
+    qp_thread *t = qp_thread_enter(vcpu);
+    if (!t) return;
     if (!t->started) qp_thread_start(t);
     resolve(t, q->pc, true);
     switch (q->op.op_class) {
@@ -55,16 +55,19 @@ void qp_exact_insn(unsigned vcpu, void *udata)
         qp_retire_full(t, &op, false, 0, false, 0);
     }
     }
+    qp_thread_leave(t);
 }
 
 void qp_exact_mem(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
     (void)info;
-    qp_thread *t = qp_thread_of(vcpu);
     /* the first access of the instruction (LDP, LD4... make several) */
-    if (t->pend_mem != udata || qp.stopped || !t->pe) return;
+    if (qp_thread_of(vcpu)->pend_mem != udata) return;
+    qp_thread *t = qp_thread_enter(vcpu);
+    if (!t) return;
     t->pend_mem = NULL;
     retire_mem(t, udata, true, vaddr);
+    qp_thread_leave(t);
 }
 
 void qp_exact_flush(qp_thread *t)

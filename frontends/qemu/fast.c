@@ -124,16 +124,20 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
 void qp_fast_tb_due(unsigned vcpu, void *udata)
 {
     const qp_tb *cur = udata;
-    qp_thread *t = qp_thread_of(vcpu);
-    qp_counters *c = qp_counters_of(t);
-    c->sample_idx = 0;
-    if (qp.stopped || !t->pe) {
+    qp_thread *t = qp_thread_enter(vcpu);
+    if (!t) {
+        /* the profile has ended: nothing more to wait for */
+        qp_counters *c = qp_counters_of(qp_thread_of(vcpu));
+        c->sample_idx = 0;
         c->budget = UINT64_MAX;
         return;
     }
+    qp_counters *c = qp_counters_of(t);
+    c->sample_idx = 0;
     if (!t->started) qp_thread_start(t);
     qp_fast_settle(t, cur);
     walk(t, c, cur, 0, false);
+    qp_thread_leave(t);
 }
 
 /* The load or store the model waits for is about to run (QEMU 10.0: its
@@ -152,11 +156,12 @@ static void mem_due(qp_thread *t, const qp_insn *q, bool known, uint64_t vaddr)
 void qp_fast_insn_due(unsigned vcpu, void *udata)
 {
     const qp_insn *q = udata;
-    qp_thread *t = qp_thread_of(vcpu);
-    if (qp.stopped || !t->pe) return;
+    qp_thread *t = qp_thread_enter(vcpu);
+    if (!t) return;
     uint64_t vaddr = 0;
     const bool known = qp_data_address(t, q, &vaddr);
     mem_due(t, q, known, vaddr);
+    qp_thread_leave(t);
 }
 
 void qp_fast_tb_exec_v1(unsigned vcpu, void *udata)
@@ -176,7 +181,11 @@ void qp_fast_tb_exec_v1(unsigned vcpu, void *udata)
 void qp_fast_mem_v1(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
     (void)info;
-    qp_thread *t = qp_thread_of(vcpu);
-    if (t->pending != QP_PEND_MEM || qp.stopped || !t->pe) return;
+    /* every load and store calls this: a look without the lock first (only
+     * this thread sets its own pending) */
+    if (qp_thread_of(vcpu)->pending != QP_PEND_MEM) return;
+    qp_thread *t = qp_thread_enter(vcpu);
+    if (!t) return;
     mem_due(t, udata, true, vaddr);
+    qp_thread_leave(t);
 }

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* A guest thread's PE: created with its kernel when the vCPU appears, fed
  * operations, finished when the thread ends (qprof.h). */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -40,6 +39,7 @@ static qp_thread *thread_create(unsigned vcpu)
     qp_thread *t = calloc(1, sizeof *t);
     if (!t) abort();
     t->vcpu = vcpu;
+    pthread_mutex_init(&t->lock, NULL);
     t->pe = armprof_pe_create(&qp.config, err, sizeof err);
     if (!t->pe) {
         fprintf(stderr, "armprof: vCPU %u: %s\n", vcpu, err);
@@ -77,12 +77,49 @@ qp_thread *qp_thread_of(unsigned vcpu)
     if (t) return t;
     pthread_mutex_lock(&qp.lock);
     t = qp.threads[vcpu];
-    if (!t) {
+    if (!t && __atomic_load_n(&qp.stopped, __ATOMIC_ACQUIRE)) {
+        /* the profile has ended: a thread with no PE, which every
+         * callback leaves alone */
+        t = &qp.ended;
+    } else if (!t) {
         t = thread_create(vcpu);
         __atomic_store_n(&qp.threads[vcpu], t, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&qp.lock);
     return t;
+}
+
+qp_thread *qp_thread_enter(unsigned vcpu)
+{
+    qp_thread *t = qp_thread_of(vcpu);
+    pthread_mutex_lock(&t->lock);
+    if (t->pe && !__atomic_load_n(&qp.stopped, __ATOMIC_ACQUIRE)) return t;
+    pthread_mutex_unlock(&t->lock);
+    return NULL;
+}
+
+void qp_thread_leave(qp_thread *t)
+{
+    pthread_mutex_unlock(&t->lock);
+}
+
+qp_thread *qp_thread_detach(unsigned vcpu)
+{
+    if (vcpu >= QP_MAX_VCPUS) return NULL;
+    pthread_mutex_lock(&qp.lock);
+    qp_thread *t = qp.threads[vcpu];
+    __atomic_store_n(&qp.threads[vcpu], NULL, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&qp.lock);
+    return t;
+}
+
+void qp_thread_done(qp_thread *t)
+{
+    qp_thread_finish(t); /* takes t->lock: never with qp.lock held */
+    pthread_mutex_lock(&qp.lock);
+    t->next_done = qp.done;
+    qp.done = t;
+    pthread_mutex_unlock(&qp.lock);
 }
 
 /* The thread's first TB: it runs on the thread's own host thread, whose
@@ -97,13 +134,10 @@ void qp_thread_start(qp_thread *t)
     qp.maps_scanned = true;
     pthread_mutex_unlock(&qp.lock);
     if (scan) {
-        /* the program: QEMU knows it once it has loaded it (not yet when
-         * the plugin is installed); perf's COMM is at most 15 characters */
-        const char *path = qemu_plugin_path_to_binary();
-        char *abs = path ? realpath(path, NULL) : NULL;
-        qp.program = abs ? abs : strdup(path ? path : "");
-        const char *base = strrchr(qp.program, '/');
-        snprintf(qp.comm, sizeof qp.comm, "%s", base ? base + 1 : qp.program);
+        /* perf's COMM is at most 15 characters */
+        qp.program = qp_program_path();
+        const char *base = qp.program ? strrchr(qp.program, '/') : NULL;
+        snprintf(qp.comm, sizeof qp.comm, "%s", base ? base + 1 : "guest");
         qp_map_program(qp.program);
         qp_scan_maps();
     }
@@ -159,12 +193,13 @@ void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bo
         cycles = m->branch(t->timing.ctx, op);
     else
         cycles = m->other(t->timing.ctx, op);
-    const bool sampled_before = armprof_spe_get_stats(t->pe).selected;
+    const uint64_t selected = armprof_spe_get_stats(t->pe).selected;
     armprof_retire(t->pe, op);
     t->retired++;
     advance(t, cycles ? cycles : 1);
-    if (qp.mode == QP_MODE_FAST || armprof_spe_get_stats(t->pe).selected != sampled_before)
-        pc_sample(t);
+    /* the external agent reads PMPCSR at each Statistical Profiling sample:
+     * the same operations in both modes */
+    if (armprof_spe_get_stats(t->pe).selected != selected) pc_sample(t);
 }
 
 void qp_retire_run(qp_thread *t, armprof_op_run *run)
@@ -201,6 +236,11 @@ void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
 
 void qp_thread_finish(qp_thread *t)
 {
+    pthread_mutex_lock(&t->lock);
+    if (!t->pe) {
+        pthread_mutex_unlock(&t->lock);
+        return;
+    }
     if (qp.mode == QP_MODE_EXACT)
         qp_exact_flush(t);
     else
@@ -214,4 +254,5 @@ void qp_thread_finish(qp_thread *t)
     armprof_pe_destroy(t->pe);
     t->k = NULL;
     t->pe = NULL;
+    pthread_mutex_unlock(&t->lock);
 }

@@ -3,50 +3,52 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "armprof/elf.h"
 #include "armprof/perfdata.h"
 #include "qprof.h"
 
+/* The functions of the guest's executable mappings, for the PC-sample
+ * histogram (armprof/elf.h). */
 typedef struct symtab {
-    const qp_tb **tb; /* by pc */
+    struct {
+        uint64_t lo, hi;
+        armprof_elf_symbols *syms;
+    } * map;
     size_t n;
 } symtab;
 
-static int by_pc(const void *a, const void *b)
-{
-    const qp_tb *x = *(const qp_tb *const *)a, *y = *(const qp_tb *const *)b;
-    return x->pc < y->pc ? -1 : x->pc > y->pc;
-}
-
 static symtab symbols(void)
 {
-    symtab s = {0};
-    for (const qp_tb *t = qp.tbs; t; t = t->next)
+    symtab s = {calloc(qp.nmaps + 1, sizeof *s.map), 0};
+    if (!s.map) abort();
+    for (size_t i = 0; i < qp.nmaps; i++) {
+        uint64_t load;
+        char err[256];
+        if (!armprof_elf_load_bias(qp.maps[i].path, qp.maps[i].addr, qp.maps[i].pgoff, &load))
+            continue;
+        s.map[s.n].lo = qp.maps[i].addr;
+        s.map[s.n].hi = qp.maps[i].addr + qp.maps[i].len;
+        s.map[s.n].syms = armprof_elf_symbols_open(qp.maps[i].path, load, err, sizeof err);
         s.n++;
-    s.tb = malloc((s.n + 1) * sizeof *s.tb);
-    if (!s.tb) abort();
-    size_t i = 0;
-    for (const qp_tb *t = qp.tbs; t; t = t->next)
-        s.tb[i++] = t;
-    qsort(s.tb, s.n, sizeof *s.tb, by_pc);
+    }
     return s;
 }
 
-/* The symbol of the block holding pc (QEMU names a block by its first
- * instruction's symbol, from the program's symbol table). */
 static const char *symbol_of(const symtab *s, uint64_t pc)
 {
-    size_t lo = 0, hi = s->n;
-    while (lo < hi) {
-        const size_t mid = (lo + hi) / 2;
-        if (s->tb[mid]->pc <= pc)
-            lo = mid + 1;
-        else
-            hi = mid;
+    for (size_t i = 0; i < s->n; i++) {
+        if (pc < s->map[i].lo || pc >= s->map[i].hi) continue;
+        const char *name = armprof_elf_symbol_at(s->map[i].syms, pc, NULL);
+        if (name) return name;
     }
-    for (size_t i = lo; i-- > 0 && pc - s->tb[i]->pc < 4096;)
-        if (pc < s->tb[i]->pc + 4ull * s->tb[i]->n)
-            return s->tb[i]->symbol ? s->tb[i]->symbol : "?";
     return "?";
+}
+
+static void symbols_free(symtab *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        armprof_elf_symbols_close(s->map[i].syms);
+    free(s->map);
 }
 
 typedef struct hist_entry {
@@ -172,17 +174,12 @@ static bool write_perf(const char *path, char *err, size_t errlen)
 
 void qp_write_outputs(void)
 {
-    if (qp.stopped) return;
-    pthread_mutex_lock(&qp.lock);
+    /* once: at exit, or at execve() */
+    if (__atomic_exchange_n(&qp.stopped, true, __ATOMIC_ACQ_REL)) return;
     for (unsigned v = 0; v < QP_MAX_VCPUS; v++) {
-        qp_thread *t = qp.threads[v];
-        if (!t) continue;
-        qp.threads[v] = NULL;
-        if (t->pe) qp_thread_finish(t);
-        t->next_done = qp.done;
-        qp.done = t;
+        qp_thread *t = qp_thread_detach(v);
+        if (t) qp_thread_done(t);
     }
-    pthread_mutex_unlock(&qp.lock);
     char *spe = path_with(".spe"), *perf = path_with(".perf.data"), *sum = path_with(".summary");
     size_t bytes = 0;
     FILE *f = fopen(spe, "wb");
@@ -203,7 +200,7 @@ void qp_write_outputs(void)
     } else
         fprintf(stderr, "armprof: %s: cannot write\n", sum);
     if (!qp.quiet) summary_to(stderr, &syms, spe, bytes, perf, perf_ok ? NULL : err);
-    free(syms.tb);
+    symbols_free(&syms);
     free(spe);
     free(perf);
     free(sum);

@@ -20,16 +20,10 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned vcpu)
 {
     (void)id;
     qp_regs_init();
-    pthread_mutex_lock(&qp.lock);
-    qp_thread *old = vcpu < QP_MAX_VCPUS ? qp.threads[vcpu] : NULL;
-    if (old) {
-        /* qemu-user gives a new thread the lowest free vCPU index */
-        qp.threads[vcpu] = NULL;
-        if (old->pe) qp_thread_finish(old);
-        old->next_done = qp.done;
-        qp.done = old;
-    }
-    pthread_mutex_unlock(&qp.lock);
+    /* qemu-user gives a new thread the lowest free vCPU index: a thread
+     * whose end was not seen ends now */
+    qp_thread *old = qp_thread_detach(vcpu);
+    if (old) qp_thread_done(old);
     qp_thread *t = qp_thread_of(vcpu);
 #if QPROF_SCOREBOARDS
     qp_counters *c = qp_counters_of(t);
@@ -41,16 +35,9 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned vcpu)
 static void vcpu_exit(qemu_plugin_id_t id, unsigned vcpu)
 {
     (void)id;
-    if (vcpu >= QP_MAX_VCPUS || qp.stopped) return;
-    pthread_mutex_lock(&qp.lock);
-    qp_thread *t = qp.threads[vcpu];
-    qp.threads[vcpu] = NULL;
-    if (t) {
-        if (t->pe) qp_thread_finish(t);
-        t->next_done = qp.done;
-        qp.done = t;
-    }
-    pthread_mutex_unlock(&qp.lock);
+    if (qp.stopped) return;
+    qp_thread *t = qp_thread_detach(vcpu);
+    if (t) qp_thread_done(t);
 }
 
 static void at_exit(qemu_plugin_id_t id, void *userdata)
@@ -86,6 +73,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         return fail("the plugin is for qemu-aarch64 (user mode)%s%s", "", "");
     memset(&qp, 0, sizeof qp);
     pthread_mutex_init(&qp.lock, NULL);
+    pthread_mutex_init(&qp.ended.lock, NULL);
     qp.id = id;
     qp.out = strdup("armprof");
     qp.interval = 1024;

@@ -51,8 +51,7 @@ typedef struct qp_insn {
 typedef struct qp_tb {
     uint64_t pc;
     uint32_t n, branches, loads, stores;
-    const char *symbol; /* of the first instruction, or NULL */
-    struct qp_tb *next; /* every TB translated, for the symbol table and freeing */
+    struct qp_tb *next; /* every TB translated, freed at exit */
     qp_insn insn[];
 } qp_tb;
 
@@ -77,6 +76,10 @@ typedef struct qp_bytes {
 
 /* One guest thread: a vCPU in qemu-user, one PE with its kernel. */
 typedef struct qp_thread {
+    /* Held while the thread's callbacks drive its PE, and while the PE is
+     * finished: exit_group() and execve() end every thread's profile from
+     * one thread while the others may still be running. */
+    pthread_mutex_t lock;
     unsigned vcpu;
     uint32_t tid;
     bool started; /* its first TB was seen: tid known, context switched */
@@ -119,7 +122,8 @@ typedef enum qp_mode { QP_MODE_FAST, QP_MODE_EXACT } qp_mode;
 #define QP_TIME_ORIGIN 1000000u
 
 /* The plugin: one per QEMU process. */
-typedef struct qp_plugin {
+typedef struct qp_plugin qp_plugin;
+struct qp_plugin {
     qemu_plugin_id_t id;
     char *out; /* output prefix */
     uint32_t interval;
@@ -133,6 +137,7 @@ typedef struct qp_plugin {
     qp_tb *tbs;
     qp_thread *threads[QP_MAX_VCPUS];
     qp_thread *done; /* threads that ended, newest first */
+    qp_thread ended; /* what a vCPU gets after the profile ended: no PE */
     unsigned nthreads_done;
     uint32_t pid;
     char comm[16];
@@ -148,7 +153,7 @@ typedef struct qp_plugin {
     struct qemu_plugin_scoreboard *sb;
     struct qemu_plugin_register *xreg[32]; /* x0..x30, sp */
 #endif
-} qp_plugin;
+};
 
 extern qp_plugin qp; /* the one plugin instance: QEMU's callbacks carry no context pointer */
 
@@ -170,12 +175,20 @@ void qp_exact_flush(qp_thread *t);
 
 /* model.c: a thread's PE and what goes into it */
 qp_thread *qp_thread_of(unsigned vcpu);
+/* The thread of vcpu locked, or NULL (unlocked) when its profile has ended. */
+qp_thread *qp_thread_enter(unsigned vcpu);
+void qp_thread_leave(qp_thread *t);
 void qp_thread_start(qp_thread *t);
 void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bool vaddr_known,
                     unsigned size_log2);
 void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to);
 void qp_retire_run(qp_thread *t, armprof_op_run *run);
 void qp_thread_finish(qp_thread *t);
+/* A thread taken out of its vCPU slot (NULL if none), and its profile
+ * ended and kept for the outputs. Lock order: a thread's lock, then
+ * qp.lock; never the other way. */
+qp_thread *qp_thread_detach(unsigned vcpu);
+void qp_thread_done(qp_thread *t);
 
 /* regs.c: a load's or store's address from the registers (QEMU 10.0) */
 bool qp_data_address(qp_thread *t, const qp_insn *i, uint64_t *vaddr);
@@ -187,6 +200,7 @@ void qp_syscall(qemu_plugin_id_t id, unsigned vcpu, int64_t num, uint64_t a1, ui
 void qp_syscall_ret(qemu_plugin_id_t id, unsigned vcpu, int64_t num, int64_t ret);
 void qp_scan_maps(void);
 void qp_map_program(const char *path);
+char *qp_program_path(void);
 
 /* output.c */
 void qp_write_outputs(void);

@@ -6,10 +6,12 @@
  * execve(), after which the plugin is gone. Threads are named by their
  * vCPU's TID (model.c). */
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "armprof/elf.h"
 #include "qprof.h"
 
 #define NR_MMAP       222 /* the AArch64 Linux system call numbers */
@@ -46,43 +48,62 @@ static void add_map(uint64_t addr, uint64_t len, uint64_t pgoff, const char *pat
     pthread_mutex_unlock(&qp.lock);
 }
 
-static uint64_t le(const unsigned char *p, unsigned n)
+/* The program: QEMU's options that take a value, in 7.2 and 10.0
+ * (linux-user/main.c's arg_table); the first other argument is the
+ * program. qemu_plugin_path_to_binary() cannot tell: it is not set when the
+ * plugin is installed (7.2) or not exported at all (10.0.13). */
+static const char *const value_options[] = {
+    "L", "E", "U", "0",       "B", "R",       "D",    "g",     "s",      "cpu",
+    "r", "t", "d", "dfilter", "p", "tb-size", "seed", "trace", "plugin", NULL};
+
+char *qp_program_path(void)
 {
-    uint64_t v = 0;
-    while (n--)
-        v = v << 8 | p[n];
-    return v;
+    char buf[16384];
+    FILE *f = fopen("/proc/self/cmdline", "rb");
+    if (!f) return NULL;
+    const size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    const char *prefix = NULL;
+    for (size_t i = strlen(buf) + 1; i < n;) {
+        const char *a = buf + i;
+        i += strlen(a) + 1;
+        if (a[0] != '-') {
+            /* -L: an absolute program path is looked up under the prefix first */
+            if (prefix && a[0] == '/') {
+                char *joined = g_strconcat(prefix, a, NULL);
+                char *found = access(joined, R_OK) == 0 ? realpath(joined, NULL) : NULL;
+                g_free(joined);
+                if (found) return found;
+            }
+            return realpath(a, NULL);
+        }
+        const char *name = a + 1 + (a[1] == '-');
+        bool takes = false;
+        for (unsigned k = 0; value_options[k]; k++)
+            takes |= strcmp(name, value_options[k]) == 0;
+        if (takes && i < n) {
+            if (!strcmp(name, "L")) prefix = buf + i;
+            i += strlen(buf + i) + 1;
+        }
+    }
+    return NULL;
 }
 
-/* The program itself: qemu-user may copy a segment rather than map its
- * file, so the mapping comes from the ELF file's executable PT_LOAD
- * segments, moved by the load bias (0 for ET_EXEC; for ET_DYN the entry
- * point QEMU reports less e_entry). */
+/* The program itself when QEMU copied its segments rather than mapping
+ * its file (an ET_EXEC whose segments are not page-aligned in the file):
+ * its executable segments where the ELF file puts them. A position-
+ * independent program is mapped, and found in /proc/self/maps. */
 void qp_map_program(const char *path)
 {
-    unsigned char h[64], ph[56];
-    FILE *f = path ? fopen(path, "rb") : NULL;
-    if (!f) return;
-    if (fread(h, 1, sizeof h, f) != sizeof h || memcmp(h, "\177ELF", 4) || h[4] != 2 ||
-        le(h + 18, 2) != 183) {
-        fclose(f);
+    armprof_elf_segment seg[ARMPROF_ELF_MAX_SEGMENTS];
+    size_t n = 0;
+    bool dynamic = true;
+    char err[256];
+    if (!path || !armprof_elf_exec_segments(path, 0, seg, &n, &dynamic, err, sizeof err) || dynamic)
         return;
-    }
-    const uint64_t type = le(h + 16, 2), entry = le(h + 24, 8), phoff = le(h + 32, 8);
-    const unsigned phentsize = (unsigned)le(h + 54, 2), phnum = (unsigned)le(h + 56, 2);
-    const uint64_t bias = type == 3 /* ET_DYN */ ? qemu_plugin_entry_code() - entry : 0;
-    for (unsigned i = 0; i < phnum; i++) {
-        if (fseek(f, (long)(phoff + (uint64_t)i * phentsize), SEEK_SET) ||
-            fread(ph, 1, sizeof ph, f) != sizeof ph)
-            break;
-        /* PT_LOAD with PF_X */
-        if (le(ph, 4) != 1 || !(le(ph + 4, 4) & 1)) continue;
-        const uint64_t off = le(ph + 8, 8), vaddr = le(ph + 16, 8), memsz = le(ph + 40, 8);
-        const uint64_t start = vaddr & ~0xfffull;
-        const uint64_t end = (vaddr + memsz + 0xfff) & ~0xfffull;
-        add_map(start + bias, end - start, off & ~0xfffull, path);
-    }
-    fclose(f);
+    for (size_t i = 0; i < n; i++)
+        add_map(seg[i].start, seg[i].len, seg[i].pgoff, path);
 }
 
 /* qemu-user maps the guest's files into its own address space at the
@@ -127,7 +148,6 @@ void qp_syscall(qemu_plugin_id_t id, unsigned vcpu, int64_t num, uint64_t a1, ui
                 "armprof: the program calls execve(): its profile so far is written; what it "
                 "executes runs without the plugin\n");
         qp_write_outputs();
-        qp.stopped = true;
     }
 }
 

@@ -35,10 +35,6 @@ static qp_tb *classify(struct qemu_plugin_tb *tb)
         t->branches += op.op_class == ARMPROF_OP_BRANCH;
         t->loads += op.op_class == ARMPROF_OP_LOAD;
         t->stores += op.op_class == ARMPROF_OP_STORE;
-        if (i == 0) {
-            const char *sym = qemu_plugin_insn_symbol(in);
-            t->symbol = sym ? strdup(sym) : NULL;
-        }
     }
     pthread_mutex_lock(&qp.lock);
     t->next = qp.tbs;

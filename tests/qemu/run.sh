@@ -4,7 +4,10 @@
 # under QEMU with the plugin and checks what it wrote against what the
 # program does.
 #
-#   run.sh QEMU PLUGIN MODE SPE_CHECK NM PROGRAM [CHECK]...
+#   run.sh QEMU QEMU_VERSION PLUGIN MODE SPE_CHECK NM PROGRAM [CHECK]...
+#
+# QEMU_VERSION (7.2 or 10.0) is the version QEMU must print: a plugin
+# loads only into the QEMU whose API it was built for.
 #
 # CHECKs:
 #   count=EVENT=N       the summary's EVENT (instructions, branches, loads,
@@ -19,10 +22,12 @@
 # Prints "SKIPPED: why" and exits 0 when QEMU or the plugin is missing;
 # exits 1 on the first failed check, after printing every check.
 set -u
-qemu=$1 plugin=$2 mode=$3 spe_check=$4 nm=$5 program=$6
-shift 6
+qemu=$1 qemu_version=$2 plugin=$3 mode=$4 spe_check=$5 nm=$6 program=$7
+shift 7
 skip() { echo "SKIPPED: $*"; exit 0; }
 [ -x "$qemu" ] || skip "no QEMU at '$qemu' (.ci/run installs qemu-user and runs frontends/qemu/build-qemu.sh)"
+"$qemu" --version | grep -q "version $qemu_version" ||
+  skip "$qemu is not QEMU $qemu_version: $("$qemu" --version | head -n 1)"
 [ -f "$plugin" ] || skip "no plugin at '$plugin'"
 [ -x "$program" ] || skip "no test program at '$program' (binutils-aarch64-linux-gnu, gcc-aarch64-linux-gnu)"
 
