@@ -55,6 +55,7 @@ void qp_exact_insn(unsigned vcpu, void *udata)
         qp_retire_full(t, &op, false, 0, false, 0);
     }
     }
+    qp_visit_end(t);
     qp_thread_leave(t);
 }
 
@@ -67,6 +68,7 @@ void qp_exact_mem(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, voi
     if (!t) return;
     t->pend_mem = NULL;
     retire_mem(t, udata, true, vaddr);
+    qp_visit_end(t);
     qp_thread_leave(t);
 }
 

@@ -54,10 +54,11 @@ void qp_fast_settle(qp_thread *t, const qp_tb *cur)
     const uint64_t ops = t->synced_budget - c->budget;
     if (ops) {
         armprof_op_run run = ARMPROF_OP_RUN_INIT;
+        const uint64_t mix = c->mix - t->synced_mix; /* no field borrows: each only grows */
         run.ops = ops;
-        run.branches = c->branches - t->synced_branches;
-        run.loads = c->loads - t->synced_loads;
-        run.stores = c->stores - t->synced_stores;
+        run.branches = qp_mix_field(mix, 0);
+        run.loads = qp_mix_field(mix, 1);
+        run.stores = qp_mix_field(mix, 2);
         const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
         if (last && last->n) {
             const qp_insn *q = &last->insn[last->n - 1];
@@ -75,10 +76,10 @@ void qp_fast_settle(qp_thread *t, const qp_tb *cur)
         }
         qp_retire_run(t, &run);
     }
+    /* the mix starts again from 0 at every visit, so that it never overflows */
+    c->mix = 0;
     t->synced_budget = c->budget;
-    t->synced_branches = c->branches;
-    t->synced_loads = c->loads;
-    t->synced_stores = c->stores;
+    t->synced_mix = 0;
 }
 
 /* The model is in step up to instruction i of cur: walk the rest. With
@@ -93,15 +94,22 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
         if (u >= cur->n - i) {
             qp_retire_static(t, cur, i, cur->n);
             rest = u - (cur->n - i);
+            if (rest > QP_MAX_RUN) rest = QP_MAX_RUN; /* the mix's fields stay in range */
         } else {
             const uint32_t e = i + (uint32_t)u;
             const qp_insn *q = &cur->insn[e];
             qp_retire_static(t, cur, i, e);
-            const bool mem_wait = is_mem(&q->op) && (!QPROF_SCOREBOARDS || q->addr_from_regs);
+            /* the address now, from the registers at the TB's start, when
+             * nothing before it in the TB can change them */
+            uint64_t vaddr = 0;
+            const bool now =
+                is_mem(&q->op) && !inline_done && q->addr_at_start && qp_data_address(t, q, &vaddr);
+            const bool mem_wait =
+                is_mem(&q->op) && !now && (!QPROF_SCOREBOARDS || q->addr_from_regs);
             const bool branch_wait = q->op.op_class == ARMPROF_OP_BRANCH && e == cur->n - 1;
             if (!mem_wait && !branch_wait) {
                 armprof_op op = q->op;
-                qp_retire_full(t, &op, op.op_class == ARMPROF_OP_STORE, 0, false, 0);
+                qp_retire_full(t, &op, op.op_class == ARMPROF_OP_STORE, vaddr, now, 0);
                 i = e + 1;
                 continue;
             }
@@ -114,9 +122,7 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
         /* after cur's own inline subtraction, rest remain (modulo 2^64) */
         c->budget = rest + n;
         t->synced_budget = rest;
-        t->synced_branches = c->branches + (inline_done ? 0 : cur->branches);
-        t->synced_loads = c->loads + (inline_done ? 0 : cur->loads);
-        t->synced_stores = c->stores + (inline_done ? 0 : cur->stores);
+        t->synced_mix = c->mix + (inline_done ? 0 : cur->mix);
         return;
     }
 }
@@ -137,6 +143,7 @@ void qp_fast_tb_due(unsigned vcpu, void *udata)
     if (!t->started) qp_thread_start(t);
     qp_fast_settle(t, cur);
     walk(t, c, cur, 0, false);
+    qp_visit_end(t);
     qp_thread_leave(t);
 }
 
@@ -161,6 +168,7 @@ void qp_fast_insn_due(unsigned vcpu, void *udata)
     uint64_t vaddr = 0;
     const bool known = qp_data_address(t, q, &vaddr);
     mem_due(t, q, known, vaddr);
+    qp_visit_end(t);
     qp_thread_leave(t);
 }
 
@@ -172,9 +180,7 @@ void qp_fast_tb_exec_v1(unsigned vcpu, void *udata)
     if (c->budget < cur->n) qp_fast_tb_due(vcpu, udata);
     /* what QEMU 10.0's inline operations do */
     c->budget -= cur->n;
-    c->branches += cur->branches;
-    c->loads += cur->loads;
-    c->stores += cur->stores;
+    c->mix += cur->mix;
     c->last_tb = (uint64_t)(uintptr_t)cur;
 }
 
@@ -187,5 +193,6 @@ void qp_fast_mem_v1(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, v
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
     mem_due(t, udata, true, vaddr);
+    qp_visit_end(t);
     qp_thread_leave(t);
 }

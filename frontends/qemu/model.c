@@ -2,6 +2,7 @@
 /* A guest thread's PE: created with its kernel when the vCPU appears, fed
  * operations, finished when the thread ends (qprof.h). */
 #include <stdlib.h>
+#include <sched.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -39,7 +40,6 @@ static qp_thread *thread_create(unsigned vcpu)
     qp_thread *t = calloc(1, sizeof *t);
     if (!t) abort();
     t->vcpu = vcpu;
-    pthread_mutex_init(&t->lock, NULL);
     t->pe = armprof_pe_create(&qp.config, err, sizeof err);
     if (!t->pe) {
         fprintf(stderr, "armprof: vCPU %u: %s\n", vcpu, err);
@@ -89,18 +89,24 @@ qp_thread *qp_thread_of(unsigned vcpu)
     return t;
 }
 
+void qp_thread_lock(qp_thread *t)
+{
+    while (__atomic_exchange_n(&t->busy, 1, __ATOMIC_ACQUIRE))
+        sched_yield();
+}
+
 qp_thread *qp_thread_enter(unsigned vcpu)
 {
     qp_thread *t = qp_thread_of(vcpu);
-    pthread_mutex_lock(&t->lock);
+    qp_thread_lock(t);
     if (t->pe && !__atomic_load_n(&qp.stopped, __ATOMIC_ACQUIRE)) return t;
-    pthread_mutex_unlock(&t->lock);
+    qp_thread_leave(t);
     return NULL;
 }
 
 void qp_thread_leave(qp_thread *t)
 {
-    pthread_mutex_unlock(&t->lock);
+    __atomic_store_n(&t->busy, 0, __ATOMIC_RELEASE);
 }
 
 qp_thread *qp_thread_detach(unsigned vcpu)
@@ -162,13 +168,26 @@ static void pc_sample(qp_thread *t)
     g_hash_table_insert(t->pc_hist, kv, kv + 1);
 }
 
+/* Cycles pass: they end in the model at the end of the visit
+ * (qp_visit_end()), all at once, which counts the same events. */
 static void advance(qp_thread *t, uint64_t cycles)
 {
     t->cycles += cycles;
-    armprof_cycles(t->pe, cycles);
-    /* the system counter at the core clock: timestamps count cycles */
-    armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->cycles);
+    t->cycles_due += cycles;
+}
+
+void qp_visit_end(qp_thread *t)
+{
+    if (t->cycles_due) {
+        armprof_cycles(t->pe, t->cycles_due);
+        t->cycles_due = 0;
+    }
     if (armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
+    /* the external agent reads PMPCSR at every QP_PCSR_EVERY-th Statistical
+     * Profiling sample: the same operations in both modes */
+    const uint64_t selected = armprof_spe_get_stats(t->pe).selected;
+    if (selected / QP_PCSR_EVERY != t->selected / QP_PCSR_EVERY) pc_sample(t);
+    t->selected = selected;
 }
 
 void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bool vaddr_known,
@@ -193,13 +212,12 @@ void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bo
         cycles = m->branch(t->timing.ctx, op);
     else
         cycles = m->other(t->timing.ctx, op);
-    const uint64_t selected = armprof_spe_get_stats(t->pe).selected;
     armprof_retire(t->pe, op);
     t->retired++;
     advance(t, cycles ? cycles : 1);
-    /* the external agent reads PMPCSR at each Statistical Profiling sample:
-     * the same operations in both modes */
-    if (armprof_spe_get_stats(t->pe).selected != selected) pc_sample(t);
+    /* at once: while the buffer's management event is pending, profiling
+     * is stopped and armprof_ops_until_event() says nothing will happen */
+    if (armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
 }
 
 void qp_retire_run(qp_thread *t, armprof_op_run *run)
@@ -220,13 +238,11 @@ void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
 {
     if (from >= to) return;
     armprof_op_run run = ARMPROF_OP_RUN_INIT;
-    for (uint32_t i = from; i < to; i++) {
-        const armprof_op *op = &tb->insn[i].op;
-        run.ops++;
-        run.branches += op->op_class == ARMPROF_OP_BRANCH;
-        run.loads += op->op_class == ARMPROF_OP_LOAD;
-        run.stores += op->op_class == ARMPROF_OP_STORE;
-    }
+    const qp_insn *a = &tb->insn[from], *b = &tb->insn[to]; /* insn[n] is the TB's totals */
+    run.ops = to - from;
+    run.branches = b->branches_before - a->branches_before;
+    run.loads = b->loads_before - a->loads_before;
+    run.stores = b->stores_before - a->stores_before;
     run.last_pc = tb->insn[to - 1].pc;
     /* a branch inside a block falls through (QEMU ends a block at a branch) */
     run.last_is_branch = tb->insn[to - 1].op.op_class == ARMPROF_OP_BRANCH;
@@ -236,15 +252,16 @@ void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
 
 void qp_thread_finish(qp_thread *t)
 {
-    pthread_mutex_lock(&t->lock);
+    qp_thread_lock(t);
     if (!t->pe) {
-        pthread_mutex_unlock(&t->lock);
+        qp_thread_leave(t);
         return;
     }
     if (qp.mode == QP_MODE_EXACT)
         qp_exact_flush(t);
     else
         qp_fast_settle(t, NULL);
+    qp_visit_end(t); /* the cycles end: the events of the last run count */
     armprof_kernel_stop(t->k);
     uint64_t instructions;
     armprof_kernel_counters(t->k, &t->final_cycles, &instructions, t->final_counts);
@@ -254,5 +271,5 @@ void qp_thread_finish(qp_thread *t)
     armprof_pe_destroy(t->pe);
     t->k = NULL;
     t->pe = NULL;
-    pthread_mutex_unlock(&t->lock);
+    qp_thread_leave(t);
 }

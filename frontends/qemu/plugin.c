@@ -73,7 +73,6 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         return fail("the plugin is for qemu-aarch64 (user mode)%s%s", "", "");
     memset(&qp, 0, sizeof qp);
     pthread_mutex_init(&qp.lock, NULL);
-    pthread_mutex_init(&qp.ended.lock, NULL);
     qp.id = id;
     qp.out = strdup("armprof");
     qp.interval = 1024;

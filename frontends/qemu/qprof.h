@@ -27,6 +27,9 @@
 #define QPROF_SCOREBOARDS 0
 #endif
 
+/* The external agent reads PMPCSR at every QP_PCSR_EVERY-th SPE sample. */
+#define QP_PCSR_EVERY 16u
+
 /* The PMU events every vCPU's kernel programs, counter 0 first. */
 enum {
     QP_EV_INST_RETIRED,
@@ -45,12 +48,17 @@ typedef struct qp_insn {
     armprof_a64_insn d;
     armprof_op op;       /* op_class, kinds and flags from the encoding; pc */
     bool addr_from_regs; /* the data address is computable from base/index registers */
+    bool addr_at_start;  /* ... and no instruction before it in the TB may change them */
+    /* branches, loads and stores among the TB's instructions before this
+     * one (in the extra insn[n]: the TB's totals) */
+    uint32_t branches_before, loads_before, stores_before;
 } qp_insn;
 
 /* One translation block: its static counts and instructions. */
 typedef struct qp_tb {
     uint64_t pc;
     uint32_t n, branches, loads, stores;
+    uint64_t mix;       /* qp_mix() of the three */
     struct qp_tb *next; /* every TB translated, freed at exit */
     qp_insn insn[];
 } qp_tb;
@@ -59,13 +67,25 @@ typedef struct qp_tb {
  * model: in a QEMU 10.0 scoreboard (updated by inline operations), in the
  * vCPU itself on QEMU 7.2 (updated by the per-TB callback). */
 typedef struct qp_counters {
-    uint64_t budget;   /* operations still to retire before the next event */
-    uint64_t branches; /* cumulative branches, loads, stores of whole TBs */
-    uint64_t loads;
-    uint64_t stores;
+    uint64_t budget;     /* operations still to retire before the next event */
+    uint64_t mix;        /* branches, loads and stores of whole TBs since the last visit,
+                            QP_MIX_BITS bits each (qp_mix()): one inline addition a TB */
     uint64_t last_tb;    /* the last TB entered (a qp_tb pointer) */
     uint64_t sample_idx; /* 1 + the index of the load or store the model waits for */
 } qp_counters;
+
+/* Three counts in one word. A visit at least every QP_MAX_RUN operations
+ * keeps each below 2^QP_MIX_BITS (a TB holds at most 512 instructions). */
+#define QP_MIX_BITS 21
+#define QP_MAX_RUN  (1u << 20)
+static inline uint64_t qp_mix(uint64_t branches, uint64_t loads, uint64_t stores)
+{
+    return branches | loads << QP_MIX_BITS | stores << (2 * QP_MIX_BITS);
+}
+static inline uint64_t qp_mix_field(uint64_t mix, unsigned i)
+{
+    return mix >> (i * QP_MIX_BITS) & ((1ull << QP_MIX_BITS) - 1);
+}
 
 typedef enum qp_pending { QP_PEND_NONE, QP_PEND_BRANCH, QP_PEND_MEM } qp_pending;
 
@@ -79,19 +99,22 @@ typedef struct qp_thread {
     /* Held while the thread's callbacks drive its PE, and while the PE is
      * finished: exit_group() and execve() end every thread's profile from
      * one thread while the others may still be running. */
-    pthread_mutex_t lock;
+    int busy; /* the lock: a flag taken with an atomic exchange (uncontended but for
+                 the end of the profile, and cheaper than a mutex on every visit) */
     unsigned vcpu;
     uint32_t tid;
     bool started; /* its first TB was seen: tid known, context switched */
     armprof_pe *pe;
     armprof_kernel *k;
     qp_timing timing;
-    qp_bytes spe;     /* the Profiling Buffer's contents, as the kernel copied them out */
-    uint64_t cycles;  /* modelled cycles (the system counter follows them) */
-    uint64_t retired; /* operations given to the model */
+    qp_bytes spe;        /* the Profiling Buffer's contents, as the kernel copied them out */
+    uint64_t cycles;     /* modelled cycles (the system counter follows them) */
+    uint64_t retired;    /* operations given to the model */
+    uint64_t cycles_due; /* ... of them, not yet ended in the model */
+    uint64_t selected;   /* SPE samples at the last visit\'s end */
     /* fast path bookkeeping: the counters as the model has them */
     qp_counters local; /* QEMU 7.2's counters */
-    uint64_t synced_budget, synced_branches, synced_loads, synced_stores;
+    uint64_t synced_budget, synced_mix;
     qp_pending pending;
     const qp_tb *pend_tb;
     uint32_t pend_idx;
@@ -178,12 +201,16 @@ qp_thread *qp_thread_of(unsigned vcpu);
 /* The thread of vcpu locked, or NULL (unlocked) when its profile has ended. */
 qp_thread *qp_thread_enter(unsigned vcpu);
 void qp_thread_leave(qp_thread *t);
+void qp_thread_lock(qp_thread *t);
 void qp_thread_start(qp_thread *t);
 void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bool vaddr_known,
                     unsigned size_log2);
 void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to);
 void qp_retire_run(qp_thread *t, armprof_op_run *run);
 void qp_thread_finish(qp_thread *t);
+/* The end of a callback's visit to the model: the cycles it advanced, the
+ * PMBIRQ it raised, the PC sample the agent takes. */
+void qp_visit_end(qp_thread *t);
 /* A thread taken out of its vCPU slot (NULL if none), and its profile
  * ended and kept for the outputs. Lock order: a thread's lock, then
  * qp.lock; never the other way. */

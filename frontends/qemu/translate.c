@@ -7,10 +7,42 @@
 
 #include "qprof.h"
 
+/* Whether instruction j may write general-purpose register r (31: SP or
+ * XZR), conservatively: its bits [4:0] (Rd or Rt of nearly every A64
+ * encoding), a pair's second register, a written-back base, an atomic's
+ * Rs. */
+static bool may_write(const qp_insn *j, unsigned r)
+{
+    const armprof_a64_insn *d = &j->d;
+    if ((d->insn & 0x1f) == r) return true;
+    if (d->regs >= 2 && d->rt2 == r) return true;
+    if (d->writeback && d->base_reg == r) return true;
+    if ((d->atomic || d->exclusive) && d->rs == r) return true;
+    return false;
+}
+
+/* A load's or store's address can be read from the registers at the TB's
+ * start when no instruction before it in the TB may change its base or
+ * index register. */
+static void mark_addr_at_start(qp_tb *t)
+{
+    for (uint32_t i = 0; i < t->n; i++) {
+        qp_insn *q = &t->insn[i];
+        if (!q->addr_from_regs) continue;
+        bool ok = true;
+        for (uint32_t j = 0; j < i && ok; j++) {
+            if (!q->d.pc_relative && may_write(&t->insn[j], q->d.base_reg)) ok = false;
+            if (q->d.index_reg != ARMPROF_A64_NOREG && may_write(&t->insn[j], q->d.index_reg))
+                ok = false;
+        }
+        q->addr_at_start = ok;
+    }
+}
+
 static qp_tb *classify(struct qemu_plugin_tb *tb)
 {
     const size_t n = qemu_plugin_tb_n_insns(tb);
-    qp_tb *t = calloc(1, sizeof *t + n * sizeof(qp_insn));
+    qp_tb *t = calloc(1, sizeof *t + (n + 1) * sizeof(qp_insn));
     if (!t) abort();
     t->pc = qemu_plugin_tb_vaddr(tb);
     t->n = (uint32_t)n;
@@ -32,10 +64,18 @@ static qp_tb *classify(struct qemu_plugin_tb *tb)
         const bool mem = op.op_class == ARMPROF_OP_LOAD || op.op_class == ARMPROF_OP_STORE;
         q->addr_from_regs = mem && !q->d.vector_base && !q->d.vector_index && !q->d.offset_vl &&
                             (q->d.base_reg != ARMPROF_A64_NOREG || q->d.pc_relative);
+        q->branches_before = t->branches;
+        q->loads_before = t->loads;
+        q->stores_before = t->stores;
         t->branches += op.op_class == ARMPROF_OP_BRANCH;
         t->loads += op.op_class == ARMPROF_OP_LOAD;
         t->stores += op.op_class == ARMPROF_OP_STORE;
     }
+    t->mix = qp_mix(t->branches, t->loads, t->stores);
+    mark_addr_at_start(t);
+    t->insn[n].branches_before = t->branches;
+    t->insn[n].loads_before = t->loads;
+    t->insn[n].stores_before = t->stores;
     pthread_mutex_lock(&qp.lock);
     t->next = qp.tbs;
     qp.tbs = t;
@@ -64,29 +104,24 @@ static void instrument_fast(struct qemu_plugin_tb *tb, qp_tb *t)
 {
     struct qemu_plugin_scoreboard *sb = qp.sb;
     qemu_plugin_register_vcpu_tb_exec_cond_cb(
-        tb, qp_fast_tb_due, QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_COND_LT,
+        tb, qp_fast_tb_due, QEMU_PLUGIN_CB_R_REGS, QEMU_PLUGIN_COND_LT,
         qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, budget), t->n, t);
     qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
         tb, QEMU_PLUGIN_INLINE_ADD_U64,
         qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, budget), -(uint64_t)t->n);
-    if (t->branches)
+    if (t->mix)
         qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
             tb, QEMU_PLUGIN_INLINE_ADD_U64,
-            qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, branches), t->branches);
-    if (t->loads)
-        qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
-            tb, QEMU_PLUGIN_INLINE_ADD_U64,
-            qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, loads), t->loads);
-    if (t->stores)
-        qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
-            tb, QEMU_PLUGIN_INLINE_ADD_U64,
-            qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, stores), t->stores);
+            qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, mix), t->mix);
     qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
         tb, QEMU_PLUGIN_INLINE_STORE_U64,
         qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, last_tb), (uint64_t)(uintptr_t)t);
     for (uint32_t i = 0; i < t->n; i++) {
         const qp_insn *q = &t->insn[i];
+        /* a load or store whose address the TB's start gives, or none can,
+         * needs no look of its own */
         if (q->op.op_class != ARMPROF_OP_LOAD && q->op.op_class != ARMPROF_OP_STORE) continue;
+        if (q->addr_at_start || !q->addr_from_regs) continue;
         qemu_plugin_register_vcpu_insn_exec_cond_cb(
             qemu_plugin_tb_get_insn(tb, i), qp_fast_insn_due, QEMU_PLUGIN_CB_R_REGS,
             QEMU_PLUGIN_COND_EQ, qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, sample_idx),
