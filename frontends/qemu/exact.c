@@ -1,78 +1,106 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Exact mode (docs/qemu.md): every instruction goes through the timing
- * model and armprof_retire(), one by one: a load or store when its memory
- * callback gives the address, a branch when the next instruction shows
- * where it went, anything else at once. */
+/* Exact mode (docs/qemu.md): every memory access goes through the timing
+ * model's TLB and caches, and every branch through its predictor, as the
+ * program runs; the PMU counts what they saw (L1D_CACHE, L1D_CACHE_REFILL,
+ * BR_MIS_PRED_RETIRED, the TLB and L2 events) and the cycles they took.
+ * The model itself is visited as in fast mode: a run of operations up to
+ * the next event, then the event's TB walked, the sampled operation with
+ * its address and outcome. One callback a TB (its counts, the last TB's
+ * branch outcome) and one a memory access, on either QEMU. */
 #include "qprof.h"
 
-static void retire_mem(qp_thread *t, const qp_insn *q, bool known, uint64_t vaddr)
+/* PMU events the timing model's TLB and L2 generate (Arm ARM K3.1) */
+enum {
+    EV_L1D_TLB_REFILL = 0x05,
+    EV_L2D_CACHE = 0x16,
+    EV_L2D_CACHE_REFILL = 0x17,
+    EV_L1D_TLB = 0x25,
+};
+
+/* The branch that ended the last TB went to cur's start: the predictor
+ * learns it, and a misprediction counts in the next run. A sampled branch
+ * the model waits for is left to it (it goes through the predictor there). */
+static void predict(qp_thread *t, const qp_tb *cur)
 {
+    const qp_tb *last = (const qp_tb *)(uintptr_t)t->local.last_tb;
+    if (!last || !last->n || t->pending == QP_PEND_BRANCH) return;
+    const qp_insn *q = &last->insn[last->n - 1];
+    if (q->op.op_class != ARMPROF_OP_BRANCH) return;
     armprof_op op = q->op;
-    qp_retire_full(t, &op, op.op_class == ARMPROF_OP_STORE, vaddr, known, 0);
+    op.taken = !q->op.conditional || cur->pc != q->pc + 4;
+    op.target = cur->pc;
+    const uint32_t cycles = t->timing.ops->branch(t->timing.ctx, &op);
+    t->acc_mispredicted += op.mispredicted;
+    /* the run counts one cycle an operation; the rest is the stall */
+    t->cycles += cycles - 1;
+    t->cycles_due += cycles - 1;
 }
 
-static void retire_branch(qp_thread *t, const qp_insn *q, uint64_t next_pc, bool known)
+void qp_exact_tb(unsigned vcpu, void *udata)
 {
-    armprof_op op = q->op;
-    op.taken = known && next_pc != q->pc + 4;
-    if (!q->op.conditional && known) op.taken = true;
-    op.target = op.taken ? next_pc : q->d.pc_relative ? q->pc + (uint64_t)q->d.offset : q->pc + 4;
-    qp_retire_full(t, &op, false, 0, false, 0);
-}
-
-/* What is pending retires with what is known by the next instruction. */
-static void resolve(qp_thread *t, uint64_t next_pc, bool known)
-{
-    if (t->pend_mem) {
-        /* no memory callback came: QEMU 7.2's SVE loads and stores, DC ZVA,
-         * or an access that faulted */
-        retire_mem(t, t->pend_mem, false, 0);
-        t->pend_mem = NULL;
-    }
-    if (t->pend_branch) {
-        retire_branch(t, t->pend_branch, next_pc, known);
-        t->pend_branch = NULL;
-    }
-}
-
-void qp_exact_insn(unsigned vcpu, void *udata)
-{
-    const qp_insn *q = udata;
+    const qp_tb *cur = udata;
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
-    if (!t->started) qp_thread_start(t);
-    resolve(t, q->pc, true);
-    switch (q->op.op_class) {
-    case ARMPROF_OP_LOAD:
-    case ARMPROF_OP_STORE:
-        t->pend_mem = q;
-        break;
-    case ARMPROF_OP_BRANCH:
-        t->pend_branch = q;
-        break;
-    default: {
-        armprof_op op = q->op;
-        qp_retire_full(t, &op, false, 0, false, 0);
+    qp_counters *c = &t->local;
+    predict(t, cur);
+    t->tb_seq++;
+    if (c->budget < cur->n) qp_fast_due(t, cur);
+    c->budget -= cur->n;
+    c->mix += cur->mix;
+    c->last_tb = (uint64_t)(uintptr_t)cur;
+}
+
+/* The events the timing model saw that a run does not carry, into the PMU
+ * at the next visit's end. */
+static void pmu_events(qp_thread *t)
+{
+    static const struct {
+        size_t offset;
+        uint16_t event;
+    } acc[] = {
+        {offsetof(qp_thread, acc_tlb), EV_L1D_TLB},
+        {offsetof(qp_thread, acc_tlb_refill), EV_L1D_TLB_REFILL},
+        {offsetof(qp_thread, acc_l2), EV_L2D_CACHE},
+        {offsetof(qp_thread, acc_l2_refill), EV_L2D_CACHE_REFILL},
+    };
+    for (size_t i = 0; i < sizeof acc / sizeof acc[0]; i++) {
+        uint64_t *n = (uint64_t *)((char *)t + acc[i].offset);
+        if (*n) armprof_pmu_event(t->pe, acc[i].event, *n);
+        *n = 0;
     }
-    }
-    qp_visit_end(t);
-    qp_thread_leave(t);
 }
 
 void qp_exact_mem(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
-    (void)info;
-    /* the first access of the instruction (LDP, LD4... make several) */
-    if (qp_thread_of(vcpu)->pend_mem != udata) return;
+    const qp_insn *q = udata;
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
-    t->pend_mem = NULL;
-    retire_mem(t, udata, true, vaddr);
-    qp_visit_end(t);
-    qp_thread_leave(t);
+    if (t->pending == QP_PEND_MEM && &t->pend_tb->insn[t->pend_idx] == q) {
+        /* the sampled load or store: the timing model sees it there */
+        qp_mem_due(t, q, true, vaddr);
+        t->mem_insn = q;
+        t->mem_seq = t->tb_seq;
+        qp_visit_end(t);
+    } else if (t->mem_insn != q || t->mem_seq != t->tb_seq) {
+        /* the instruction's first access (LDP, LD4... make several) */
+        t->mem_insn = q;
+        t->mem_seq = t->tb_seq;
+        armprof_op op = q->op;
+        const uint32_t cycles =
+            t->timing.ops->access(t->timing.ctx, &op, vaddr, qemu_plugin_mem_is_store(info));
+        t->acc_l1d_access += op.l1d_access;
+        t->acc_l1d_refill += op.l1d_refill;
+        t->acc_tlb += (op.events & ARMPROF_SPE_EV_TLB_ACCESS) != 0;
+        t->acc_tlb_refill += (op.events & ARMPROF_SPE_EV_TLB_WALK) != 0;
+        t->acc_l2 += (op.events & ARMPROF_SPE_EV_L2_ACCESS) != 0;
+        t->acc_l2_refill += (op.events & ARMPROF_SPE_EV_L2_MISS) != 0;
+        t->cycles += cycles - 1;
+        t->cycles_due += cycles - 1;
+        if (t->acc_tlb >= 4096) pmu_events(t);
+    }
 }
 
 void qp_exact_flush(qp_thread *t)
 {
-    resolve(t, 0, false);
+    pmu_events(t);
 }

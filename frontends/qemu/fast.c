@@ -11,10 +11,10 @@
 qp_counters *qp_counters_of(qp_thread *t)
 {
 #if QPROF_SCOREBOARDS
-    return qemu_plugin_scoreboard_find(qp.sb, t->vcpu);
-#else
-    return &t->local;
+    /* exact mode counts in its TB callback, as on QEMU 7.2 */
+    if (qp.mode == QP_MODE_FAST) return qemu_plugin_scoreboard_find(qp.sb, t->vcpu);
 #endif
+    return &t->local;
 }
 
 static bool is_mem(const armprof_op *op)
@@ -33,6 +33,24 @@ static void retire_branch(qp_thread *t, const qp_insn *q, uint64_t next_pc)
     qp_retire_full(t, &op, false, 0, false, 0);
 }
 
+/* Instructions from..n of tb, with no more to learn of them: runs, and the
+ * events among them through armprof_retire() as they are. */
+static void retire_through(qp_thread *t, const qp_tb *tb, uint32_t from)
+{
+    while (from < tb->n) {
+        const uint64_t u = armprof_ops_until_event(t->pe);
+        if (u >= tb->n - from) {
+            qp_retire_static(t, tb, from, tb->n);
+            return;
+        }
+        const uint32_t e = from + (uint32_t)u;
+        qp_retire_static(t, tb, from, e);
+        armprof_op op = tb->insn[e].op;
+        qp_retire_full(t, &op, op.op_class == ARMPROF_OP_STORE, 0, false, 0);
+        from = e + 1;
+    }
+}
+
 static void complete_pending(qp_thread *t, const qp_tb *cur)
 {
     const qp_pending p = t->pending;
@@ -44,7 +62,15 @@ static void complete_pending(qp_thread *t, const qp_tb *cur)
      * of the block, whose counts the inline operations already took */
     armprof_op op = t->pend_tb->insn[t->pend_idx].op;
     qp_retire_full(t, &op, op.op_class == ARMPROF_OP_STORE, 0, false, 0);
-    qp_retire_static(t, t->pend_tb, t->pend_idx + 1, t->pend_tb->n);
+    retire_through(t, t->pend_tb, t->pend_idx + 1);
+}
+
+/* Up to most of *acc, taken out of it. */
+static uint64_t take(uint64_t *acc, uint64_t most)
+{
+    const uint64_t n = *acc < most ? *acc : most;
+    *acc -= n;
+    return n;
 }
 
 void qp_fast_settle(qp_thread *t, const qp_tb *cur)
@@ -59,6 +85,12 @@ void qp_fast_settle(qp_thread *t, const qp_tb *cur)
         run.branches = qp_mix_field(mix, 0);
         run.loads = qp_mix_field(mix, 1);
         run.stores = qp_mix_field(mix, 2);
+        /* exact mode: what the timing model saw of them (and of operations
+         * retired ahead of their execution, which a run carries on: no run
+         * has more than it can) */
+        run.l1d_access = take(&t->acc_l1d_access, run.loads + run.stores);
+        run.l1d_refill = take(&t->acc_l1d_refill, run.l1d_access);
+        run.mispredicted = take(&t->acc_mispredicted, run.branches);
         const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
         if (last && last->n) {
             const qp_insn *q = &last->insn[last->n - 1];
@@ -99,13 +131,17 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
             const uint32_t e = i + (uint32_t)u;
             const qp_insn *q = &cur->insn[e];
             qp_retire_static(t, cur, i, e);
-            /* the address now, from the registers at the TB's start, when
-             * nothing before it in the TB can change them */
+            /* Where a load's or store's address comes from. Exact mode and
+             * QEMU 7.2: its memory callback, after the access. Otherwise
+             * the registers: now, when nothing before it in the TB changes
+             * them (this callback is at the TB's start or at an earlier
+             * load's), else at its own instruction callback. */
+            const bool mem_callbacks = !QPROF_SCOREBOARDS || qp.mode == QP_MODE_EXACT;
             uint64_t vaddr = 0;
-            const bool now =
-                is_mem(&q->op) && !inline_done && q->addr_at_start && qp_data_address(t, q, &vaddr);
-            const bool mem_wait =
-                is_mem(&q->op) && !now && (!QPROF_SCOREBOARDS || q->addr_from_regs);
+            const bool now = is_mem(&q->op) && !mem_callbacks && q->addr_at_start &&
+                             qp_data_address(t, q, &vaddr);
+            const bool own_look = mem_callbacks || (q->addr_from_regs && !q->addr_at_start);
+            const bool mem_wait = is_mem(&q->op) && !now && own_look;
             const bool branch_wait = q->op.op_class == ARMPROF_OP_BRANCH && e == cur->n - 1;
             if (!mem_wait && !branch_wait) {
                 armprof_op op = q->op;
@@ -127,9 +163,18 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
     }
 }
 
+void qp_fast_due(qp_thread *t, const qp_tb *cur)
+{
+    qp_counters *c = qp_counters_of(t);
+    c->sample_idx = 0;
+    if (!t->started) qp_thread_start(t, cur->pc);
+    qp_fast_settle(t, cur);
+    walk(t, c, cur, 0, false);
+    qp_visit_end(t);
+}
+
 void qp_fast_tb_due(unsigned vcpu, void *udata)
 {
-    const qp_tb *cur = udata;
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) {
         /* the profile has ended: nothing more to wait for */
@@ -138,18 +183,13 @@ void qp_fast_tb_due(unsigned vcpu, void *udata)
         c->budget = UINT64_MAX;
         return;
     }
-    qp_counters *c = qp_counters_of(t);
-    c->sample_idx = 0;
-    if (!t->started) qp_thread_start(t);
-    qp_fast_settle(t, cur);
-    walk(t, c, cur, 0, false);
-    qp_visit_end(t);
-    qp_thread_leave(t);
+    qp_fast_due(t, udata);
 }
 
 /* The load or store the model waits for is about to run (QEMU 10.0: its
- * registers give the address) or has run (QEMU 7.2: a memory callback). */
-static void mem_due(qp_thread *t, const qp_insn *q, bool known, uint64_t vaddr)
+ * registers give the address) or has run (QEMU 7.2, and exact mode: a
+ * memory callback). */
+void qp_mem_due(qp_thread *t, const qp_insn *q, bool known, uint64_t vaddr)
 {
     qp_counters *c = qp_counters_of(t);
     c->sample_idx = 0;
@@ -167,9 +207,8 @@ void qp_fast_insn_due(unsigned vcpu, void *udata)
     if (!t) return;
     uint64_t vaddr = 0;
     const bool known = qp_data_address(t, q, &vaddr);
-    mem_due(t, q, known, vaddr);
+    qp_mem_due(t, q, known, vaddr);
     qp_visit_end(t);
-    qp_thread_leave(t);
 }
 
 void qp_fast_tb_exec_v1(unsigned vcpu, void *udata)
@@ -192,7 +231,6 @@ void qp_fast_mem_v1(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, v
     if (qp_thread_of(vcpu)->pending != QP_PEND_MEM) return;
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
-    mem_due(t, udata, true, vaddr);
+    qp_mem_due(t, udata, true, vaddr);
     qp_visit_end(t);
-    qp_thread_leave(t);
 }

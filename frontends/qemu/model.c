@@ -2,7 +2,6 @@
 /* A guest thread's PE: created with its kernel when the vCPU appears, fed
  * operations, finished when the thread ends (qprof.h). */
 #include <stdlib.h>
-#include <sched.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -67,14 +66,13 @@ static qp_thread *thread_create(unsigned vcpu)
     return t;
 }
 
-qp_thread *qp_thread_of(unsigned vcpu)
+qp_thread *qp_thread_create_for(unsigned vcpu)
 {
     if (vcpu >= QP_MAX_VCPUS) {
         fprintf(stderr, "armprof: vCPU %u: more than %u threads at once\n", vcpu, QP_MAX_VCPUS);
         exit(1);
     }
-    qp_thread *t = __atomic_load_n(&qp.threads[vcpu], __ATOMIC_ACQUIRE);
-    if (t) return t;
+    qp_thread *t;
     pthread_mutex_lock(&qp.lock);
     t = qp.threads[vcpu];
     if (!t && __atomic_load_n(&qp.stopped, __ATOMIC_ACQUIRE)) {
@@ -89,24 +87,14 @@ qp_thread *qp_thread_of(unsigned vcpu)
     return t;
 }
 
-void qp_thread_lock(qp_thread *t)
-{
-    while (__atomic_exchange_n(&t->busy, 1, __ATOMIC_ACQUIRE))
-        sched_yield();
-}
-
+/* A thread's callbacks run on its own host thread, one at a time, and
+ * QEMU ends the others' (start_exclusive(), callbacks unregistered) before
+ * the exit callback: a visit needs no lock, only the look at whether the
+ * profile has ended. */
 qp_thread *qp_thread_enter(unsigned vcpu)
 {
     qp_thread *t = qp_thread_of(vcpu);
-    qp_thread_lock(t);
-    if (t->pe && !__atomic_load_n(&qp.stopped, __ATOMIC_ACQUIRE)) return t;
-    qp_thread_leave(t);
-    return NULL;
-}
-
-void qp_thread_leave(qp_thread *t)
-{
-    __atomic_store_n(&t->busy, 0, __ATOMIC_RELEASE);
+    return t->pe && !__atomic_load_n(&qp.stopped, __ATOMIC_RELAXED) ? t : NULL;
 }
 
 qp_thread *qp_thread_detach(unsigned vcpu)
@@ -121,7 +109,7 @@ qp_thread *qp_thread_detach(unsigned vcpu)
 
 void qp_thread_done(qp_thread *t)
 {
-    qp_thread_finish(t); /* takes t->lock: never with qp.lock held */
+    qp_thread_finish(t);
     pthread_mutex_lock(&qp.lock);
     t->next_done = qp.done;
     qp.done = t;
@@ -130,7 +118,7 @@ void qp_thread_done(qp_thread *t)
 
 /* The thread's first TB: it runs on the thread's own host thread, whose
  * TID qemu-user gives the guest. */
-void qp_thread_start(qp_thread *t)
+void qp_thread_start(qp_thread *t, uint64_t first_pc)
 {
     t->tid = (uint32_t)syscall(SYS_gettid);
     t->started = true;
@@ -145,7 +133,7 @@ void qp_thread_start(qp_thread *t)
         const char *base = qp.program ? strrchr(qp.program, '/') : NULL;
         snprintf(qp.comm, sizeof qp.comm, "%s", base ? base + 1 : "guest");
         qp_map_program(qp.program);
-        qp_scan_maps();
+        qp_scan_maps(first_pc);
     }
 }
 
@@ -252,15 +240,9 @@ void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
 
 void qp_thread_finish(qp_thread *t)
 {
-    qp_thread_lock(t);
-    if (!t->pe) {
-        qp_thread_leave(t);
-        return;
-    }
-    if (qp.mode == QP_MODE_EXACT)
-        qp_exact_flush(t);
-    else
-        qp_fast_settle(t, NULL);
+    if (!t->pe) return;
+    qp_fast_settle(t, NULL);
+    qp_exact_flush(t);
     qp_visit_end(t); /* the cycles end: the events of the last run count */
     armprof_kernel_stop(t->k);
     uint64_t instructions;
@@ -271,5 +253,4 @@ void qp_thread_finish(qp_thread *t)
     armprof_pe_destroy(t->pe);
     t->k = NULL;
     t->pe = NULL;
-    qp_thread_leave(t);
 }

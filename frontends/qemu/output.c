@@ -10,9 +10,10 @@
 /* The functions of the guest's executable mappings, for the PC-sample
  * histogram (armprof/elf.h). */
 typedef struct symtab {
-    struct {
+    struct symtab_map {
         uint64_t lo, hi;
         armprof_elf_symbols *syms;
+        char *dso; /* "[basename]": where a PC without a symbol is */
     } * map;
     size_t n;
 } symtab;
@@ -29,6 +30,8 @@ static symtab symbols(void)
         s.map[s.n].lo = qp.maps[i].addr;
         s.map[s.n].hi = qp.maps[i].addr + qp.maps[i].len;
         s.map[s.n].syms = armprof_elf_symbols_open(qp.maps[i].path, load, err, sizeof err);
+        const char *base = strrchr(qp.maps[i].path, '/');
+        s.map[s.n].dso = g_strdup_printf("[%s]", base ? base + 1 : qp.maps[i].path);
         s.n++;
     }
     return s;
@@ -39,7 +42,7 @@ static const char *symbol_of(const symtab *s, uint64_t pc)
     for (size_t i = 0; i < s->n; i++) {
         if (pc < s->map[i].lo || pc >= s->map[i].hi) continue;
         const char *name = armprof_elf_symbol_at(s->map[i].syms, pc, NULL);
-        if (name) return name;
+        return name ? name : s->map[i].dso;
     }
     return "?";
 }

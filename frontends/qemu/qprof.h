@@ -9,6 +9,7 @@
 #define ARMPROF_QEMU_QPROF_H
 
 #include <glib.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -96,11 +97,6 @@ typedef struct qp_bytes {
 
 /* One guest thread: a vCPU in qemu-user, one PE with its kernel. */
 typedef struct qp_thread {
-    /* Held while the thread's callbacks drive its PE, and while the PE is
-     * finished: exit_group() and execve() end every thread's profile from
-     * one thread while the others may still be running. */
-    int busy; /* the lock: a flag taken with an atomic exchange (uncontended but for
-                 the end of the profile, and cheaper than a mutex on every visit) */
     unsigned vcpu;
     uint32_t tid;
     bool started; /* its first TB was seen: tid known, context switched */
@@ -118,9 +114,12 @@ typedef struct qp_thread {
     qp_pending pending;
     const qp_tb *pend_tb;
     uint32_t pend_idx;
-    /* exact mode: a branch retires when the next instruction shows its outcome */
-    const qp_insn *pend_branch;
-    const qp_insn *pend_mem; /* ... a load or store when its memory callback shows the address */
+    /* exact mode: what the timing model saw since the last visit, for the
+     * next run, and the instruction whose memory access it saw last */
+    uint64_t acc_l1d_access, acc_l1d_refill, acc_mispredicted, acc_tlb, acc_tlb_refill;
+    uint64_t acc_l2, acc_l2_refill;
+    uint64_t tb_seq, mem_seq;
+    const qp_insn *mem_insn;
     /* the mmap() a syscall callback saw, until it returns */
     uint64_t mmap_len, mmap_prot, mmap_off;
     int64_t mmap_fd;
@@ -178,8 +177,6 @@ struct qp_plugin {
 #endif
 };
 
-extern qp_plugin qp; /* the one plugin instance: QEMU's callbacks carry no context pointer */
-
 /* translate.c */
 void qp_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
 
@@ -189,20 +186,31 @@ void qp_fast_insn_due(unsigned vcpu, void *udata);
 void qp_fast_tb_exec_v1(unsigned vcpu, void *udata);
 void qp_fast_mem_v1(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
 void qp_fast_settle(qp_thread *t, const qp_tb *cur);
+/* The TB cur holds the next event: the model catches up and walks it (the
+ * thread locked). */
+void qp_fast_due(qp_thread *t, const qp_tb *cur);
+void qp_mem_due(qp_thread *t, const qp_insn *q, bool known, uint64_t vaddr);
 qp_counters *qp_counters_of(qp_thread *t);
 
-/* exact.c: every instruction through the model */
-void qp_exact_insn(unsigned vcpu, void *udata);
+/* exact.c: every access and branch through the timing model */
+void qp_exact_tb(unsigned vcpu, void *udata);
 void qp_exact_mem(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
-void qp_exact_flush(qp_thread *t);
+void qp_exact_flush(qp_thread *t); /* the timing model's events into the PMU */
 
 /* model.c: a thread's PE and what goes into it */
-qp_thread *qp_thread_of(unsigned vcpu);
-/* The thread of vcpu locked, or NULL (unlocked) when its profile has ended. */
+extern qp_plugin qp; /* the one plugin instance: QEMU's callbacks carry no context pointer */
+qp_thread *qp_thread_create_for(unsigned vcpu);
+/* The thread of vcpu, created at its first use: a load in the callbacks'
+ * common case. */
+static inline qp_thread *qp_thread_of(unsigned vcpu)
+{
+    qp_thread *t =
+        vcpu < QP_MAX_VCPUS ? __atomic_load_n(&qp.threads[vcpu], __ATOMIC_ACQUIRE) : NULL;
+    return t ? t : qp_thread_create_for(vcpu);
+}
+/* The thread of vcpu, or NULL when its profile has ended. */
 qp_thread *qp_thread_enter(unsigned vcpu);
-void qp_thread_leave(qp_thread *t);
-void qp_thread_lock(qp_thread *t);
-void qp_thread_start(qp_thread *t);
+void qp_thread_start(qp_thread *t, uint64_t first_pc);
 void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bool vaddr_known,
                     unsigned size_log2);
 void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to);
@@ -212,8 +220,8 @@ void qp_thread_finish(qp_thread *t);
  * PMBIRQ it raised, the PC sample the agent takes. */
 void qp_visit_end(qp_thread *t);
 /* A thread taken out of its vCPU slot (NULL if none), and its profile
- * ended and kept for the outputs. Lock order: a thread's lock, then
- * qp.lock; never the other way. */
+ * ended and kept for the outputs: from the thread itself (vCPU exit) or
+ * with every vCPU stopped (QEMU's exit). */
 qp_thread *qp_thread_detach(unsigned vcpu);
 void qp_thread_done(qp_thread *t);
 
@@ -225,7 +233,7 @@ void qp_regs_init(void);
 void qp_syscall(qemu_plugin_id_t id, unsigned vcpu, int64_t num, uint64_t a1, uint64_t a2,
                 uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8);
 void qp_syscall_ret(qemu_plugin_id_t id, unsigned vcpu, int64_t num, int64_t ret);
-void qp_scan_maps(void);
+void qp_scan_maps(uint64_t first_pc);
 void qp_map_program(const char *path);
 char *qp_program_path(void);
 

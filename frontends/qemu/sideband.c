@@ -35,7 +35,7 @@ static void add_map(uint64_t addr, uint64_t len, uint64_t pgoff, const char *pat
 {
     pthread_mutex_lock(&qp.lock);
     for (size_t i = 0; i < qp.nmaps; i++)
-        if (qp.maps[i].addr == addr && qp.maps[i].len == len && !strcmp(qp.maps[i].path, path)) {
+        if (qp.maps[i].addr == addr && !strcmp(qp.maps[i].path, path)) {
             pthread_mutex_unlock(&qp.lock);
             return;
         }
@@ -109,21 +109,57 @@ void qp_map_program(const char *path)
 /* qemu-user maps the guest's files into its own address space at the
  * guest address plus guest_base (0 for a 64-bit guest on a 64-bit host
  * unless the layout forces otherwise; docs/qemu.md). */
-void qp_scan_maps(void)
+/* The guest's files as the host maps them: QEMU maps the guest's code
+ * without host execute permission, at the guest address plus guest_base.
+ * guest_base is found from the first block: the entry point of the program
+ * or of its interpreter, one of the files mapped. */
+typedef struct host_file {
+    char path[3072];
+    uint64_t load; /* the host load bias */
+} host_file;
+
+void qp_scan_maps(uint64_t first_pc)
 {
     FILE *f = fopen("/proc/self/maps", "r");
     if (!f) return;
+    host_file *files = NULL;
+    size_t n = 0;
     char line[4096];
     while (fgets(line, sizeof line, f)) {
-        unsigned long long lo, hi, off;
+        unsigned long long lo, off;
         char perms[8], path[3072] = "";
-        if (sscanf(line, "%llx-%llx %7s %llx %*s %*s %3071[^\n]", &lo, &hi, perms, &off, path) < 4)
+        if (sscanf(line, "%llx-%*x %7s %llx %*s %*s %3071[^\n]", &lo, perms, &off, path) < 4)
             continue;
-        if (perms[2] != 'x' || path[0] != '/') continue;
-        if (!is_aarch64_elf(path)) continue;
-        add_map(lo, hi - lo, off, path);
+        if (path[0] != '/' || (n && !strcmp(path, files[n - 1].path))) continue;
+        uint64_t load;
+        /* its first mapping gives the load bias */
+        if (!is_aarch64_elf(path) || !armprof_elf_load_bias(path, lo, off, &load)) continue;
+        files = realloc(files, (n + 1) * sizeof *files);
+        if (!files) abort();
+        snprintf(files[n].path, sizeof files[n].path, "%s", path);
+        files[n++].load = load;
     }
     fclose(f);
+    uint64_t guest_base = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t entry;
+        if (armprof_elf_entry(files[i].path, &entry) && entry + files[i].load >= first_pc &&
+            !((entry + files[i].load - first_pc) & 0xfff)) {
+            guest_base = entry + files[i].load - first_pc;
+            break;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        armprof_elf_segment seg[ARMPROF_ELF_MAX_SEGMENTS];
+        size_t nseg = 0;
+        char err[256];
+        if (!armprof_elf_exec_segments(files[i].path, files[i].load - guest_base, seg, &nseg, NULL,
+                                       err, sizeof err))
+            continue;
+        for (size_t k = 0; k < nseg; k++)
+            add_map(seg[k].start, seg[k].len, seg[k].pgoff, files[i].path);
+    }
+    free(files);
 }
 
 void qp_syscall(qemu_plugin_id_t id, unsigned vcpu, int64_t num, uint64_t a1, uint64_t a2,
@@ -142,8 +178,21 @@ void qp_syscall(qemu_plugin_id_t id, unsigned vcpu, int64_t num, uint64_t a1, ui
         t->mmap_fd = (int64_t)a5;
         t->mmap_off = a6;
     } else if (num == NR_EXECVE) {
-        /* the new program replaces this process and QEMU with it: the
-         * profile ends here */
+        /* The new program replaces this process and QEMU with it: the
+         * profile ends here. Other threads would still be running, so the
+         * profile of a multi-threaded program is written only when QEMU
+         * exits (if execve() fails), and the user is told. */
+        unsigned live = 0;
+        for (unsigned v = 0; v < QP_MAX_VCPUS; v++)
+            live += qp.threads[v] != NULL;
+        if (live > 1) {
+            fprintf(stderr,
+                    "armprof: the program calls execve() with %u threads running: if it "
+                    "succeeds, this profile is lost (only a single-threaded program's is "
+                    "written at execve())\n",
+                    live);
+            return;
+        }
         fprintf(stderr,
                 "armprof: the program calls execve(): its profile so far is written; what it "
                 "executes runs without the plugin\n");
@@ -154,7 +203,7 @@ void qp_syscall(qemu_plugin_id_t id, unsigned vcpu, int64_t num, uint64_t a1, ui
 void qp_syscall_ret(qemu_plugin_id_t id, unsigned vcpu, int64_t num, int64_t ret)
 {
     (void)id;
-    if (qp.stopped || num != NR_MMAP || ret < 0 || ret > -4096ll) return;
+    if (qp.stopped || num != NR_MMAP || (uint64_t)ret >= (uint64_t)-4095) return; /* -errno */
     qp_thread *t = qp_thread_of(vcpu);
     if (!(t->mmap_prot & PROT_EXEC_BIT) || t->mmap_fd < 0) return;
     char link[64], path[4096];

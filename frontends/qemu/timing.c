@@ -28,8 +28,13 @@ static bool lookup(uint64_t *set, unsigned ways, uint64_t tag)
 
 static bool tlb_lookup(qp_timing *t, uint64_t page)
 {
+    if (t->tlb[t->tlb_last] == page) return true; /* the page of the last access */
     for (unsigned i = 0; i < QP_TLB_SIZE; i++)
-        if (t->tlb[i] == page) return true;
+        if (t->tlb[i] == page) {
+            t->tlb_last = i;
+            return true;
+        }
+    t->tlb_last = t->tlb_next;
     t->tlb[t->tlb_next] = page; /* round-robin replacement */
     t->tlb_next = (t->tlb_next + 1) % QP_TLB_SIZE;
     return false;

@@ -85,13 +85,12 @@ static qp_tb *classify(struct qemu_plugin_tb *tb)
 
 static void instrument_exact(struct qemu_plugin_tb *tb, qp_tb *t)
 {
+    qemu_plugin_register_vcpu_tb_exec_cb(tb, qp_exact_tb, QEMU_PLUGIN_CB_NO_REGS, t);
     for (uint32_t i = 0; i < t->n; i++) {
-        struct qemu_plugin_insn *in = qemu_plugin_tb_get_insn(tb, i);
         qp_insn *q = &t->insn[i];
-        qemu_plugin_register_vcpu_insn_exec_cb(in, qp_exact_insn, QEMU_PLUGIN_CB_NO_REGS, q);
         if (q->op.op_class == ARMPROF_OP_LOAD || q->op.op_class == ARMPROF_OP_STORE)
-            qemu_plugin_register_vcpu_mem_cb(in, qp_exact_mem, QEMU_PLUGIN_CB_NO_REGS,
-                                             QEMU_PLUGIN_MEM_RW, q);
+            qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), qp_exact_mem,
+                                             QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, q);
     }
 }
 

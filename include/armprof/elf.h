@@ -40,6 +40,10 @@ bool armprof_elf_exec_segments(const char *path, uint64_t load, armprof_elf_segm
  * offset. */
 bool armprof_elf_load_bias(const char *path, uint64_t start, uint64_t pgoff, uint64_t *load);
 
+/* The entry point (e_entry) of path, before any load bias. False when it
+ * is not a 64-bit little-endian ELF file. */
+bool armprof_elf_entry(const char *path, uint64_t *entry);
+
 typedef struct armprof_elf_symbols armprof_elf_symbols;
 
 /* The function symbols (STT_FUNC, and untyped ones in executable

@@ -174,6 +174,17 @@ bool armprof_elf_load_bias(const char *path, uint64_t start, uint64_t pgoff, uin
     return c.found;
 }
 
+bool armprof_elf_entry(const char *path, uint64_t *entry)
+{
+    char err[8];
+    uint8_t e[EHDR_SIZE];
+    FILE *f = open_elf(path, e, err, sizeof err);
+    if (!f) return false;
+    fclose(f);
+    *entry = get(e + 24, 8);
+    return true;
+}
+
 static int by_start(const void *a, const void *b)
 {
     const struct sym *x = a, *y = b;

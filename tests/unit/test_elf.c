@@ -43,6 +43,10 @@ int main(void)
     CHECK(armprof_elf_load_bias(path, TEXT + 0x5000, 0x1000, &load) && load == 0x5000,
           "bias 0x%llx", (unsigned long long)load);
     CHECK(!armprof_elf_load_bias(path, TEXT, 0x3000, &load), "a bias for no segment");
+    uint64_t entry = 0;
+    /* elf_write_symbols() enters at the start of the text */
+    CHECK(armprof_elf_entry(path, &entry) && entry == TEXT, "entry 0x%llx",
+          (unsigned long long)entry);
 
     armprof_elf_symbols *s = armprof_elf_symbols_open(path, 0, err, sizeof err);
     CHECK(s != NULL, "%s", err);

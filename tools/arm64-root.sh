@@ -1,0 +1,68 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# A private arm64 root holding one Debian arm64 package of a pinned version
+# and what it depends on, from Debian 13 (trixie and trixie-backports), to
+# run its programs under qemu-aarch64:
+#   qemu-aarch64 -cpu max,pauth=off -L ROOT ROOT/usr/bin/PROGRAM ...
+# (pointer authentication off: Debian's binaries use it, and QEMU's default
+# emulation of it is about 15 times slower). tools/perf-root.sh and the
+# QEMU plugin's tests (gzip) use it.
+#
+# The packages come through an apt configuration of this script's own
+# (sources, lists, cache and an empty dpkg status under the cache folder),
+# never the system's sources; they are unpacked with dpkg-deb -x, never
+# installed. The root is built once per version and kept outside the
+# source tree:
+#   tools/arm64-root.sh NAME PACKAGE VERSION [CACHE]   prints the root's path
+# The root is CACHE/NAME-VERSION-arm64/root (VERSION with ~ and + as _).
+# CACHE defaults to $ARMPROF_CACHE, else ~/.cache/armprof. Exits 1 with a
+# message when the packages cannot be fetched.
+set -eu
+
+[ $# -ge 3 ] || { echo "usage: arm64-root.sh NAME PACKAGE VERSION [CACHE]" >&2; exit 2; }
+name=$1 package=$2 version=$3
+mirror=${ARMPROF_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+cache=${4:-${ARMPROF_CACHE:-${HOME:-/tmp}/.cache/armprof}}
+base=$cache/$name-$(printf '%s' "$version" | tr '~+' '__')-arm64
+root=$base/root
+
+if [ -f "$base/fetched.txt" ]; then
+  echo "$root"
+  exit 0
+fi
+for tool in apt-get dpkg-deb; do
+  command -v "$tool" >/dev/null 2>&1 || { echo "arm64-root: $tool not found" >&2; exit 1; }
+done
+[ -r "$keyring" ] || { echo "arm64-root: no Debian keyring ($keyring)" >&2; exit 1; }
+
+rm -rf "$base"
+mkdir -p "$base/apt/lists/partial" "$base/apt/cache/archives/partial" "$root"
+cat >"$base/apt/sources.list" <<EOF
+deb [arch=arm64 signed-by=$keyring] $mirror trixie main
+deb [arch=arm64 signed-by=$keyring] $mirror trixie-backports main
+EOF
+: >"$base/apt/status"
+set -- -o "Dir::Etc::SourceList=$base/apt/sources.list" -o Dir::Etc::SourceParts=/dev/null \
+  -o "Dir::State::Lists=$base/apt/lists" -o "Dir::Cache=$base/apt/cache" \
+  -o "Dir::State::status=$base/apt/status" -o Dir::Etc::Preferences=/dev/null \
+  -o Dir::Etc::PreferencesParts=/dev/null -o APT::Architecture=arm64 \
+  -o APT::Architectures=arm64 -o Debug::NoLocking=1 -o APT::Install-Recommends=false
+if ! apt-get "$@" -qq update >"$base/apt.log" 2>&1 ||
+  ! apt-get "$@" -y -qq install --download-only "$package=$version" >>"$base/apt.log" 2>&1; then
+  echo "arm64-root: cannot fetch $package $version for arm64:" >&2
+  tail -n 5 "$base/apt.log" >&2
+  exit 1
+fi
+for deb in "$base"/apt/cache/archives/*.deb; do
+  dpkg-deb -x "$deb" "$root"
+  dpkg-deb -f "$deb" Package Version | tr '\n' ' ' | sed 's/Package: //; s/ Version: /=/; s/ $/\n/'
+done >"$base/fetched.txt"
+# Debian's merged /usr: the loader is looked for in /lib
+for d in lib bin sbin; do
+  [ -e "$root/$d" ] || ln -s "usr/$d" "$root/$d"
+done
+rm -rf "$base/apt/cache/archives"
+echo "arm64-root: fetched $(wc -l <"$base/fetched.txt") packages for arm64 into $root:" >&2
+sed 's/^/  /' "$base/fetched.txt" >&2
+echo "$root"
