@@ -118,6 +118,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     if (!armprof_config_preset(&qp.config, preset))
         return fail("preset=%s: not a preset (armprof presets lists them)%s", preset, "");
     char err[512];
+    /* The virtual kernel never changes its buffer's tables: the unit may
+     * keep their translation as a TLB entry (a config file can say 0) */
+    if (!armprof_config_set(&qp.config, "spe_buffer_tlb", "1", err, sizeof err))
+        return fail("%s%s", err, "");
     if (config_path && !qp_config_file(&qp.config, config_path, err, sizeof err))
         return fail("config: %s%s", err, "");
     if (!armprof_config_validate(&qp.config, err, sizeof err))

@@ -157,6 +157,14 @@ typedef struct armprof_buffer_result {
 typedef armprof_buffer_result (*armprof_buffer_hook)(void *ctx, const armprof_buffer_write *w);
 void armprof_spe_set_buffer_hook(armprof_pe *pe, armprof_buffer_hook hook, void *ctx);
 
+/* A TLB invalidation for the Profiling Buffer's writes: with option
+ * spe_buffer_tlb 1 the unit keeps the translation of the last 4KB page it
+ * walked, descriptors read from memory included, until the controls change
+ * (a register write, a context change) or this call; software that
+ * changes the buffer's translation tables in memory makes it after, as a
+ * TLBI. Does nothing with the option 0 (every write walks). */
+void armprof_spe_tlb_invalidate(armprof_pe *pe);
+
 /* PSB CSYNC (ProfilingSynchronizationBarrier()): every record held inside
  * the unit is written, and PMBPTR_EL1 and PMBSR_ELx reflect them (D17.9). */
 void armprof_psb_csync(armprof_pe *pe);

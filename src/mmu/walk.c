@@ -1649,7 +1649,7 @@ mmu_result mmu_translate_spe_write(armprof_mem *mem, const mmu_walk_config *cfg,
 }
 
 mmu_result mmu_translate_spe_write_cached(armprof_mem *mem, const mmu_walk_config *cfg, uint64_t va,
-                                          mmu_page_cache *cache)
+                                          mmu_page_cache *cache, bool keep_walks)
 {
     const uint64_t page = va >> 12, offset = va & 0xfff;
     if (cache->valid && cache->va_page == page) {
@@ -1661,9 +1661,11 @@ mmu_result mmu_translate_spe_write_cached(armprof_mem *mem, const mmu_walk_confi
     const mmu_result r = translate_spe_write(mem, cfg, va, &from_memory);
     /* A translation that read no descriptor is a function of the registers
      * alone, and the same for every byte of its 4KB page (the smallest
-     * granule); one that read memory is not kept, since the descriptors
-     * can change without a register write. */
-    cache->valid = !from_memory && !r.async_abort_on_walk && r.fault.type == MMU_FAULT_NONE;
+     * granule); one that read memory is kept only as a TLB entry
+     * (keep_walks), since the descriptors can change without a register
+     * write. */
+    cache->valid = (keep_walks || !from_memory) && !r.async_abort_on_walk &&
+                   r.fault.type == MMU_FAULT_NONE;
     if (cache->valid) {
         cache->va_page = page;
         cache->result = r;

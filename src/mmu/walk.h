@@ -148,7 +148,9 @@ typedef struct mmu_result {
 mmu_result mmu_translate_spe_write(armprof_mem *mem, const mmu_walk_config *cfg, uint64_t va);
 
 /* The last translation that read no descriptor (stage 1 and stage 2
- * disabled), for its 4KB page; the owner clears valid when cfg changes. */
+ * disabled), or with keep_walks any that succeeded (a TLB entry), for its
+ * 4KB page; the owner clears valid when cfg changes or on a TLB
+ * invalidation. */
 typedef struct mmu_page_cache {
     bool valid;
     uint64_t va_page;
@@ -158,6 +160,6 @@ typedef struct mmu_page_cache {
 /* mmu_translate_spe_write() through cache: the same result, without the
  * walk when va is in the cached page. */
 mmu_result mmu_translate_spe_write_cached(armprof_mem *mem, const mmu_walk_config *cfg, uint64_t va,
-                                          mmu_page_cache *cache);
+                                          mmu_page_cache *cache, bool keep_walks);
 
 #endif

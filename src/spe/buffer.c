@@ -191,7 +191,8 @@ static armprof_buffer_result model_translate(armprof_pe *pe, const armprof_buffe
     armprof_buffer_result res = {.outcome = ARMPROF_BUFFER_WRITTEN, .written = w->size};
     spe_write_context *c = &SPE_BUFFER(pe)->wctx;
     if (w->pas == c->walk.pas) {
-        *t = mmu_translate_spe_write_cached(SPE_BUFFER(pe)->mem, &c->walk, w->address, &c->page);
+        *t = mmu_translate_spe_write_cached(SPE_BUFFER(pe)->mem, &c->walk, w->address, &c->page,
+                                            OPTION_VALUE(pe, SPE_BUFFER_TLB) != 0);
     } else { /* RVCYWL's SCR_EL3 PAS: stage 1 starts there */
         mmu_walk_config cfg = c->walk;
         cfg.pas = w->pas;
@@ -328,6 +329,11 @@ static bool pointer_restrictions_hold(const armprof_pe *pe, uint64_t ptr)
     const uint64_t max = 1ull << OPTION_VALUE(pe, PMSIDR_MAXSIZE);
     const uint64_t align = (1ull << OPTION_VALUE(pe, PMBIDR_ALIGN)) - 1;
     return limit >= max && ptr <= limit - max && (ptr >> 56) == (limit >> 56) && !(ptr & align);
+}
+
+void armprof_spe_tlb_invalidate(armprof_pe *pe)
+{
+    SPE_BUFFER(pe)->wctx.page.valid = false;
 }
 
 /* The write context for the registers in force now (spe_write_context). */

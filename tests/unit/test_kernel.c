@@ -15,6 +15,10 @@
  *   without RND: one sample per INTERVAL operations, D17.2);
  * - a translation fault on the buffer's second page (PMBSR_EL1.EC 0b100100,
  *   a stage 1 Data Abort, D17.8.4) stops profiling, as Linux does;
+ * - option spe_buffer_tlb: with 1 the buffer's page translation, once
+ *   walked, stays in use after its descriptor is made invalid in memory
+ *   until armprof_spe_tlb_invalidate() (a TLBI), then the write faults;
+ *   with 0 (the default) the next write faults at once;
  * - bad parameters get a message naming the parameter. */
 #include <stdlib.h>
 #include <string.h>
@@ -54,17 +58,26 @@ static void on_irq(void *ctx, const armprof_kernel_irq *irq)
     s->last_pmbsr = irq->pmbsr;
 }
 
-static armprof_pe *make_pe(const char *preset)
+static armprof_pe *make_pe_with(const char *preset, const char *option, const char *value)
 {
     armprof_config c;
     char err[256];
     if (!armprof_config_preset(&c, preset)) abort();
+    if (option && !armprof_config_set(&c, option, value, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        abort();
+    }
     armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
     if (!pe) {
         fprintf(stderr, "%s\n", err);
         abort();
     }
     return pe;
+}
+
+static armprof_pe *make_pe(const char *preset)
+{
+    return make_pe_with(preset, NULL, NULL);
 }
 
 static uint64_t reg(const armprof_pe *pe, const char *name)
@@ -215,6 +228,51 @@ static void test_fault(void)
     free(s.p);
 }
 
+/* Retires operations until the unit has written n more records, or a
+ * PMBIRQ; returns the records written. */
+static uint64_t run_until_written(armprof_pe *pe, uint64_t n, uint64_t *i)
+{
+    const uint64_t start = armprof_spe_get_stats(pe).written;
+    while (armprof_spe_get_stats(pe).written < start + n && !armprof_pmbirq(pe) && *i < 100 * OPS)
+        retire(pe, (*i)++);
+    return armprof_spe_get_stats(pe).written - start;
+}
+
+static void test_tlb(bool tlb)
+{
+    char err[256];
+    sink s = {0};
+    armprof_kernel_params p;
+    params(&p, &s);
+    p.buffer_pages = 2;
+    armprof_pe *pe = make_pe_with("armv9.4-all", "spe_buffer_tlb", tlb ? "1" : "0");
+    armprof_kernel *k = armprof_kernel_boot(pe, &p, err, sizeof err);
+    CHECK(k != NULL, "boot: %s", err);
+    if (!k) return;
+    uint64_t i = 0;
+    CHECK(run_until_written(pe, 1, &i) == 1, "no first record");
+    /* the first page's descriptor made invalid, without a TLBI */
+    armprof_mem_write64(armprof_pe_memory(pe), ARMPROF_PAS_NONSECURE,
+                        p.table_pa + 0x3000 + 8 * ((p.buffer_va >> 12) & 0x1ff), 0);
+    const uint64_t more = run_until_written(pe, 2, &i);
+    if (tlb) {
+        CHECK(more == 2 && !armprof_pmbirq(pe), "spe_buffer_tlb 1: %llu more records, PMBIRQ %d",
+              (unsigned long long)more, armprof_pmbirq(pe));
+        armprof_spe_tlb_invalidate(pe);
+        CHECK(run_until_written(pe, 1, &i) == 0 && armprof_pmbirq(pe),
+              "after the invalidation the write does not fault");
+    } else {
+        CHECK(more == 0 && armprof_pmbirq(pe), "spe_buffer_tlb 0: %llu more records, PMBIRQ %d",
+              (unsigned long long)more, armprof_pmbirq(pe));
+    }
+    /* a stage 1 Data Abort (EC 0b100100, D17.8.4) */
+    CHECK((reg(pe, "PMBSR_EL1") >> 26 & 0x3f) == 0x24, "PMBSR_EL1 0x%llx",
+          (unsigned long long)reg(pe, "PMBSR_EL1"));
+    armprof_kernel_destroy(k);
+    armprof_pe_destroy(pe);
+    free(s.p);
+}
+
 static void expect_error(const char *what, armprof_pe *pe, const armprof_kernel_params *p,
                          const char *needle)
 {
@@ -288,6 +346,8 @@ int main(void)
 {
     test_run();
     test_fault();
+    test_tlb(false);
+    test_tlb(true);
     test_errors();
     test_pmu_only();
     return check_summary();

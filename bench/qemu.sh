@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The QEMU plugin against QEMU alone (issue 23, part 6): each QEMU (Debian
+# 12's 7.2 and the 10.0 frontends/qemu/build-qemu.sh builds) runs the same
+# guest program alone, with the plugin in fast mode and in exact mode; best
+# of RUNS wall times; guest instructions per second (the plugin's own
+# instruction count) and the slowdown against QEMU alone.
+#   bench/qemu.sh [BUILD [RUNS [SCALE]]]
+# BUILD: a build folder with the plugins (default build-bench, configured
+# and built here when missing); SCALE multiplies bench/qemu/work.c's work
+# (default 20: about a thousand million instructions). Debian's gzip
+# (tools/arm64-root.sh) is measured too when its root is in the cache.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-build-bench}
+runs=${2:-3}
+scale=${3:-20}
+if [ ! -f "$build/frontends/qemu/libarmprof_qemu.so" ]; then
+  cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DARMPROF_BUILD_TESTS=OFF >/dev/null
+  cmake --build "$build" -j2 --target armprof_qemu armprof_qemu7 >/dev/null
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+aarch64-linux-gnu-gcc -O2 -static -o "$work/work" bench/qemu/work.c
+q10=$(sh frontends/qemu/build-qemu.sh --locate 2>/dev/null | sed -n 's/^QEMU_AARCH64=//p')
+cache=${ARMPROF_CACHE:-$HOME/.cache/armprof}
+gzip_root=$cache/gzip-1.13-1_deb13u1-arm64/root
+seq 1 2000000 >"$work/in.txt"
+
+best() { # best wall seconds of RUNS runs of the command
+  local b=""
+  for _ in $(seq "$runs"); do
+    local s e
+    s=$(date +%s.%N)
+    "$@" >/dev/null 2>&1
+    e=$(date +%s.%N)
+    b=$(awk -v b="$b" -v t="$(awk -v s="$s" -v e="$e" 'BEGIN { print e - s }')" \
+      'BEGIN { print (b == "" || t < b) ? t : b }')
+  done
+  echo "$b"
+}
+
+printf '%-8s %-6s %-6s %10s %14s %9s\n' qemu program mode seconds "guest insn/s" slowdown
+measure() { # QEMU VERSION PLUGIN NAME ARGS...
+  local qemu=$1 version=$2 plugin=$3 name=$4
+  shift 4
+  local alone fast exact insns
+  alone=$(best "$qemu" -cpu max,pauth=off "$@")
+  "$qemu" -cpu max,pauth=off -plugin "$plugin,out=$work/p,quiet=on" "$@" >/dev/null
+  insns=$(awk '/^thread/ { s += $4 } END { print s }' "$work/p.summary")
+  printf '%-8s %-6s %-6s %10.2f %14.3g %9s\n' "$version" "$name" alone "$alone" \
+    "$(awk -v i="$insns" -v t="$alone" 'BEGIN { print i / t }')" 1.00
+  for mode in fast exact; do
+    local t
+    t=$(best "$qemu" -cpu max,pauth=off -plugin "$plugin,out=$work/p,quiet=on,mode=$mode" "$@")
+    printf '%-8s %-6s %-6s %10.2f %14.3g %9.2f\n' "$version" "$name" "$mode" "$t" \
+      "$(awk -v i="$insns" -v t="$t" 'BEGIN { print i / t }')" \
+      "$(awk -v a="$alone" -v t="$t" 'BEGIN { print t / a }')"
+  done
+}
+for v in 7.2 10.0; do
+  if [ "$v" = 7.2 ]; then qemu=/usr/bin/qemu-aarch64 plugin=$build/frontends/qemu/libarmprof_qemu7.so
+  else qemu=$q10 plugin=$build/frontends/qemu/libarmprof_qemu.so; fi
+  if [ -z "$qemu" ] || [ ! -x "$qemu" ] || [ ! -f "$plugin" ]; then
+    echo "(QEMU $v or its plugin missing: not measured)"
+    continue
+  fi
+  measure "$qemu" "$v" "$plugin" work "$work/work" "$scale"
+  if [ -x "$gzip_root/usr/bin/gzip" ]; then
+    measure "$qemu" "$v" "$plugin" gzip -L "$gzip_root" "$gzip_root/usr/bin/gzip" -c "$work/in.txt"
+  fi
+done
