@@ -282,26 +282,48 @@ static void expect_error(const char *what, armprof_pe *pe, const armprof_kernel_
     armprof_kernel_destroy(k);
 }
 
+static void set_interval_300(armprof_kernel_params *p)
+{
+    p->interval = 300;
+}
+static void set_no_pages(armprof_kernel_params *p)
+{
+    p->buffer_pages = 0;
+}
+static void set_low_va(armprof_kernel_params *p)
+{
+    p->buffer_va = 0x1000;
+}
+static void set_40_events(armprof_kernel_params *p)
+{
+    p->events = 40;
+}
+static void set_bad_size(armprof_kernel_params *p)
+{
+    p->size = 8;
+}
+
+/* One parameter out of range at a time: the message names it. */
 static void test_errors(void)
 {
     sink s = {0};
     armprof_kernel_params p;
     armprof_pe *pe = make_pe("armv9.4-all");
-    params(&p, &s);
-    p.interval = 300;
-    expect_error("interval", pe, &p, "interval 300");
-    params(&p, &s);
-    p.buffer_pages = 0;
-    expect_error("pages", pe, &p, "buffer_pages 0");
-    params(&p, &s);
-    p.buffer_va = 0x1000;
-    expect_error("va", pe, &p, "buffer_va 0x1000");
-    params(&p, &s);
-    p.events = 40;
-    expect_error("events", pe, &p, "events 40");
-    params(&p, &s);
-    p.size = 8;
-    expect_error("size", pe, &p, "armprof_kernel_params.size");
+    static const struct {
+        const char *what, *needle;
+        void (*set)(armprof_kernel_params *);
+    } cases[] = {
+        {"interval", "interval 300", set_interval_300},
+        {"pages", "buffer_pages 0", set_no_pages},
+        {"va", "buffer_va 0x1000", set_low_va},
+        {"events", "events 40", set_40_events},
+        {"size", "armprof_kernel_params.size", set_bad_size},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        params(&p, &s);
+        cases[i].set(&p);
+        expect_error(cases[i].what, pe, &p, cases[i].needle);
+    }
     armprof_pe_destroy(pe);
 
     armprof_config c;
