@@ -44,9 +44,8 @@ void qp_exact_tb(unsigned vcpu, void *udata)
     qp_counters *c = &t->local;
     predict(t, cur);
     t->tb_seq++;
-    if (c->budget < cur->n) qp_fast_due(t, cur);
-    c->budget -= cur->n;
-    c->mix += cur->mix;
+    if (qp_budget(c->tally) < cur->n) qp_fast_due(t, cur);
+    c->tally += cur->add;
     c->last_tb = (uint64_t)(uintptr_t)cur;
 }
 

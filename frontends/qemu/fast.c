@@ -77,10 +77,11 @@ void qp_fast_settle(qp_thread *t, const qp_tb *cur)
 {
     qp_counters *c = qp_counters_of(t);
     complete_pending(t, cur);
-    const uint64_t ops = t->synced_budget - c->budget;
+    const uint64_t ops = t->synced_budget - qp_budget(c->tally);
     if (ops) {
         armprof_op_run run = ARMPROF_OP_RUN_INIT;
-        const uint64_t mix = c->mix - t->synced_mix; /* no field borrows: each only grows */
+        /* no field borrows: each only grows */
+        const uint64_t mix = (c->tally & QP_MIX_MASK) - t->synced_mix;
         run.ops = ops;
         run.branches = qp_mix_field(mix, 0);
         run.loads = qp_mix_field(mix, 1);
@@ -109,8 +110,8 @@ void qp_fast_settle(qp_thread *t, const qp_tb *cur)
         qp_retire_run(t, &run);
     }
     /* the mix starts again from 0 at every visit, so that it never overflows */
-    c->mix = 0;
-    t->synced_budget = c->budget;
+    c->tally = qp_tally(qp_budget(c->tally), 0);
+    t->synced_budget = qp_budget(c->tally);
     t->synced_mix = 0;
 }
 
@@ -126,7 +127,7 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
         if (u >= cur->n - i) {
             qp_retire_static(t, cur, i, cur->n);
             rest = u - (cur->n - i);
-            if (rest > QP_MAX_RUN) rest = QP_MAX_RUN; /* the mix's fields stay in range */
+            if (rest > QP_MAX_RUN) rest = QP_MAX_RUN; /* the tally's fields stay in range */
         } else {
             const uint32_t e = i + (uint32_t)u;
             const qp_insn *q = &cur->insn[e];
@@ -156,9 +157,9 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
             /* 0: if the callback never comes, the next block settles */
         }
         /* after cur's own inline subtraction, rest remain (modulo 2^64) */
-        c->budget = rest + n;
+        c->tally = qp_tally(rest + n, c->tally & QP_MIX_MASK);
         t->synced_budget = rest;
-        t->synced_mix = c->mix + (inline_done ? 0 : cur->mix);
+        t->synced_mix = (c->tally & QP_MIX_MASK) + (inline_done ? 0 : cur->mix);
         return;
     }
 }
@@ -180,7 +181,7 @@ void qp_fast_tb_due(unsigned vcpu, void *udata)
         /* the profile has ended: nothing more to wait for */
         qp_counters *c = qp_counters_of(qp_thread_of(vcpu));
         c->sample_idx = 0;
-        c->budget = UINT64_MAX;
+        c->tally = qp_tally(QP_BUDGET_IDLE, 0);
         return;
     }
     qp_fast_due(t, udata);
@@ -216,10 +217,9 @@ void qp_fast_tb_exec_v1(unsigned vcpu, void *udata)
     const qp_tb *cur = udata;
     qp_thread *t = qp_thread_of(vcpu);
     qp_counters *c = &t->local;
-    if (c->budget < cur->n) qp_fast_tb_due(vcpu, udata);
+    if (qp_budget(c->tally) < cur->n) qp_fast_tb_due(vcpu, udata);
     /* what QEMU 10.0's inline operations do */
-    c->budget -= cur->n;
-    c->mix += cur->mix;
+    c->tally += cur->add;
     c->last_tb = (uint64_t)(uintptr_t)cur;
 }
 

@@ -60,6 +60,7 @@ typedef struct qp_tb {
     uint64_t pc;
     uint32_t n, branches, loads, stores;
     uint64_t mix;       /* qp_mix() of the three */
+    uint64_t add;       /* what the TB adds to the tally: its mix, less its instructions' budget */
     struct qp_tb *next; /* every TB translated, freed at exit */
     qp_insn insn[];
 } qp_tb;
@@ -68,17 +69,23 @@ typedef struct qp_tb {
  * model: in a QEMU 10.0 scoreboard (updated by inline operations), in the
  * vCPU itself on QEMU 7.2 (updated by the per-TB callback). */
 typedef struct qp_counters {
-    uint64_t budget;     /* operations still to retire before the next event */
-    uint64_t mix;        /* branches, loads and stores of whole TBs since the last visit,
-                            QP_MIX_BITS bits each (qp_mix()): one inline addition a TB */
+    /* the operations still to retire before the next event (bits 63:42)
+     * and the branches, loads and stores of whole TBs since the last visit
+     * (QP_MIX_BITS bits each below): one inline addition a TB, and one
+     * condition on the whole word */
+    uint64_t tally;
     uint64_t last_tb;    /* the last TB entered (a qp_tb pointer) */
     uint64_t sample_idx; /* 1 + the index of the load or store the model waits for */
 } qp_counters;
 
-/* Three counts in one word. A visit at least every QP_MAX_RUN operations
- * keeps each below 2^QP_MIX_BITS (a TB holds at most 512 instructions). */
-#define QP_MIX_BITS 21
-#define QP_MAX_RUN  (1u << 20)
+/* A visit at least every QP_MAX_RUN operations keeps each count below
+ * 2^QP_MIX_BITS (a TB holds at most 512 instructions), and the budget below
+ * 2^(64 - QP_BUDGET_SHIFT). */
+#define QP_MIX_BITS     14
+#define QP_BUDGET_SHIFT 42
+#define QP_MAX_RUN      15000u
+#define QP_MIX_MASK     ((1ull << QP_BUDGET_SHIFT) - 1)
+#define QP_BUDGET_IDLE  ((1ull << (64 - QP_BUDGET_SHIFT)) - 1)
 static inline uint64_t qp_mix(uint64_t branches, uint64_t loads, uint64_t stores)
 {
     return branches | loads << QP_MIX_BITS | stores << (2 * QP_MIX_BITS);
@@ -86,6 +93,14 @@ static inline uint64_t qp_mix(uint64_t branches, uint64_t loads, uint64_t stores
 static inline uint64_t qp_mix_field(uint64_t mix, unsigned i)
 {
     return mix >> (i * QP_MIX_BITS) & ((1ull << QP_MIX_BITS) - 1);
+}
+static inline uint64_t qp_budget(uint64_t tally)
+{
+    return tally >> QP_BUDGET_SHIFT;
+}
+static inline uint64_t qp_tally(uint64_t budget, uint64_t mix)
+{
+    return budget << QP_BUDGET_SHIFT | mix;
 }
 
 typedef enum qp_pending { QP_PEND_NONE, QP_PEND_BRANCH, QP_PEND_MEM } qp_pending;

@@ -72,6 +72,7 @@ static qp_tb *classify(struct qemu_plugin_tb *tb)
         t->stores += op.op_class == ARMPROF_OP_STORE;
     }
     t->mix = qp_mix(t->branches, t->loads, t->stores);
+    t->add = t->mix - ((uint64_t)t->n << QP_BUDGET_SHIFT);
     mark_addr_at_start(t);
     t->insn[n].branches_before = t->branches;
     t->insn[n].loads_before = t->loads;
@@ -96,22 +97,19 @@ static void instrument_exact(struct qemu_plugin_tb *tb, qp_tb *t)
 
 #if QPROF_SCOREBOARDS
 /* QEMU 10.0: the counters are a scoreboard; the model is visited only by
- * the TB that holds the next event (COND_LT: budget < n), and, inside it,
+ * the TB that holds the next event (COND_LT: budget < n, on the tally), and, inside it,
  * by the load or store the model waits for (COND_EQ on sample_idx). The
  * inline operations run after the conditional callback. */
 static void instrument_fast(struct qemu_plugin_tb *tb, qp_tb *t)
 {
     struct qemu_plugin_scoreboard *sb = qp.sb;
-    qemu_plugin_register_vcpu_tb_exec_cond_cb(
-        tb, qp_fast_tb_due, QEMU_PLUGIN_CB_R_REGS, QEMU_PLUGIN_COND_LT,
-        qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, budget), t->n, t);
-    qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
-        tb, QEMU_PLUGIN_INLINE_ADD_U64,
-        qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, budget), -(uint64_t)t->n);
-    if (t->mix)
-        qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
-            tb, QEMU_PLUGIN_INLINE_ADD_U64,
-            qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, mix), t->mix);
+    const qemu_plugin_u64 tally = qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, tally);
+    /* budget < n: the whole word below n's budget, whatever the counts */
+    qemu_plugin_register_vcpu_tb_exec_cond_cb(tb, qp_fast_tb_due, QEMU_PLUGIN_CB_R_REGS,
+                                              QEMU_PLUGIN_COND_LT, tally,
+                                              (uint64_t)t->n << QP_BUDGET_SHIFT, t);
+    qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(tb, QEMU_PLUGIN_INLINE_ADD_U64, tally,
+                                                      t->add);
     qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
         tb, QEMU_PLUGIN_INLINE_STORE_U64,
         qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, last_tb), (uint64_t)(uintptr_t)t);
