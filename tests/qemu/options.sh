@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The QEMU plugin's arguments (docs/qemu.md, "Running"): each bad one stops
+# QEMU with a message naming it; a configuration file is read (an option
+# set there shows in the summary's behaviour: spe_buffer_tlb and the
+# interval), and its bad line is named by file and line.
+#
+#   options.sh QEMU QEMU_VERSION PLUGIN PROGRAM
+set -u
+qemu=$1 qemu_version=$2 plugin=$3 program=$4
+skip() { echo "SKIPPED: $*"; exit 0; }
+[ -x "$qemu" ] || skip "no QEMU at '$qemu'"
+"$qemu" --version | grep -q "version $qemu_version" || skip "$qemu is not QEMU $qemu_version"
+[ -f "$plugin" ] || skip "no plugin at '$plugin'"
+[ -x "$program" ] || skip "no test program at '$program'"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+expect_error() { # ARGS WANT: QEMU refuses the plugin with a message holding WANT
+  local args=$1 want=$2
+  if "$qemu" -plugin "$plugin,out=$work/p,$args" "$program" >"$work/out" 2>&1; then
+    echo "FAIL: '$args' was accepted"
+    fail=1
+  elif grep -qF -- "$want" "$work/out"; then
+    echo "ok: '$args': $(grep -F -- "$want" "$work/out" | head -n 1)"
+  else
+    echo "FAIL: '$args': the message does not say '$want':"
+    cat "$work/out"
+    fail=1
+  fi
+}
+expect_error "interval=300" "interval=300: a multiple of 256"
+expect_error "mode=slow" "mode=slow: fast or exact"
+expect_error "preset=armv99" "preset=armv99: not a preset"
+expect_error "colour=blue" "unknown argument \"colour\""
+expect_error "perf_version=six" "perf_version=six"
+expect_error "config=$work/none" "$work/none: cannot open"
+printf '# a comment\nspe_buffer_tlb 0\n\nFEAT_NOSUCH on\n' >"$work/bad.cfg"
+expect_error "config=$work/bad.cfg" "$work/bad.cfg:4:"
+# A good file sets the PE: PMSIDR_EL1.Interval 7 makes 4096 the minimum
+# interval, to which the kernel raises the plugin's 1024 (Linux's rule):
+# about a quarter of the samples.
+printf 'pmsidr_interval = 7   # 4096\n' >"$work/good.cfg"
+if "$qemu" -plugin "$plugin,out=$work/g,quiet=on,config=$work/good.cfg" "$program" >/dev/null 2>&1; then
+  samples=$(grep -o 'samples [0-9]*' "$work/g.summary" | head -n 1 | awk '{ print $2 }')
+  "$qemu" -plugin "$plugin,out=$work/d,quiet=on" "$program" >/dev/null 2>&1
+  base=$(grep -o 'samples [0-9]*' "$work/d.summary" | head -n 1 | awk '{ print $2 }')
+  # about a quarter of the samples at 4096 than at 1024
+  if [ "${samples:-0}" -gt 0 ] && [ $((samples * 3)) -lt "${base:-0}" ]; then
+    echo "ok: config file read: $samples samples at interval 4096, $base at 1024"
+  else
+    echo "FAIL: config file: $samples samples against $base at 1024"
+    fail=1
+  fi
+  grep -q "config $work/good.cfg" "$work/g.summary" && echo "ok: the summary names the file" ||
+    { echo "FAIL: the summary does not name the configuration file"; fail=1; }
+else
+  echo "FAIL: a good configuration file was refused"
+  fail=1
+fi
+exit $fail
