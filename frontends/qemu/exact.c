@@ -26,11 +26,14 @@ static void predict(qp_thread *t, const qp_tb *cur)
     if (!last || !last->n || t->pending == QP_PEND_BRANCH) return;
     const qp_insn *q = &last->insn[last->n - 1];
     if (q->op.op_class != ARMPROF_OP_BRANCH) return;
-    armprof_op op = q->op;
-    op.taken = !q->op.conditional || cur->pc != q->pc + 4;
-    op.target = cur->pc;
-    const uint32_t cycles = t->timing.ops->branch(t->timing.ctx, &op);
-    t->acc_mispredicted += op.mispredicted;
+    armprof_op *op = &t->scratch;
+    op->pc = q->pc;
+    op->conditional = q->op.conditional;
+    op->taken = !q->op.conditional || cur->pc != q->pc + 4;
+    op->target = cur->pc;
+    op->mispredicted = false;
+    const uint32_t cycles = t->timing.ops->branch(t->timing.ctx, op);
+    t->acc_mispredicted += op->mispredicted;
     /* the run counts one cycle an operation; the rest is the stall */
     t->cycles += cycles - 1;
     t->cycles_due += cycles - 1;
@@ -84,15 +87,19 @@ void qp_exact_mem(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, voi
         /* the instruction's first access (LDP, LD4... make several) */
         t->mem_insn = q;
         t->mem_seq = t->tb_seq;
-        armprof_op op = q->op;
+        /* the fields the model fills and this reads: a scratch operation
+         * rather than a copy of the whole armprof_op for every access */
+        armprof_op *op = &t->scratch;
+        op->events = 0;
+        op->l1d_access = op->l1d_refill = false;
         const uint32_t cycles =
-            t->timing.ops->access(t->timing.ctx, &op, vaddr, qemu_plugin_mem_is_store(info));
-        t->acc_l1d_access += op.l1d_access;
-        t->acc_l1d_refill += op.l1d_refill;
-        t->acc_tlb += (op.events & ARMPROF_SPE_EV_TLB_ACCESS) != 0;
-        t->acc_tlb_refill += (op.events & ARMPROF_SPE_EV_TLB_WALK) != 0;
-        t->acc_l2 += (op.events & ARMPROF_SPE_EV_L2_ACCESS) != 0;
-        t->acc_l2_refill += (op.events & ARMPROF_SPE_EV_L2_MISS) != 0;
+            t->timing.ops->access(t->timing.ctx, op, vaddr, qemu_plugin_mem_is_store(info));
+        t->acc_l1d_access += op->l1d_access;
+        t->acc_l1d_refill += op->l1d_refill;
+        t->acc_tlb += (op->events & ARMPROF_SPE_EV_TLB_ACCESS) != 0;
+        t->acc_tlb_refill += (op->events & ARMPROF_SPE_EV_TLB_WALK) != 0;
+        t->acc_l2 += (op->events & ARMPROF_SPE_EV_L2_ACCESS) != 0;
+        t->acc_l2_refill += (op->events & ARMPROF_SPE_EV_L2_MISS) != 0;
         t->cycles += cycles - 1;
         t->cycles_due += cycles - 1;
         if (t->acc_tlb >= 4096) pmu_events(t);

@@ -134,6 +134,7 @@ typedef struct qp_thread {
     uint64_t acc_l1d_access, acc_l1d_refill, acc_mispredicted, acc_tlb, acc_tlb_refill;
     uint64_t acc_l2, acc_l2_refill;
     uint64_t tb_seq, mem_seq;
+    armprof_op scratch; /* what exact mode hands the timing model for an access or a branch */
     const qp_insn *mem_insn;
     /* the mmap() a syscall callback saw, until it returns */
     uint64_t mmap_len, mmap_prot, mmap_off;

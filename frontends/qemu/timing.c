@@ -13,31 +13,24 @@ void qp_timing_init(qp_timing *t)
 }
 
 /* A set-associative lookup with LRU order kept by position (way 0 most
- * recent): true on a hit; the line is most recent either way. */
+ * recent): true on a hit; the entry is most recent either way. */
 static bool lookup(uint64_t *set, unsigned ways, uint64_t tag)
 {
-    unsigned i = 0;
+    if (set[0] == tag) return true; /* the most recent: nothing moves */
+    unsigned i = 1;
     while (i < ways && set[i] != tag)
         i++;
     const bool hit = i < ways;
     if (!hit) i = ways - 1;
-    memmove(set + 1, set, i * sizeof *set);
+    for (; i > 0; i--)
+        set[i] = set[i - 1];
     set[0] = tag;
     return hit;
 }
 
 static bool tlb_lookup(qp_timing *t, uint64_t page)
 {
-    if (t->tlb[t->tlb_last] == page) return true; /* the page of the last access */
-    for (unsigned i = 0; i < QP_TLB_SIZE; i++)
-        if (t->tlb[i] == page) {
-            t->tlb_last = i;
-            return true;
-        }
-    t->tlb_last = t->tlb_next;
-    t->tlb[t->tlb_next] = page; /* round-robin replacement */
-    t->tlb_next = (t->tlb_next + 1) % QP_TLB_SIZE;
-    return false;
+    return lookup(t->tlb[page % QP_TLB_SETS], QP_TLB_WAYS, page);
 }
 
 static uint32_t access(void *ctx, armprof_op *op, uint64_t vaddr, bool store)

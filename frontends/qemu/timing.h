@@ -5,8 +5,8 @@
  * qp_timing_ops with its own functions (docs/qemu.md, "Timing model").
  *
  * The default (timing.c) is a small in-order core: a 4-way 32KB L1D and an
- * 8-way 1MB L2 with 64-byte lines and LRU replacement, a 48-entry fully
- * associative L1 data TLB of 4KB pages, a 2048-entry table of 2-bit
+ * 8-way 1MB L2 with 64-byte lines and LRU replacement, a 48-entry 3-way
+ * L1 data TLB of 4KB pages with LRU replacement, a 2048-entry table of 2-bit
  * counters predicting conditional branches, and fixed latencies (below). */
 #ifndef ARMPROF_QEMU_TIMING_H
 #define ARMPROF_QEMU_TIMING_H
@@ -52,15 +52,15 @@ typedef struct qp_timing_ops {
 #define QP_L1_WAYS  4u
 #define QP_L2_SETS  2048u /* 1MB / 64B / 8 ways */
 #define QP_L2_WAYS  8u
-#define QP_TLB_SIZE 48u
+#define QP_TLB_SETS 16u /* 48 entries: 16 sets of 3 ways */
+#define QP_TLB_WAYS 3u
 #define QP_BP_SIZE  2048u
 
 struct qp_timing {
     const qp_timing_ops *ops;
     void *ctx; /* ops' context; the default model's is this struct */
     uint64_t l1[QP_L1_SETS][QP_L1_WAYS], l2[QP_L2_SETS][QP_L2_WAYS]; /* line address + 1 */
-    uint64_t tlb[QP_TLB_SIZE];                                       /* page + 1 */
-    unsigned tlb_next, tlb_last;
+    uint64_t tlb[QP_TLB_SETS][QP_TLB_WAYS];                          /* page + 1 */
     uint8_t bp[QP_BP_SIZE];
     /* what the model saw (exact mode: every access; fast mode: the sampled ones) */
     uint64_t accesses, l1_misses, l2_misses, tlb_misses, branches, mispredicts;
