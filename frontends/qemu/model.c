@@ -33,27 +33,39 @@ static void on_data(void *ctx, const uint8_t *data, size_t size)
     qp_bytes_append(&((qp_thread *)ctx)->spe, data, size);
 }
 
+/* A PE of the plugin's configuration, booted by the virtual kernel: SPE
+ * when the configuration has it, the PMU counters always. */
+bool qp_boot(armprof_pe **pe, armprof_kernel **k, armprof_kernel_data_fn data, void *ctx, char *err,
+             size_t errlen)
+{
+    *k = NULL;
+    *pe = armprof_pe_create(&qp.config, err, errlen);
+    if (!*pe) return false;
+    armprof_kernel_params p;
+    armprof_kernel_params_default(&p);
+    p.spe = armprof_config_has(&qp.config, ARMPROF_FEAT_SPE);
+    p.interval = qp.interval;
+    p.data = data;
+    p.data_ctx = ctx;
+    p.events = QP_EV_COUNT;
+    memcpy(p.event, events, sizeof events);
+    *k = armprof_kernel_boot(*pe, &p, err, errlen);
+    if (*k) return true;
+    armprof_pe_destroy(*pe);
+    *pe = NULL;
+    return false;
+}
+
 static qp_thread *thread_create(unsigned vcpu)
 {
     char err[256];
     qp_thread *t = calloc(1, sizeof *t);
     if (!t) abort();
     t->vcpu = vcpu;
-    t->pe = armprof_pe_create(&qp.config, err, sizeof err);
-    if (!t->pe) {
+    /* the configuration booted once at install: this cannot fail but for
+     * memory */
+    if (!qp_boot(&t->pe, &t->k, on_data, t, err, sizeof err)) {
         fprintf(stderr, "armprof: vCPU %u: %s\n", vcpu, err);
-        exit(1);
-    }
-    armprof_kernel_params p;
-    armprof_kernel_params_default(&p);
-    p.interval = qp.interval;
-    p.data = on_data;
-    p.data_ctx = t;
-    p.events = QP_EV_COUNT;
-    memcpy(p.event, events, sizeof events);
-    t->k = armprof_kernel_boot(t->pe, &p, err, sizeof err);
-    if (!t->k) {
-        fprintf(stderr, "armprof: vCPU %u: the kernel: %s\n", vcpu, err);
         exit(1);
     }
     /* an external agent samples the PC (PMPCSCTL.EN 1; it resets suspended) */

@@ -126,6 +126,15 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         return fail("config: %s%s", err, "");
     if (!armprof_config_validate(&qp.config, err, sizeof err))
         return fail("the configuration: %s%s", err, "");
+    /* a PE booted now: a configuration the kernel cannot use (no EL2 or
+     * EL3, a Profiling Buffer not usable at EL1) stops QEMU before the
+     * program starts */
+    armprof_pe *pe;
+    armprof_kernel *k;
+    if (!qp_boot(&pe, &k, NULL, NULL, err, sizeof err))
+        return fail("the configuration cannot be booted: %s%s", err, "");
+    armprof_kernel_destroy(k);
+    armprof_pe_destroy(pe);
     char desc[512];
     snprintf(desc, sizeof desc, "preset %s%s%s", preset, config_path ? ", config " : "",
              config_path ? config_path : "");

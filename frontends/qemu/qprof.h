@@ -216,6 +216,8 @@ void qp_exact_flush(qp_thread *t); /* the timing model's events into the PMU */
 /* model.c: a thread's PE and what goes into it */
 extern qp_plugin qp; /* the one plugin instance: QEMU's callbacks carry no context pointer */
 qp_thread *qp_thread_create_for(unsigned vcpu);
+bool qp_boot(armprof_pe **pe, armprof_kernel **k, armprof_kernel_data_fn data, void *ctx, char *err,
+             size_t errlen);
 /* The thread of vcpu, created at its first use: a load in the callbacks'
  * common case. */
 static inline qp_thread *qp_thread_of(unsigned vcpu)

@@ -32,6 +32,7 @@ expect_error() { # ARGS WANT: QEMU refuses the plugin with a message holding WAN
 expect_error "interval=300" "interval=300: a multiple of 256"
 expect_error "mode=slow" "mode=slow: fast or exact"
 expect_error "preset=armv99" "preset=armv99: not a preset"
+expect_error "preset=minimal" "the configuration cannot be booted: the PE has no EL2 or no EL3"
 expect_error "colour=blue" "unknown argument \"colour\""
 expect_error "perf_version=six" "perf_version=six"
 expect_error "config=$work/none" "$work/none: cannot open"
