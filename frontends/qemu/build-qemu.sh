@@ -67,6 +67,10 @@ say() { echo "build-qemu: $*" >&2; }
 die() { say "$@"; exit 1; }
 case $cache in *[[:space:]]*) die "the cache path may not contain blanks: '$cache'" ;; esac
 case $jobs in ''|*[!0-9]*) die "--jobs wants a number, not '$jobs'" ;; esac
+if [ "$locate" = yes ] && [ ! -d "$cache" ]; then
+  say "nothing in $cache: run $0 to fetch and build"
+  exit 1
+fi
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
 
