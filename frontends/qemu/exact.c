@@ -23,13 +23,11 @@ enum {
 static void predict(qp_thread *t, const qp_tb *cur)
 {
     const qp_tb *last = (const qp_tb *)(uintptr_t)t->local.last_tb;
-    if (!last || !last->n || t->pending == QP_PEND_BRANCH) return;
-    const qp_insn *q = &last->insn[last->n - 1];
-    if (q->op.op_class != ARMPROF_OP_BRANCH) return;
+    if (!last || !last->last_branch || t->pending == QP_PEND_BRANCH) return;
     armprof_op *op = &t->scratch;
-    op->pc = q->pc;
-    op->conditional = q->op.conditional;
-    op->taken = !q->op.conditional || cur->pc != q->pc + 4;
+    op->pc = last->last_pc;
+    op->conditional = last->last_conditional;
+    op->taken = !last->last_conditional || cur->pc != last->last_pc + 4;
     op->target = cur->pc;
     op->mispredicted = false;
     const uint32_t cycles = t->timing.ops->branch(t->timing.ctx, op);
@@ -74,6 +72,7 @@ static void pmu_events(qp_thread *t)
 
 void qp_exact_mem(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
+    (void)info;
     const qp_insn *q = udata;
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
@@ -93,7 +92,7 @@ void qp_exact_mem(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, voi
         op->events = 0;
         op->l1d_access = op->l1d_refill = false;
         const uint32_t cycles =
-            t->timing.ops->access(t->timing.ctx, op, vaddr, qemu_plugin_mem_is_store(info));
+            t->timing.ops->access(t->timing.ctx, op, vaddr, q->op.op_class == ARMPROF_OP_STORE);
         t->acc_l1d_access += op->l1d_access;
         t->acc_l1d_refill += op->l1d_refill;
         t->acc_tlb += (op->events & ARMPROF_SPE_EV_TLB_ACCESS) != 0;

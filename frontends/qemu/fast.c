@@ -94,16 +94,15 @@ void qp_fast_settle(qp_thread *t, const qp_tb *cur)
         run.mispredicted = take(&t->acc_mispredicted, run.branches);
         const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
         if (last && last->n) {
-            const qp_insn *q = &last->insn[last->n - 1];
-            run.last_pc = q->pc;
-            run.last_is_branch = q->op.op_class == ARMPROF_OP_BRANCH;
+            run.last_pc = last->last_pc;
+            run.last_is_branch = last->last_branch;
             if (run.last_is_branch) {
                 /* where the last block's branch went is where this block
                  * starts; taken branches before it are not known (fast
                  * mode: docs/qemu.md) */
-                const uint64_t next = cur ? cur->pc : q->pc + 4;
+                const uint64_t next = cur ? cur->pc : last->last_pc + 4;
                 run.last_branch_next = next;
-                run.any_taken = next != q->pc + 4;
+                run.any_taken = next != last->last_pc + 4;
                 run.last_taken_target = next;
             }
         }

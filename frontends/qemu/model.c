@@ -99,16 +99,6 @@ qp_thread *qp_thread_create_for(unsigned vcpu)
     return t;
 }
 
-/* A thread's callbacks run on its own host thread, one at a time, and
- * QEMU ends the others' (start_exclusive(), callbacks unregistered) before
- * the exit callback: a visit needs no lock, only the look at whether the
- * profile has ended. */
-qp_thread *qp_thread_enter(unsigned vcpu)
-{
-    qp_thread *t = qp_thread_of(vcpu);
-    return t->pe && !__atomic_load_n(&qp.stopped, __ATOMIC_RELAXED) ? t : NULL;
-}
-
 qp_thread *qp_thread_detach(unsigned vcpu)
 {
     if (vcpu >= QP_MAX_VCPUS) return NULL;

@@ -59,8 +59,12 @@ typedef struct qp_insn {
 typedef struct qp_tb {
     uint64_t pc;
     uint32_t n, branches, loads, stores;
-    uint64_t mix;       /* qp_mix() of the three */
-    uint64_t add;       /* what the TB adds to the tally: its mix, less its instructions' budget */
+    uint64_t mix; /* qp_mix() of the three */
+    uint64_t add; /* what the TB adds to the tally: its mix, less its instructions' budget */
+    /* its last instruction, where the callbacks of the next TB look (kept
+     * here, next to the counts, rather than in insn[n - 1]) */
+    uint64_t last_pc;
+    bool last_branch, last_conditional;
     struct qp_tb *next; /* every TB translated, freed at exit */
     qp_insn insn[];
 } qp_tb;
@@ -226,8 +230,16 @@ static inline qp_thread *qp_thread_of(unsigned vcpu)
         vcpu < QP_MAX_VCPUS ? __atomic_load_n(&qp.threads[vcpu], __ATOMIC_ACQUIRE) : NULL;
     return t ? t : qp_thread_create_for(vcpu);
 }
-/* The thread of vcpu, or NULL when its profile has ended. */
-qp_thread *qp_thread_enter(unsigned vcpu);
+/* The thread of vcpu, or NULL when its profile has ended. A thread's
+ * callbacks run on its own host thread, one at a time, and QEMU ends the
+ * others' (start_exclusive(), callbacks unregistered) before the exit
+ * callback: a visit needs no lock, only the look at whether the profile has
+ * ended. */
+static inline qp_thread *qp_thread_enter(unsigned vcpu)
+{
+    qp_thread *t = qp_thread_of(vcpu);
+    return t->pe && !__atomic_load_n(&qp.stopped, __ATOMIC_RELAXED) ? t : NULL;
+}
 void qp_thread_start(qp_thread *t, uint64_t first_pc);
 void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bool vaddr_known,
                     unsigned size_log2);

@@ -72,6 +72,11 @@ static qp_tb *classify(struct qemu_plugin_tb *tb)
         t->stores += op.op_class == ARMPROF_OP_STORE;
     }
     t->mix = qp_mix(t->branches, t->loads, t->stores);
+    if (n) {
+        t->last_pc = t->insn[n - 1].pc;
+        t->last_branch = t->insn[n - 1].op.op_class == ARMPROF_OP_BRANCH;
+        t->last_conditional = t->insn[n - 1].op.conditional;
+    }
     t->add = t->mix - ((uint64_t)t->n << QP_BUDGET_SHIFT);
     mark_addr_at_start(t);
     t->insn[n].branches_before = t->branches;
