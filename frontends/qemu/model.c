@@ -228,14 +228,15 @@ void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
 {
     if (from >= to) return;
     armprof_op_run run = ARMPROF_OP_RUN_INIT;
-    const qp_insn *a = &tb->insn[from], *b = &tb->insn[to]; /* insn[n] is the TB's totals */
+    const uint64_t mix = tb->before[to] - tb->before[from];
     run.ops = to - from;
-    run.branches = b->branches_before - a->branches_before;
-    run.loads = b->loads_before - a->loads_before;
-    run.stores = b->stores_before - a->stores_before;
-    run.last_pc = tb->insn[to - 1].pc;
+    run.branches = qp_mix_field(mix, 0);
+    run.loads = qp_mix_field(mix, 1);
+    run.stores = qp_mix_field(mix, 2);
+    /* A64 instructions are 4 bytes, and a TB's follow one another */
+    run.last_pc = tb->pc + 4ull * (to - 1);
     /* a branch inside a block falls through (QEMU ends a block at a branch) */
-    run.last_is_branch = tb->insn[to - 1].op.op_class == ARMPROF_OP_BRANCH;
+    run.last_is_branch = qp_mix_field(tb->before[to] - tb->before[to - 1], 0) != 0;
     run.last_branch_next = run.last_pc + 4;
     qp_retire_run(t, &run);
 }

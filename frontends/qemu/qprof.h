@@ -50,9 +50,6 @@ typedef struct qp_insn {
     armprof_op op;       /* op_class, kinds and flags from the encoding; pc */
     bool addr_from_regs; /* the data address is computable from base/index registers */
     bool addr_at_start;  /* ... and no instruction before it in the TB may change them */
-    /* branches, loads and stores among the TB's instructions before this
-     * one (in the extra insn[n]: the TB's totals) */
-    uint32_t branches_before, loads_before, stores_before;
 } qp_insn;
 
 /* One translation block: its static counts and instructions. */
@@ -61,6 +58,10 @@ typedef struct qp_tb {
     uint32_t n, branches, loads, stores;
     uint64_t mix; /* qp_mix() of the three */
     uint64_t add; /* what the TB adds to the tally: its mix, less its instructions' budget */
+    /* the branches, loads and stores among its instructions before each
+     * one, as qp_mix() words (before[n]: the TB's own), apart from the
+     * large qp_insn so that a run inside the TB reads two words */
+    uint64_t *before;
     /* its last instruction, where the callbacks of the next TB look (kept
      * here, next to the counts, rather than in insn[n - 1]) */
     uint64_t last_pc;

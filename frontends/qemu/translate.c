@@ -42,8 +42,10 @@ static void mark_addr_at_start(qp_tb *t)
 static qp_tb *classify(struct qemu_plugin_tb *tb)
 {
     const size_t n = qemu_plugin_tb_n_insns(tb);
-    qp_tb *t = calloc(1, sizeof *t + (n + 1) * sizeof(qp_insn));
+    qp_tb *t = calloc(1, sizeof *t + n * sizeof(qp_insn));
     if (!t) abort();
+    t->before = calloc(n + 1, sizeof *t->before);
+    if (!t->before) abort();
     t->pc = qemu_plugin_tb_vaddr(tb);
     t->n = (uint32_t)n;
     for (size_t i = 0; i < n; i++) {
@@ -64,9 +66,7 @@ static qp_tb *classify(struct qemu_plugin_tb *tb)
         const bool mem = op.op_class == ARMPROF_OP_LOAD || op.op_class == ARMPROF_OP_STORE;
         q->addr_from_regs = mem && !q->d.vector_base && !q->d.vector_index && !q->d.offset_vl &&
                             (q->d.base_reg != ARMPROF_A64_NOREG || q->d.pc_relative);
-        q->branches_before = t->branches;
-        q->loads_before = t->loads;
-        q->stores_before = t->stores;
+        t->before[i] = qp_mix(t->branches, t->loads, t->stores);
         t->branches += op.op_class == ARMPROF_OP_BRANCH;
         t->loads += op.op_class == ARMPROF_OP_LOAD;
         t->stores += op.op_class == ARMPROF_OP_STORE;
@@ -79,9 +79,7 @@ static qp_tb *classify(struct qemu_plugin_tb *tb)
     }
     t->add = t->mix - ((uint64_t)t->n << QP_BUDGET_SHIFT);
     mark_addr_at_start(t);
-    t->insn[n].branches_before = t->branches;
-    t->insn[n].loads_before = t->loads;
-    t->insn[n].stores_before = t->stores;
+    t->before[n] = qp_mix(t->branches, t->loads, t->stores);
     pthread_mutex_lock(&qp.lock);
     t->next = qp.tbs;
     qp.tbs = t;
