@@ -17,20 +17,28 @@ static const uint16_t events[QP_EV_COUNT] = {
     [QP_EV_ST_RETIRED] = 0x07,   [QP_EV_MEM_ACCESS] = 0x13, [QP_EV_L1D_CACHE_REFILL] = 0x03,
 };
 
-void qp_bytes_append(qp_bytes *b, const void *data, size_t n)
-{
-    if (b->n + n > b->cap) {
-        b->cap = (b->n + n) * 2;
-        b->p = realloc(b->p, b->cap);
-        if (!b->p) abort();
-    }
-    memcpy(b->p + b->n, data, n);
-    b->n += n;
-}
-
+/* The kernel copies a page's part of the buffer at a time: a chunk that
+ * follows the thread's last one in the file grows it. */
 static void on_data(void *ctx, const uint8_t *data, size_t size)
 {
-    qp_bytes_append(&((qp_thread *)ctx)->spe, data, size);
+    qp_thread *t = ctx;
+    pthread_mutex_lock(&qp.lock);
+    const uint64_t at = qp.spe_size;
+    if (!qp.spe_failed && fwrite(data, 1, size, qp.spe) != size) qp.spe_failed = true;
+    qp.spe_size += size;
+    pthread_mutex_unlock(&qp.lock);
+    t->spe_bytes += size;
+    qp_chunk *last = t->nchunks ? &t->chunks[t->nchunks - 1] : NULL;
+    if (last && last->offset + last->size == at && last->size + size <= UINT32_MAX) {
+        last->size += (uint32_t)size;
+        return;
+    }
+    if (t->nchunks == t->capchunks) {
+        t->capchunks = t->capchunks ? 2 * t->capchunks : 64;
+        t->chunks = realloc(t->chunks, t->capchunks * sizeof *t->chunks);
+        if (!t->chunks) abort();
+    }
+    t->chunks[t->nchunks++] = (qp_chunk){at, (uint32_t)size};
 }
 
 /* A PE of the plugin's configuration, booted by the virtual kernel: SPE

@@ -92,7 +92,7 @@ static void summary_to(FILE *f, const symtab *syms, const char *spe_path, size_t
                 "(buffer full %llu, faults %llu) no_address %llu runs_refused %llu\n",
                 (unsigned long long)s->selected, (unsigned long long)s->records,
                 (unsigned long long)s->written, (unsigned long long)s->lost,
-                (unsigned long long)t->spe.n, (unsigned long long)t->final_kernel.irqs,
+                (unsigned long long)t->spe_bytes, (unsigned long long)t->final_kernel.irqs,
                 (unsigned long long)t->final_kernel.buffer_full,
                 (unsigned long long)t->final_kernel.faults, (unsigned long long)t->no_address,
                 (unsigned long long)t->runs_refused);
@@ -132,6 +132,17 @@ static void summary_to(FILE *f, const symtab *syms, const char *spe_path, size_t
         fprintf(f, " and %s\n", perf_path);
 }
 
+static char *path_with(const char *suffix);
+
+bool qp_spe_open(char *err, size_t errlen)
+{
+    char *path = path_with(".spe");
+    qp.spe = fopen(path, "wb");
+    if (!qp.spe) snprintf(err, errlen, "%s: cannot write", path);
+    free(path);
+    return qp.spe != NULL;
+}
+
 static char *path_with(const char *suffix)
 {
     const size_t n = strlen(qp.out) + strlen(suffix) + 1;
@@ -145,7 +156,7 @@ static char *path_with(const char *suffix)
  * (whose timestamps count cycles from QP_TIME_ORIGIN, model.c). */
 #define QP_SIDEBAND_TIME (QP_TIME_ORIGIN - 1)
 
-static bool write_perf(const char *path, char *err, size_t errlen)
+static bool write_perf(const char *path, const char *spe_path, char *err, size_t errlen)
 {
     armprof_perf_writer_config c;
     armprof_perf_writer_config_init(&c);
@@ -164,9 +175,27 @@ static bool write_perf(const char *path, char *err, size_t errlen)
     for (size_t i = 0; i < qp.nmaps && ok; i++)
         ok = armprof_perf_write_mmap2(w, qp.pid, qp.pid, qp.maps[i].addr, qp.maps[i].len,
                                       qp.maps[i].pgoff, qp.maps[i].path, QP_SIDEBAND_TIME);
+    /* each thread's chunks back from PREFIX.spe, a CPU's AUX data */
+    FILE *in = fopen(spe_path, "rb");
+    if (!in) {
+        snprintf(err, errlen, "%s: cannot read back", spe_path);
+        armprof_perf_writer_abandon(w);
+        return false;
+    }
+    uint8_t *buf = malloc(1 << 16);
     uint32_t cpu = 0;
-    for (const qp_thread *t = qp.done; t && ok; t = t->next_done, cpu++)
-        if (t->spe.n) ok = armprof_perf_write_aux(w, cpu, t->spe.p, t->spe.n);
+    for (const qp_thread *t = qp.done; t && ok && buf; t = t->next_done, cpu++)
+        for (size_t i = 0; i < t->nchunks && ok; i++)
+            for (uint64_t done = 0; done < t->chunks[i].size && ok;) {
+                const uint64_t left = t->chunks[i].size - done;
+                const size_t part = (size_t)(left < (1u << 16) ? left : (1u << 16));
+                ok = fseek(in, (long)(t->chunks[i].offset + done), SEEK_SET) == 0 &&
+                     fread(buf, 1, part, in) == part && armprof_perf_write_aux(w, cpu, buf, part);
+                done += part;
+            }
+    if (!buf) ok = false;
+    free(buf);
+    fclose(in);
     if (!ok) {
         snprintf(err, errlen, "%s", armprof_perf_writer_error(w));
         armprof_perf_writer_abandon(w);
@@ -184,17 +213,12 @@ void qp_write_outputs(void)
         if (t) qp_thread_done(t);
     }
     char *spe = path_with(".spe"), *perf = path_with(".perf.data"), *sum = path_with(".summary");
-    size_t bytes = 0;
-    FILE *f = fopen(spe, "wb");
-    bool spe_ok = f != NULL;
-    for (const qp_thread *t = qp.done; t && f; t = t->next_done) {
-        spe_ok = spe_ok && fwrite(t->spe.p, 1, t->spe.n, f) == t->spe.n;
-        bytes += t->spe.n;
-    }
-    if (f && fclose(f) != 0) spe_ok = false;
-    if (!spe_ok) fprintf(stderr, "armprof: %s: cannot write\n", spe);
+    const size_t bytes = (size_t)qp.spe_size;
+    if (fclose(qp.spe) != 0) qp.spe_failed = true;
+    qp.spe = NULL;
+    if (qp.spe_failed) fprintf(stderr, "armprof: %s: a write failed: records are missing\n", spe);
     char err[256];
-    const bool perf_ok = write_perf(perf, err, sizeof err);
+    const bool perf_ok = write_perf(perf, spe, err, sizeof err);
     symtab syms = symbols();
     FILE *s = fopen(sum, "w");
     if (s) {

@@ -135,6 +135,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         return fail("the configuration cannot be booted: %s%s", err, "");
     armprof_kernel_destroy(k);
     armprof_pe_destroy(pe);
+    if (!qp_spe_open(err, sizeof err)) return fail("out=: %s%s", err, "");
     char desc[512];
     snprintf(desc, sizeof desc, "preset %s%s%s", preset, config_path ? ", config " : "",
              config_path ? config_path : "");

@@ -110,10 +110,12 @@ static inline uint64_t qp_tally(uint64_t budget, uint64_t mix)
 
 typedef enum qp_pending { QP_PEND_NONE, QP_PEND_BRANCH, QP_PEND_MEM } qp_pending;
 
-typedef struct qp_bytes {
-    uint8_t *p;
-    size_t n, cap;
-} qp_bytes;
+/* Where a thread's Profiling Buffer contents went in PREFIX.spe: the
+ * kernel's copies, in order, each whole records. */
+typedef struct qp_chunk {
+    uint64_t offset;
+    uint32_t size;
+} qp_chunk;
 
 /* One guest thread: a vCPU in qemu-user, one PE with its kernel. */
 typedef struct qp_thread {
@@ -123,7 +125,9 @@ typedef struct qp_thread {
     armprof_pe *pe;
     armprof_kernel *k;
     qp_timing timing;
-    qp_bytes spe;        /* the Profiling Buffer's contents, as the kernel copied them out */
+    qp_chunk *chunks; /* the Profiling Buffer's contents, as the kernel copied them out */
+    size_t nchunks, capchunks;
+    uint64_t spe_bytes;
     uint64_t cycles;     /* modelled cycles (the system counter follows them) */
     uint64_t retired;    /* operations given to the model */
     uint64_t cycles_due; /* ... of them, not yet ended in the model */
@@ -176,7 +180,10 @@ struct qp_plugin {
     unsigned perf_version;
     bool quiet;
     bool stopped; /* the program called execve(): the profile is written, the plugin idles */
-    pthread_mutex_t lock; /* TB list, thread slots, side-band */
+    pthread_mutex_t lock; /* TB list, thread slots, side-band, PREFIX.spe */
+    FILE *spe;            /* PREFIX.spe */
+    uint64_t spe_size;
+    bool spe_failed; /* a write failed: said at exit */
     qp_tb *tbs;
     qp_thread *threads[QP_MAX_VCPUS];
     qp_thread *done; /* threads that ended, newest first */
@@ -274,6 +281,8 @@ void qp_write_outputs(void);
 /* config_file.c */
 bool qp_config_file(armprof_config *c, const char *path, char *err, size_t errlen);
 
-void qp_bytes_append(qp_bytes *b, const void *data, size_t n);
+/* PREFIX.spe, open from install to exit: the records stream there as the
+ * kernels copy them out (memory stays bounded on long runs). */
+bool qp_spe_open(char *err, size_t errlen);
 
 #endif

@@ -36,6 +36,7 @@ expect_error "preset=minimal" "the configuration cannot be booted: the PE has no
 expect_error "colour=blue" "unknown argument \"colour\""
 expect_error "perf_version=six" "perf_version=six"
 expect_error "config=$work/none" "$work/none: cannot open"
+expect_error "out=$work/no/such/folder/p" "$work/no/such/folder/p.spe: cannot write"
 printf '# a comment\nspe_buffer_tlb 0\n\nFEAT_NOSUCH on\n' >"$work/bad.cfg"
 expect_error "config=$work/bad.cfg" "$work/bad.cfg:4:"
 # A good file sets the PE: PMSIDR_EL1.Interval 7 makes 4096 the minimum
