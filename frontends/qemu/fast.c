@@ -177,8 +177,15 @@ void qp_fast_tb_due(unsigned vcpu, void *udata)
 {
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) {
-        /* the profile has ended: nothing more to wait for */
-        qp_counters *c = qp_counters_of(qp_thread_of(vcpu));
+        /* the profile has ended: nothing more to wait for (this vCPU's
+         * counters: the thread may be gone) */
+        qp_counters *c;
+#if QPROF_SCOREBOARDS
+        if (qp.mode == QP_MODE_FAST)
+            c = qemu_plugin_scoreboard_find(qp.sb, vcpu);
+        else
+#endif
+            c = &qp_thread_of(vcpu)->local;
         c->sample_idx = 0;
         c->tally = qp_tally(QP_BUDGET_IDLE, 0);
         return;
