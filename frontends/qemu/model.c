@@ -53,6 +53,7 @@ bool qp_boot(armprof_pe **pe, armprof_kernel **k, armprof_kernel_data_fn data, v
     armprof_kernel_params_default(&p);
     p.spe = armprof_config_has(&qp.config, ARMPROF_FEAT_SPE);
     p.interval = qp.interval;
+    p.random = qp.jitter;
     p.data = data;
     p.data_ctx = ctx;
     p.events = QP_EV_COUNT;

@@ -3,7 +3,7 @@
  * (docs/qemu.md).
  *
  *   qemu-aarch64 -cpu max,pauth=off \
- *       -plugin libarmprof_qemu.so,out=PREFIX[,interval=N][,preset=NAME]
+ *       -plugin libarmprof_qemu.so,out=PREFIX[,interval=N][,jitter=on|off][,preset=NAME]
  *               [,config=FILE][,mode=fast|exact][,perf_version=V][,quiet=on] PROGRAM ARGS */
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +76,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     qp.id = id;
     qp.out = strdup("armprof");
     qp.interval = 1024;
+    qp.jitter = true;
     qp.mode = QP_MODE_FAST;
     const char *preset = "armv9.4-all", *config_path = NULL;
     for (int i = 0; i < argc; i++) {
@@ -105,13 +106,18 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             if (sscanf(value, "%u.%u", &major, &minor) != 2)
                 return fail("perf_version=%s: MAJOR.MINOR, as 6.1%s", value, "");
             qp.perf_version = major * 100 + minor;
+        } else if (!strcmp(name, "jitter")) {
+            bool on;
+            if (!qemu_plugin_bool_parse(name, value, &on))
+                return fail("jitter=%s: on or off%s", value, "");
+            qp.jitter = on;
         } else if (!strcmp(name, "quiet")) {
             bool q;
             if (!qemu_plugin_bool_parse(name, value, &q))
                 return fail("quiet=%s: on or off%s", value, "");
             qp.quiet = q;
         } else
-            return fail("unknown argument \"%s\" (out, interval, preset, config, mode, "
+            return fail("unknown argument \"%s\" (out, interval, jitter, preset, config, mode, "
                         "perf_version, quiet)%s",
                         name, "");
     }

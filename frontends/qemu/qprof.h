@@ -174,6 +174,7 @@ struct qp_plugin {
     qemu_plugin_id_t id;
     char *out; /* output prefix */
     uint32_t interval;
+    bool jitter; /* PMSIRR_EL1.RND (Linux's arm_spe format bit of that name) */
     qp_mode mode;
     armprof_config config;
     char *config_desc; /* preset and file, for the summary */

@@ -31,6 +31,7 @@ expect_error() { # ARGS WANT: QEMU refuses the plugin with a message holding WAN
 }
 expect_error "interval=300" "interval=300: a multiple of 256"
 expect_error "mode=slow" "mode=slow: fast or exact"
+expect_error "jitter=maybe" "jitter=maybe: on or off"
 expect_error "preset=armv99" "preset=armv99: not a preset"
 expect_error "preset=minimal" "the configuration cannot be booted: the PE has no EL2 or no EL3"
 expect_error "colour=blue" "unknown argument \"colour\""
@@ -60,4 +61,13 @@ else
   echo "FAIL: a good configuration file was refused"
   fail=1
 fi
+# jitter=off: PMSIRR_EL1.RND 0, no random part (D17.2). SPEToCollectSample():
+# the operation that finds PMSICR_EL1.COUNT 0 reloads it with INTERVAL
+# without counting, and the one that takes it from 1 to 0 is sampled: a
+# sample every INTERVAL + 1 operations, the first at operation 1025 (the
+# kernel leaves COUNT 0). The loop's 1000006 instructions make 975.
+"$qemu" -plugin "$plugin,out=$work/j,quiet=on,jitter=off" "$program" >/dev/null 2>&1
+samples=$(grep -o 'samples [0-9]*' "$work/j.summary" | head -n 1 | awk '{ print $2 }')
+[ "$samples" = $((1000006 / 1025)) ] && echo "ok: jitter=off: $samples samples" ||
+  { echo "FAIL: jitter=off: $samples samples, not $((1000006 / 1025))"; fail=1; }
 exit $fail
