@@ -21,13 +21,10 @@
 set -u
 qemu=$1 qemu_version=$2 plugin=$3 spe_check=$4 root=$5
 shift 5
-skip() { echo "SKIPPED: $*"; exit 0; }
-[ -x "$qemu" ] || skip "no QEMU at '$qemu'"
-"$qemu" --version | grep -q "version $qemu_version" || skip "$qemu is not QEMU $qemu_version"
-[ -f "$plugin" ] || skip "no plugin at '$plugin'"
+. "$(dirname "$0")/common.sh"
+need_qemu "$qemu" "$qemu_version" "$plugin"
 [ -x "$root/usr/bin/gzip" ] || skip "no gzip root at '$root' (tools/arm64-root.sh gzip gzip VERSION)"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+make_work
 seq 1 300000 >"$work/in"
 # without address space randomization where setarch can: the same layout
 # in every run

@@ -8,13 +8,10 @@
 #   options.sh QEMU QEMU_VERSION PLUGIN PROGRAM
 set -u
 qemu=$1 qemu_version=$2 plugin=$3 program=$4
-skip() { echo "SKIPPED: $*"; exit 0; }
-[ -x "$qemu" ] || skip "no QEMU at '$qemu'"
-"$qemu" --version | grep -q "version $qemu_version" || skip "$qemu is not QEMU $qemu_version"
-[ -f "$plugin" ] || skip "no plugin at '$plugin'"
+. "$(dirname "$0")/common.sh"
+need_qemu "$qemu" "$qemu_version" "$plugin"
 [ -x "$program" ] || skip "no test program at '$program'"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+make_work
 fail=0
 expect_error() { # ARGS WANT: QEMU refuses the plugin with a message holding WANT
   local args=$1 want=$2

@@ -11,15 +11,13 @@
 set -u
 qemu=$1 plugin=$2 program=$3 perf_version=$4
 shift 4
-skip() { echo "SKIPPED: $*"; exit 0; }
-[ -x "$qemu" ] || skip "no QEMU 10.0 at '$qemu' (frontends/qemu/build-qemu.sh)"
-[ -f "$plugin" ] || skip "no plugin at '$plugin'"
+. "$(dirname "$0")/common.sh"
+need_qemu "$qemu" 10.0 "$plugin"
 [ -x "$program" ] || skip "no test program at '$program' (binutils-aarch64-linux-gnu)"
 [ $# -gt 0 ] || skip "no perf $perf_version (.ci/run installs linux-perf; tools/perf-root.sh)"
 version=$("$@" --version 2>&1) || skip "perf does not run: $version"
 case $version in *"perf version $perf_version"*) ;; *) skip "not perf $perf_version: $version" ;; esac
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+make_work
 "$qemu" -cpu max,pauth=off -plugin "$plugin,out=$work/p,perf_version=$perf_version,quiet=on" \
   "$program" || { echo "FAIL: the program under QEMU failed"; exit 1; }
 # Every record is an instruction sample (--itrace=i1i): the program's

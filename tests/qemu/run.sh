@@ -24,15 +24,11 @@
 set -u
 qemu=$1 qemu_version=$2 plugin=$3 mode=$4 spe_check=$5 nm=$6 program=$7
 shift 7
-skip() { echo "SKIPPED: $*"; exit 0; }
-[ -x "$qemu" ] || skip "no QEMU at '$qemu' (.ci/run installs qemu-user and runs frontends/qemu/build-qemu.sh)"
-"$qemu" --version | grep -q "version $qemu_version" ||
-  skip "$qemu is not QEMU $qemu_version: $("$qemu" --version | head -n 1)"
-[ -f "$plugin" ] || skip "no plugin at '$plugin'"
+. "$(dirname "$0")/common.sh"
+need_qemu "$qemu" "$qemu_version" "$plugin"
 [ -x "$program" ] || skip "no test program at '$program' (binutils-aarch64-linux-gnu, gcc-aarch64-linux-gnu)"
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+make_work
 out=$work/p
 if ! "$qemu" -cpu max,pauth=off -plugin "$plugin,out=$out,mode=$mode,quiet=on" "$program" \
   >"$work/stdout" 2>"$work/stderr"; then

@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# What the QEMU plugin tests share (sourced): the skip rule and a work folder.
+#   need_qemu QEMU VERSION PLUGIN   skips unless QEMU is there, prints
+#                                   "version VERSION", and PLUGIN exists
+#   make_work                       $work, removed at exit
+skip() { echo "SKIPPED: $*"; exit 0; }
+need_qemu() {
+  [ -x "$1" ] || skip "no QEMU at '$1' (.ci/run installs qemu-user and runs frontends/qemu/build-qemu.sh)"
+  "$1" --version | grep -q "version $2" || skip "$1 is not QEMU $2: $("$1" --version | head -n 1)"
+  [ -f "$3" ] || skip "no plugin at '$3'"
+}
+make_work() {
+  work=$(mktemp -d)
+  trap 'rm -rf "$work"' EXIT
+}
