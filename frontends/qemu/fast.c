@@ -38,7 +38,7 @@ static void retire_branch(qp_thread *t, const qp_insn *q, uint64_t next_pc)
 static void retire_through(qp_thread *t, const qp_tb *tb, uint32_t from)
 {
     while (from < tb->n) {
-        const uint64_t u = armprof_ops_until_event(t->pe);
+        const uint64_t u = qp_until(t);
         if (u >= tb->n - from) {
             qp_retire_static(t, tb, from, tb->n);
             return;
@@ -121,7 +121,7 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
 {
     const uint64_t n = inline_done ? 0 : cur->n;
     for (;;) {
-        const uint64_t u = armprof_ops_until_event(t->pe);
+        const uint64_t u = qp_until(t);
         uint64_t rest = 0;
         if (u >= cur->n - i) {
             qp_retire_static(t, cur, i, cur->n);

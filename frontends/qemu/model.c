@@ -177,6 +177,7 @@ static void advance(qp_thread *t, uint64_t cycles)
 
 void qp_visit_end(qp_thread *t)
 {
+    qp_flush_run(t);
     if (t->cycles_due) {
         armprof_cycles(t->pe, t->cycles_due);
         t->cycles_due = 0;
@@ -195,6 +196,7 @@ void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bo
     (void)size_log2;
     const qp_timing_ops *m = t->timing.ops;
     uint32_t cycles;
+    qp_flush_run(t);
     armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->cycles);
     if (op->op_class == ARMPROF_OP_LOAD || op->op_class == ARMPROF_OP_STORE) {
         if (vaddr_known) {
@@ -219,17 +221,50 @@ void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bo
     if (armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
 }
 
+/* Runs that follow one another with nothing between them go to the model
+ * as one (each armprof_retire_run() costs a visit to three units): the
+ * counts add up, and the last operation, branch and taken branch are the
+ * later run's where it has them. */
 void qp_retire_run(qp_thread *t, armprof_op_run *run)
 {
     if (!run->ops) return;
-    if (!armprof_retire_run(t->pe, run)) {
-        /* longer than armprof_ops_until_event(): a bug in the bookkeeping,
-         * counted and shown in the summary, never hidden */
-        t->runs_refused++;
-        return;
+    armprof_op_run *a = &t->deferred;
+    if (!a->ops) {
+        *a = *run;
+    } else {
+        a->ops += run->ops;
+        a->branches += run->branches;
+        a->mispredicted += run->mispredicted;
+        a->loads += run->loads;
+        a->stores += run->stores;
+        a->l1d_access += run->l1d_access;
+        a->l1d_refill += run->l1d_refill;
+        if (run->any_taken) {
+            a->any_taken = true;
+            a->last_taken_target = run->last_taken_target;
+        }
+        if (run->branches) a->last_branch_next = run->last_branch_next;
+        a->last_is_branch = run->last_is_branch;
+        a->last_pc = run->last_pc;
     }
     t->retired += run->ops;
     advance(t, run->ops);
+}
+
+void qp_flush_run(qp_thread *t)
+{
+    armprof_op_run *a = &t->deferred;
+    if (!a->ops) return;
+    /* longer than armprof_ops_until_event(): a bug in the bookkeeping,
+     * counted and shown in the summary, never hidden */
+    if (!armprof_retire_run(t->pe, a)) t->runs_refused++;
+    *a = (armprof_op_run)ARMPROF_OP_RUN_INIT;
+}
+
+uint64_t qp_until(qp_thread *t)
+{
+    const uint64_t u = armprof_ops_until_event(t->pe);
+    return u == UINT64_MAX ? u : u - t->deferred.ops;
 }
 
 /* Instructions [from, to) of tb, none of them the event, as one run. */

@@ -128,10 +128,11 @@ typedef struct qp_thread {
     qp_chunk *chunks; /* the Profiling Buffer's contents, as the kernel copied them out */
     size_t nchunks, capchunks;
     uint64_t spe_bytes;
-    uint64_t cycles;     /* modelled cycles (the system counter follows them) */
-    uint64_t retired;    /* operations given to the model */
-    uint64_t cycles_due; /* ... of them, not yet ended in the model */
-    uint64_t selected;   /* SPE samples at the last visit\'s end */
+    uint64_t cycles;         /* modelled cycles (the system counter follows them) */
+    uint64_t retired;        /* operations given to the model */
+    uint64_t cycles_due;     /* ... of them, not yet ended in the model */
+    armprof_op_run deferred; /* runs given to qp_retire_run(), not yet to the model */
+    uint64_t selected;       /* SPE samples at the last visit\'s end */
     /* fast path bookkeeping: the counters as the model has them */
     qp_counters local; /* QEMU 7.2's counters */
     uint64_t synced_budget, synced_mix;
@@ -254,6 +255,9 @@ void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bo
                     unsigned size_log2);
 void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to);
 void qp_retire_run(qp_thread *t, armprof_op_run *run);
+void qp_flush_run(qp_thread *t);
+/* armprof_ops_until_event() less the operations of the run not given yet */
+uint64_t qp_until(qp_thread *t);
 void qp_thread_finish(qp_thread *t);
 /* The end of a callback's visit to the model: the cycles it advanced, the
  * PMBIRQ it raised, the PC sample the agent takes. */
