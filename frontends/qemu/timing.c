@@ -37,11 +37,9 @@ static uint32_t access(void *ctx, armprof_op *op, uint64_t vaddr, bool store)
 {
     qp_timing *t = ctx;
     const uint64_t line = (vaddr >> 6) + 1;
-    t->accesses++;
     uint32_t translation = 0;
     op->events |= ARMPROF_SPE_EV_TLB_ACCESS;
     if (!tlb_lookup(t, (vaddr >> 12) + 1)) {
-        t->tlb_misses++;
         translation = QP_LAT_TLB_WALK;
         op->events |= ARMPROF_SPE_EV_TLB_WALK;
     }
@@ -52,14 +50,12 @@ static uint32_t access(void *ctx, armprof_op *op, uint64_t vaddr, bool store)
         latency = QP_LAT_L1;
         source = QP_DS_L1D;
     } else {
-        t->l1_misses++;
         op->l1d_refill = true;
         op->events |= ARMPROF_SPE_EV_L2_ACCESS;
         if (lookup(t->l2[(line - 1) % QP_L2_SETS], QP_L2_WAYS, line)) {
             latency = QP_LAT_L2;
             source = QP_DS_L2;
         } else {
-            t->l2_misses++;
             latency = QP_LAT_DRAM;
             source = QP_DS_DRAM;
             op->events |=
@@ -82,7 +78,6 @@ static uint32_t access(void *ctx, armprof_op *op, uint64_t vaddr, bool store)
 static uint32_t branch(void *ctx, armprof_op *op)
 {
     qp_timing *t = ctx;
-    t->branches++;
     op->issue_latency = QP_LAT_ISSUE;
     op->total_latency = QP_LAT_ISSUE + 1;
     if (!op->conditional) return op->total_latency;
@@ -91,7 +86,6 @@ static uint32_t branch(void *ctx, armprof_op *op)
     if (op->taken && *c < 3) (*c)++;
     if (!op->taken && *c > 0) (*c)--;
     if (predicted != op->taken) {
-        t->mispredicts++;
         op->mispredicted = true;
         op->total_latency += QP_LAT_MISPREDICT;
     }

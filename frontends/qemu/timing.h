@@ -62,8 +62,6 @@ struct qp_timing {
     uint64_t l1[QP_L1_SETS][QP_L1_WAYS], l2[QP_L2_SETS][QP_L2_WAYS]; /* line address + 1 */
     uint64_t tlb[QP_TLB_SETS][QP_TLB_WAYS];                          /* page + 1 */
     uint8_t bp[QP_BP_SIZE];
-    /* what the model saw (exact mode: every access; fast mode: the sampled ones) */
-    uint64_t accesses, l1_misses, l2_misses, tlb_misses, branches, mispredicts;
 };
 
 /* The default model, empty caches. */
