@@ -294,6 +294,8 @@ void qp_thread_finish(qp_thread *t)
     armprof_kernel_stop(t->k);
     uint64_t instructions;
     armprof_kernel_counters(t->k, &t->final_cycles, &instructions, t->final_counts);
+    const unsigned n = armprof_kernel_get_setup(t->k).counters;
+    t->final_programmed = n < QP_EV_COUNT ? n : QP_EV_COUNT;
     t->final_stats = armprof_spe_get_stats(t->pe);
     t->final_kernel = armprof_kernel_get_status(t->k);
     armprof_kernel_destroy(t->k);

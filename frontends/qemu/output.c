@@ -78,14 +78,21 @@ static void summary_to(FILE *f, const symtab *syms, const char *spe_path, size_t
     size_t nh = 0, caph = 0;
     uint64_t pcs = 0;
     for (const qp_thread *t = qp.done; t; t = t->next_done) {
-        const uint64_t *e = t->final_counts;
-        fprintf(f,
-                "thread %u: instructions %llu branches %llu loads %llu stores %llu mem_access "
-                "%llu l1d_refill %llu cycles %llu\n",
-                t->tid, (unsigned long long)e[QP_EV_INST_RETIRED],
-                (unsigned long long)e[QP_EV_BR_RETIRED], (unsigned long long)e[QP_EV_LD_RETIRED],
-                (unsigned long long)e[QP_EV_ST_RETIRED], (unsigned long long)e[QP_EV_MEM_ACCESS],
-                (unsigned long long)e[QP_EV_L1D_CACHE_REFILL], (unsigned long long)t->final_cycles);
+        /* the counters the PE has (PMCR_EL0.N may be below six): "-" for
+         * one the kernel could not program */
+        static const char *const names[QP_EV_COUNT] = {
+            [QP_EV_INST_RETIRED] = "instructions", [QP_EV_BR_RETIRED] = "branches",
+            [QP_EV_LD_RETIRED] = "loads",          [QP_EV_ST_RETIRED] = "stores",
+            [QP_EV_MEM_ACCESS] = "mem_access",     [QP_EV_L1D_CACHE_REFILL] = "l1d_refill",
+        };
+        fprintf(f, "thread %u:", t->tid);
+        for (unsigned i = 0; i < QP_EV_COUNT; i++) {
+            if (i < t->final_programmed)
+                fprintf(f, " %s %llu", names[i], (unsigned long long)t->final_counts[i]);
+            else
+                fprintf(f, " %s -", names[i]);
+        }
+        fprintf(f, " cycles %llu\n", (unsigned long long)t->final_cycles);
         const armprof_spe_stats *s = &t->final_stats;
         fprintf(f,
                 "  spe: samples %llu records %llu written %llu lost %llu bytes %llu pmbirq %llu "

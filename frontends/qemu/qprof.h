@@ -158,6 +158,7 @@ typedef struct qp_thread {
     struct qp_thread *next_done;
     uint64_t final_counts[QP_EV_COUNT];
     uint64_t final_cycles;
+    unsigned final_programmed; /* the event counters the kernel programmed */
     armprof_spe_stats final_stats;
     armprof_kernel_status final_kernel;
 } qp_thread;
