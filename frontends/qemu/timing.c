@@ -39,13 +39,27 @@ static uint32_t access(void *ctx, armprof_op *op, uint64_t vaddr, bool store)
     const uint64_t line = (vaddr >> 6) + 1;
     uint32_t translation = 0;
     op->events |= ARMPROF_SPE_EV_TLB_ACCESS;
+    op->l1d_access = true;
+    op->translation_latency = 0;
+    op->issue_latency = QP_LAT_ISSUE;
+    if (line == t->last_line) {
+        /* the line of the last access: the most recent of its L1 set and
+         * its page the most recent of its TLB set, so both lookups would
+         * hit without moving anything */
+        if (!store) {
+            op->data_source_valid = true;
+            op->data_source = QP_DS_L1D;
+        }
+        op->total_latency = QP_LAT_ISSUE + QP_LAT_L1;
+        return op->total_latency;
+    }
+    t->last_line = line;
     if (!tlb_lookup(t, (vaddr >> 12) + 1)) {
         translation = QP_LAT_TLB_WALK;
         op->events |= ARMPROF_SPE_EV_TLB_WALK;
     }
     uint32_t latency;
     uint16_t source;
-    op->l1d_access = true;
     if (lookup(t->l1[(line - 1) % QP_L1_SETS], QP_L1_WAYS, line)) {
         latency = QP_LAT_L1;
         source = QP_DS_L1D;

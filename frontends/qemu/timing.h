@@ -60,7 +60,8 @@ struct qp_timing {
     const qp_timing_ops *ops;
     void *ctx; /* ops' context; the default model's is this struct */
     uint64_t l1[QP_L1_SETS][QP_L1_WAYS], l2[QP_L2_SETS][QP_L2_WAYS]; /* line address + 1 */
-    uint64_t tlb[QP_TLB_SETS][QP_TLB_WAYS];                          /* page + 1 */
+    uint64_t last_line;                     /* the line of the last access (+ 1) */
+    uint64_t tlb[QP_TLB_SETS][QP_TLB_WAYS]; /* page + 1 */
     uint8_t bp[QP_BP_SIZE];
 };
 
