@@ -197,6 +197,16 @@ void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bo
     const qp_timing_ops *m = t->timing.ops;
     uint32_t cycles;
     qp_flush_run(t);
+    /* an SVE operation's effective vector length (the EVL field): read
+     * where QEMU lets registers be read, else the length the thread started
+     * with, counted in the summary */
+    const bool sve = op->op_class == ARMPROF_OP_OTHER ? op->other_kind == ARMPROF_OTHER_SVE
+                                                      : op->op_class != ARMPROF_OP_BRANCH &&
+                                                            op->ldst_kind == ARMPROF_LDST_SVE_SME;
+    if (sve && !op->vector_length && !qp_vector_length(t, &op->vector_length)) {
+        op->vector_length = qp.default_vl;
+        t->vl_assumed++;
+    }
     armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->cycles);
     if (op->op_class == ARMPROF_OP_LOAD || op->op_class == ARMPROF_OP_STORE) {
         if (vaddr_known) {
@@ -206,6 +216,8 @@ void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bo
             op->paddr = vaddr;
             cycles = m->access(t->timing.ctx, op, vaddr, store);
         } else {
+            /* no made-up address: the record has none (armprof_op) */
+            op->data_address_unknown = true;
             t->no_address++;
             cycles = m->other(t->timing.ctx, op);
         }

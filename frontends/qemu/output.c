@@ -94,15 +94,16 @@ static void summary_to(FILE *f, const symtab *syms, const char *spe_path, size_t
         }
         fprintf(f, " cycles %llu\n", (unsigned long long)t->final_cycles);
         const armprof_spe_stats *s = &t->final_stats;
-        fprintf(f,
-                "  spe: samples %llu records %llu written %llu lost %llu bytes %llu pmbirq %llu "
-                "(buffer full %llu, faults %llu) no_address %llu runs_refused %llu\n",
-                (unsigned long long)s->selected, (unsigned long long)s->records,
-                (unsigned long long)s->written, (unsigned long long)s->lost,
-                (unsigned long long)t->spe_bytes, (unsigned long long)t->final_kernel.irqs,
-                (unsigned long long)t->final_kernel.buffer_full,
-                (unsigned long long)t->final_kernel.faults, (unsigned long long)t->no_address,
-                (unsigned long long)t->runs_refused);
+        fprintf(
+            f,
+            "  spe: samples %llu records %llu written %llu lost %llu bytes %llu pmbirq %llu "
+            "(buffer full %llu, faults %llu) no_address %llu vl_assumed %llu runs_refused %llu\n",
+            (unsigned long long)s->selected, (unsigned long long)s->records,
+            (unsigned long long)s->written, (unsigned long long)s->lost,
+            (unsigned long long)t->spe_bytes, (unsigned long long)t->final_kernel.irqs,
+            (unsigned long long)t->final_kernel.buffer_full,
+            (unsigned long long)t->final_kernel.faults, (unsigned long long)t->no_address,
+            (unsigned long long)t->vl_assumed, (unsigned long long)t->runs_refused);
         fprintf(f, "  pc sampling: %llu PMPCSR reads, %llu samples\n",
                 (unsigned long long)t->pc_reads, (unsigned long long)t->pc_samples);
         GHashTableIter it;

@@ -147,6 +147,15 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
              config_path ? config_path : "");
     qp.config_desc = strdup(desc);
     qp.pid = (uint32_t)getpid();
+    /* the SVE vector length a thread starts with: QEMU's default 64 bytes
+     * (target/arm/cpu.c, sve_default_vq 4), or -cpu's property in bytes */
+    qp.default_vl = 512;
+    char *vl = qp_cpu_property("sve-default-vector-length");
+    if (vl) {
+        const long bytes = strtol(vl, NULL, 0);
+        if (bytes > 0 && bytes <= 256) qp.default_vl = (uint32_t)bytes * 8;
+        g_free(vl);
+    }
 #if QPROF_SCOREBOARDS
     qp.sb = qemu_plugin_scoreboard_new(sizeof(qp_counters));
 #endif

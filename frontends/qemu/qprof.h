@@ -151,6 +151,7 @@ typedef struct qp_thread {
     int64_t mmap_fd;
     /* what the summary reports */
     uint64_t no_address;   /* sampled loads and stores whose address was not known */
+    uint64_t vl_assumed;   /* sampled SVE operations given the starting vector length */
     uint64_t runs_refused; /* armprof_retire_run() refusals (a bug if nonzero) */
     uint64_t pc_reads, pc_samples;
     GHashTable *pc_hist; /* PMPCSR PC -> count */
@@ -195,6 +196,9 @@ struct qp_plugin {
     uint32_t pid;
     char comm[16];
     char *program; /* the guest program's absolute path, known at the first block */
+    /* the SVE vector length qemu-user starts a thread with (-cpu's
+     * sve-default-vector-length, 64 bytes by default), in bits */
+    uint32_t default_vl;
     /* side-band for perf: executable mappings seen */
     struct qp_map {
         uint64_t addr, len, pgoff;
@@ -205,6 +209,7 @@ struct qp_plugin {
 #if QPROF_SCOREBOARDS
     struct qemu_plugin_scoreboard *sb;
     struct qemu_plugin_register *xreg[32]; /* x0..x30, sp */
+    struct qemu_plugin_register *vg;       /* the SVE vector length in 64-bit granules */
 #endif
 };
 
@@ -271,6 +276,9 @@ void qp_thread_done(qp_thread *t);
 
 /* regs.c: a load's or store's address from the registers (QEMU 10.0) */
 bool qp_data_address(qp_thread *t, const qp_insn *i, uint64_t *vaddr);
+/* The SVE vector length now, in bits, where registers can be read (QEMU
+ * 10.0's fast mode). */
+bool qp_vector_length(qp_thread *t, uint32_t *bits);
 void qp_regs_init(void);
 
 /* sideband.c */
@@ -280,6 +288,8 @@ void qp_syscall_ret(qemu_plugin_id_t id, unsigned vcpu, int64_t num, int64_t ret
 void qp_scan_maps(uint64_t first_pc);
 void qp_map_program(const char *path);
 char *qp_program_path(void);
+/* The value of property name in QEMU's -cpu option, or NULL (free it). */
+char *qp_cpu_property(const char *name);
 
 /* output.c */
 void qp_write_outputs(void);

@@ -16,6 +16,8 @@ void qp_regs_init(void)
         unsigned n;
         if (strcmp(r->name, "sp") == 0)
             qp.xreg[31] = r->handle;
+        else if (strcmp(r->name, "vg") == 0)
+            qp.vg = r->handle; /* with SVE: the vector length in 64-bit granules */
         else if (sscanf(r->name, "x%u", &n) == 1 && n < 31)
             qp.xreg[n] = r->handle;
     }
@@ -41,6 +43,21 @@ static bool read_x(qp_thread *t, unsigned n, bool sp, uint64_t *v)
     return true;
 }
 #endif
+
+bool qp_vector_length(qp_thread *t, uint32_t *bits)
+{
+#if QPROF_SCOREBOARDS
+    if (qp.mode != QP_MODE_FAST || !qp.vg) return false;
+    g_byte_array_set_size(t->regbuf, 0);
+    if (qemu_plugin_read_register(qp.vg, t->regbuf) < 1) return false;
+    *bits = 64u * t->regbuf->data[0]; /* VG: 64-bit granules, at most 32 */
+    return *bits != 0;
+#else
+    (void)t;
+    (void)bits;
+    return false;
+#endif
+}
 
 bool qp_data_address(qp_thread *t, const qp_insn *i, uint64_t *vaddr)
 {

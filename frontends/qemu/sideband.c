@@ -56,14 +56,42 @@ static const char *const value_options[] = {
     "L", "E", "U", "0",       "B", "R",       "D",    "g",     "s",      "cpu",
     "r", "t", "d", "dfilter", "p", "tb-size", "seed", "trace", "plugin", NULL};
 
+/* QEMU's command line, NUL-separated, in buf; its length. */
+static size_t command_line(char *buf, size_t size)
+{
+    FILE *f = fopen("/proc/self/cmdline", "rb");
+    if (!f) return 0;
+    const size_t n = fread(buf, 1, size - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return n;
+}
+
+char *qp_cpu_property(const char *name)
+{
+    char buf[16384];
+    const size_t n = command_line(buf, sizeof buf);
+    const size_t len = strlen(name);
+    for (size_t i = strlen(buf) + 1; i < n;) {
+        const char *a = buf + i;
+        i += strlen(a) + 1;
+        if (strcmp(a, "-cpu") && strcmp(a, "--cpu")) continue;
+        /* -cpu MODEL,prop=value,... */
+        for (const char *p = i < n ? strchr(buf + i, ',') : NULL; p; p = strchr(p + 1, ','))
+            if (!strncmp(p + 1, name, len) && p[1 + len] == '=') {
+                const char *v = p + 2 + len;
+                return g_strndup(v, strcspn(v, ","));
+            }
+        return NULL;
+    }
+    return NULL;
+}
+
 char *qp_program_path(void)
 {
     char buf[16384];
-    FILE *f = fopen("/proc/self/cmdline", "rb");
-    if (!f) return NULL;
-    const size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
+    const size_t n = command_line(buf, sizeof buf);
+    if (!n) return NULL;
     const char *prefix = NULL;
     for (size_t i = strlen(buf) + 1; i < n;) {
         const char *a = buf + i;

@@ -64,7 +64,9 @@ static qp_tb *classify(struct qemu_plugin_tb *tb)
         op.pc = q->pc;
         q->op = op;
         const bool mem = op.op_class == ARMPROF_OP_LOAD || op.op_class == ARMPROF_OP_STORE;
-        q->addr_from_regs = mem && !q->d.vector_base && !q->d.vector_index && !q->d.offset_vl &&
+        /* an offset in vector lengths (MUL VL) needs the length: 0 does not */
+        q->addr_from_regs = mem && !q->d.vector_base && !q->d.vector_index &&
+                            (!q->d.offset_vl || q->d.offset == 0) &&
                             (q->d.base_reg != ARMPROF_A64_NOREG || q->d.pc_relative);
         t->before[i] = qp_mix(t->branches, t->loads, t->stores);
         t->branches += op.op_class == ARMPROF_OP_BRANCH;

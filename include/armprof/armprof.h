@@ -342,6 +342,15 @@ typedef struct armprof_op {
      * abandoned), sampled with its record discarded, or recorded with
      * Events bits 0 and 1 clear. */
     bool misspeculated;
+
+    /* ---- version 3: read only when .size covers it ---- */
+    /* The embedder does not know the load's or store's data address (an
+     * emulator that cannot see it for this instruction): its record then
+     * has no Data Virtual Address or Data Physical Address packet, rather
+     * than vaddr and paddr made up (SPESampleLoadStore() leaves those
+     * address_valid bits clear). Real hardware always knows the address;
+     * docs/spec-notes.md. */
+    bool data_address_unknown;
 } armprof_op;
 
 #define ARMPROF_OP_INIT                                                                            \

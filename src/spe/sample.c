@@ -424,6 +424,16 @@ static void SPESetDataPhysicalAddress(armprof_pe *pe, spe_sample *s, const armpr
                     (uint64_t)nse << 60 | (uint64_t)lat << 56);
 }
 
+/* SPESetDataVirtualAddress() and, when collected, SPESetDataPhysicalAddress():
+ * not for an operation whose embedder does not know its address
+ * (armprof_op.data_address_unknown), whose record has neither packet. */
+static void set_data_addresses(armprof_pe *pe, spe_sample *s, const armprof_op *op)
+{
+    if (OP_HAS(op, data_address_unknown) && op->data_address_unknown) return;
+    SPESetDataVirtualAddress(pe, s, op);
+    if (SPE_STATE(pe)->sc.collect_pa) SPESetDataPhysicalAddress(pe, s, op);
+}
+
 /* The instruction's own callback (SPESampleGeneralPurposeLoadStore(),
  * SPESampleExtendedLoadStore(), SPESampleSIMDFPLoadStore(),
  * SPESampleOpSVESMELoadStore(), SPESampleMemCopy(), SPESampleMemSet(), ...),
@@ -487,8 +497,7 @@ static void sample_load_store(armprof_pe *pe, spe_sample *s, const armprof_op *o
         break;
     }
     /* SPESampleLoadStore(is_load, accdesc, addrdesc) for the sampled access */
-    SPESetDataVirtualAddress(pe, s, op);
-    if (SPE_STATE(pe)->sc.collect_pa) SPESetDataPhysicalAddress(pe, s, op);
+    set_data_addresses(pe, s, op);
     a->addr_valid = true;
     /* SPEGetDataSource(): IMPLEMENTATION DEFINED; the model reports the
      * operation's data source for loads when Data Source packets exist. */
@@ -503,8 +512,7 @@ static void sample_load_store(armprof_pe *pe, spe_sample *s, const armprof_op *o
 static void sample_gcs_branch(armprof_pe *pe, spe_sample *s, const armprof_op *op)
 {
     s->opattr.ldst_type = SPELDSTType_GCS;
-    SPESetDataVirtualAddress(pe, s, op);
-    if (SPE_STATE(pe)->sc.collect_pa) SPESetDataPhysicalAddress(pe, s, op);
+    set_data_addresses(pe, s, op);
     s->opattr.addr_valid = true;
     if (s->opattr.procedure_return && op->data_source_valid &&
         SPEGetDataSourcePayloadSize(&pe->cfg) != 0) {

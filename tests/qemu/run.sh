@@ -19,6 +19,10 @@
 #   threads=N           the summary lists at least N threads, each with
 #                       records whose CONTEXTIDR_EL1 is its TID
 #   workers=EVENT=N=K   at least K threads counted EVENT >= N
+#   nodata=START=END    no record has a data address (QEMU 7.2 gives none
+#                       for SVE LD1/ST1), and the summary counts them
+#   evl=BITS            every sampled SVE operation records BITS as its
+#                       vector length, and there is at least one
 # Prints "SKIPPED: why" and exits 0 when QEMU or the plugin is missing;
 # exits 1 on the first failed check, after printing every check.
 set -u
@@ -62,7 +66,7 @@ for c in "$@"; do
       spe_args+=(--range "$sym" "$lo" "$hi")
       share_lo[$sym]=${lohi%-*}
       share_hi[$sym]=${lohi#*-} ;;
-    data=*)
+    data=* | nodata=*)
       IFS='=' read -r _ s1 s2 <<<"$c"
       lo=$(range "$s1"); hi=$(range "$s2")
       spe_args+=(--data "${lo%% *}" "${hi%% *}") ;;
@@ -107,6 +111,21 @@ for c in "$@"; do
       ctx=$(awk '$1 == "contexts" { print $2 }' "$work/check")
       [ "$n" -ge "$want" ] && [ "$ctx" -ge "$want" ] && ok "$n threads, records of $ctx" ||
         bad "$n threads and records of $ctx, expected $want" ;;
+    nodata=*)
+      in_n=$(awk '$1 == "data_in" { print $2 }' "$work/check")
+      out_n=$(awk '$1 == "data_out" { print $2 }' "$work/check")
+      na=$(grep -o 'no_address [0-9]*' "$summary" | awk '{ s += $2 } END { print s + 0 }')
+      [ "${in_n:-1}" = 0 ] && [ "${out_n:-1}" = 0 ] && [ "$na" -gt 0 ] &&
+        ok "no data address made up: $na sampled accesses without one" ||
+        bad "data addresses: $in_n in range, $out_n outside, no_address $na" ;;
+    evl=*)
+      want=${c#evl=}
+      lines=$(awk '$1 == "evl"' "$work/check")
+      if [ -n "$lines" ] && [ "$(echo "$lines" | wc -l)" = 1 ] && [ "$(echo "$lines" | awk '{ print $2 }')" = "$want" ]; then
+        ok "SVE records: $(echo "$lines" | awk '{ print $3 }') with EVL $want bits"
+      else
+        bad "SVE records by EVL: ${lines:-none}, expected all $want bits"
+      fi ;;
     workers=*)
       IFS='=' read -r _ ev want k <<<"$c"
       n=$(awk -v e="$ev" -v w="$want" '/^thread / { for (i = 1; i <= NF; i++) if ($i == e && $(i + 1) >= w) n++ } END { print n + 0 }' "$summary")

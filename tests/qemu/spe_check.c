@@ -7,8 +7,9 @@
  * prints "records N" (or "error MESSAGE at OFFSET" and exits 1), for each
  * range "range NAME K" (records whose PC is in [LO, HI)), with --data
  * "data_in K" and "data_out K" (records with a data virtual address in and
- * out of [LO, HI)), and "contexts C" (distinct CONTEXTIDR_EL1 values) and
- * "no_context K" (records without one). */
+ * out of [LO, HI)), "contexts C" (distinct CONTEXTIDR_EL1 values),
+ * "no_context K" (records without one), and for SVE operations (data
+ * processing, loads and stores) "evl BITS K": K records with that EVL. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,7 @@ int main(int argc, char **argv)
     uint64_t records = 0, no_context = 0;
     uint32_t contexts[MAX_CONTEXTS];
     unsigned ncontexts = 0;
+    uint64_t evl[8] = {0};
     while (armprof_spe_next_record(&d, &r) == ARMPROF_SPE_DECODE_OK) {
         records++;
         if (r.address_valid & 1u << ARMPROF_SPE_ADDR_PC) {
@@ -91,6 +93,9 @@ int main(int argc, char **argv)
             else
                 data_out++;
         }
+        const armprof_spe_op op = armprof_spe_decode_op(r.op_class, r.op_subclass);
+        if (op.kind == ARMPROF_SPE_OP_SVE || op.kind == ARMPROF_SPE_OP_LDST_SVE_SME)
+            evl[op.evl & 7]++;
         if (!(r.context_valid & 1)) {
             no_context++;
             continue;
@@ -111,6 +116,8 @@ int main(int argc, char **argv)
         printf("data_in %llu\ndata_out %llu\n", (unsigned long long)data_in,
                (unsigned long long)data_out);
     printf("contexts %u\nno_context %llu\n", ncontexts, (unsigned long long)no_context);
+    for (unsigned i = 0; i < 8; i++)
+        if (evl[i]) printf("evl %u %llu\n", 32u << i, (unsigned long long)evl[i]);
     free(buf);
     return 0;
 }

@@ -19,6 +19,9 @@
  *   walked, stays in use after its descriptor is made invalid in memory
  *   until armprof_spe_tlb_invalidate() (a TLBI), then the write faults;
  *   with 0 (the default) the next write faults at once;
+ * - armprof_op.data_address_unknown: a sampled load's record has no Data
+ *   Virtual or Physical Address packet, the same load without it has both
+ *   (D18.2.1 Address packets, INDEX 0b0010 and 0b0011);
  * - bad parameters get a message naming the parameter. */
 #include <stdlib.h>
 #include <string.h>
@@ -273,6 +276,47 @@ static void test_tlb(bool tlb)
     free(s.p);
 }
 
+/* Sampled loads with and without a known address. */
+static void test_unknown_address(bool unknown)
+{
+    char err[256];
+    sink s = {0};
+    armprof_kernel_params p;
+    params(&p, &s);
+    p.buffer_pages = 4;
+    armprof_pe *pe = make_pe("armv9.4-all");
+    armprof_kernel *k = armprof_kernel_boot(pe, &p, err, sizeof err);
+    CHECK(k != NULL, "boot: %s", err);
+    if (!k) return;
+    for (uint64_t i = 0; i < 10 * INTERVAL; i++) {
+        armprof_op op = ARMPROF_OP_INIT;
+        op.pc = 0x400000;
+        op.op_class = ARMPROF_OP_LOAD;
+        op.vaddr = op.paddr = 0x12340;
+        op.data_address_unknown = unknown;
+        armprof_retire(pe, &op);
+        armprof_cycles(pe, 1);
+        armprof_kernel_service(k);
+    }
+    armprof_kernel_stop(k);
+    armprof_spe_decoder d;
+    armprof_spe_decoder_init(&d, s.p, s.n);
+    armprof_spe_record rec;
+    uint64_t n = 0, with_va = 0, with_pa = 0;
+    while (armprof_spe_next_record(&d, &rec) == ARMPROF_SPE_DECODE_OK) {
+        n++;
+        with_va += (rec.address_valid >> ARMPROF_SPE_ADDR_DATA_VIRTUAL) & 1;
+        with_pa += (rec.address_valid >> ARMPROF_SPE_ADDR_DATA_PHYSICAL) & 1;
+    }
+    CHECK(n >= 9, "%llu records", (unsigned long long)n);
+    CHECK(unknown ? with_va == 0 && with_pa == 0 : with_va == n && with_pa == n,
+          "data_address_unknown %d: %llu records, %llu with a data VA, %llu with a PA", unknown,
+          (unsigned long long)n, (unsigned long long)with_va, (unsigned long long)with_pa);
+    armprof_kernel_destroy(k);
+    armprof_pe_destroy(pe);
+    free(s.p);
+}
+
 static void expect_error(const char *what, armprof_pe *pe, const armprof_kernel_params *p,
                          const char *needle)
 {
@@ -370,6 +414,8 @@ int main(void)
     test_fault();
     test_tlb(false);
     test_tlb(true);
+    test_unknown_address(false);
+    test_unknown_address(true);
     test_errors();
     test_pmu_only();
     return check_summary();
