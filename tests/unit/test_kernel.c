@@ -106,6 +106,36 @@ static void params(armprof_kernel_params *p, sink *s)
     memcpy(p->event, events, sizeof events);
 }
 
+/* A PE of preset (with option = value when option is not NULL) and its
+ * kernel booted with params() and buffer_pages pages: NULL, with the
+ * failure checked, when the boot fails. */
+typedef struct fixture {
+    sink s;
+    armprof_kernel_params p;
+    armprof_pe *pe;
+    armprof_kernel *k;
+} fixture;
+
+static bool setup(fixture *f, const char *option, const char *value, uint32_t pages)
+{
+    char err[256];
+    memset(f, 0, sizeof *f);
+    params(&f->p, &f->s);
+    f->p.buffer_pages = pages;
+    f->pe = make_pe_with("armv9.4-all", option, value);
+    f->k = armprof_kernel_boot(f->pe, &f->p, err, sizeof err);
+    CHECK(f->k != NULL, "boot: %s", err);
+    if (!f->k) armprof_pe_destroy(f->pe);
+    return f->k != NULL;
+}
+
+static void teardown(fixture *f)
+{
+    armprof_kernel_destroy(f->k);
+    armprof_pe_destroy(f->pe);
+    free(f->s.p);
+}
+
 /* Operation i of the workload: a load, a store, a taken branch, an Other. */
 static void retire(armprof_pe *pe, uint64_t i)
 {
@@ -198,15 +228,11 @@ static void test_run(void)
 
 static void test_fault(void)
 {
-    char err[256];
-    sink s = {0};
-    armprof_kernel_params p;
-    params(&p, &s);
-    p.buffer_pages = 2;
-    armprof_pe *pe = make_pe("armv9.4-all");
-    armprof_kernel *k = armprof_kernel_boot(pe, &p, err, sizeof err);
-    CHECK(k != NULL, "boot: %s", err);
-    if (!k) return;
+    fixture f;
+    if (!setup(&f, NULL, NULL, 2)) return;
+    armprof_pe *pe = f.pe;
+    armprof_kernel *k = f.k;
+    const armprof_kernel_params p = f.p;
     /* the level 3 descriptor of the buffer's second page made invalid */
     armprof_mem_write64(armprof_pe_memory(pe), ARMPROF_PAS_NONSECURE,
                         p.table_pa + 0x3000 + 8 * (((p.buffer_va >> 12) & 0x1ff) + 1), 0);
@@ -218,17 +244,15 @@ static void test_fault(void)
     const armprof_kernel_status ks = armprof_kernel_get_status(k);
     CHECK(ks.irqs == 1 && ks.faults == 1 && ks.buffer_full == 0 && !ks.profiling,
           "%llu PMBIRQs, %llu faults", (unsigned long long)ks.irqs, (unsigned long long)ks.faults);
-    CHECK((s.last_pmbsr >> 26 & 0x3f) == 0x24, "PMBSR_EL1 0x%llx: EC not a stage 1 Data Abort",
-          (unsigned long long)s.last_pmbsr);
+    CHECK((f.s.last_pmbsr >> 26 & 0x3f) == 0x24, "PMBSR_EL1 0x%llx: EC not a stage 1 Data Abort",
+          (unsigned long long)f.s.last_pmbsr);
     CHECK(reg(pe, "PMSCR_EL1") == 0 && reg(pe, "PMBLIMITR_EL1") == 0,
           "profiling not stopped: PMSCR_EL1 0x%llx", (unsigned long long)reg(pe, "PMSCR_EL1"));
     /* what reached memory before the fault, all of it on the first page */
     const armprof_spe_stats st = armprof_spe_get_stats(pe);
-    CHECK(s.n == st.written_bytes && s.n <= 4096 && s.n > 0, "%zu bytes out, %llu written", s.n,
-          (unsigned long long)st.written_bytes);
-    armprof_kernel_destroy(k);
-    armprof_pe_destroy(pe);
-    free(s.p);
+    CHECK(f.s.n == st.written_bytes && f.s.n <= 4096 && f.s.n > 0, "%zu bytes out, %llu written",
+          f.s.n, (unsigned long long)st.written_bytes);
+    teardown(&f);
 }
 
 /* Retires operations until the unit has written n more records, or a
@@ -243,15 +267,10 @@ static uint64_t run_until_written(armprof_pe *pe, uint64_t n, uint64_t *i)
 
 static void test_tlb(bool tlb)
 {
-    char err[256];
-    sink s = {0};
-    armprof_kernel_params p;
-    params(&p, &s);
-    p.buffer_pages = 2;
-    armprof_pe *pe = make_pe_with("armv9.4-all", "spe_buffer_tlb", tlb ? "1" : "0");
-    armprof_kernel *k = armprof_kernel_boot(pe, &p, err, sizeof err);
-    CHECK(k != NULL, "boot: %s", err);
-    if (!k) return;
+    fixture f;
+    if (!setup(&f, "spe_buffer_tlb", tlb ? "1" : "0", 2)) return;
+    armprof_pe *pe = f.pe;
+    const armprof_kernel_params p = f.p;
     uint64_t i = 0;
     CHECK(run_until_written(pe, 1, &i) == 1, "no first record");
     /* the first page's descriptor made invalid, without a TLBI */
@@ -271,23 +290,16 @@ static void test_tlb(bool tlb)
     /* a stage 1 Data Abort (EC 0b100100, D17.8.4) */
     CHECK((reg(pe, "PMBSR_EL1") >> 26 & 0x3f) == 0x24, "PMBSR_EL1 0x%llx",
           (unsigned long long)reg(pe, "PMBSR_EL1"));
-    armprof_kernel_destroy(k);
-    armprof_pe_destroy(pe);
-    free(s.p);
+    teardown(&f);
 }
 
 /* Sampled loads with and without a known address. */
 static void test_unknown_address(bool unknown)
 {
-    char err[256];
-    sink s = {0};
-    armprof_kernel_params p;
-    params(&p, &s);
-    p.buffer_pages = 4;
-    armprof_pe *pe = make_pe("armv9.4-all");
-    armprof_kernel *k = armprof_kernel_boot(pe, &p, err, sizeof err);
-    CHECK(k != NULL, "boot: %s", err);
-    if (!k) return;
+    fixture f;
+    if (!setup(&f, NULL, NULL, 4)) return;
+    armprof_pe *pe = f.pe;
+    armprof_kernel *k = f.k;
     for (uint64_t i = 0; i < 10 * INTERVAL; i++) {
         armprof_op op = ARMPROF_OP_INIT;
         op.pc = 0x400000;
@@ -300,7 +312,7 @@ static void test_unknown_address(bool unknown)
     }
     armprof_kernel_stop(k);
     armprof_spe_decoder d;
-    armprof_spe_decoder_init(&d, s.p, s.n);
+    armprof_spe_decoder_init(&d, f.s.p, f.s.n);
     armprof_spe_record rec;
     uint64_t n = 0, with_va = 0, with_pa = 0;
     while (armprof_spe_next_record(&d, &rec) == ARMPROF_SPE_DECODE_OK) {
@@ -312,9 +324,7 @@ static void test_unknown_address(bool unknown)
     CHECK(unknown ? with_va == 0 && with_pa == 0 : with_va == n && with_pa == n,
           "data_address_unknown %d: %llu records, %llu with a data VA, %llu with a PA", unknown,
           (unsigned long long)n, (unsigned long long)with_va, (unsigned long long)with_pa);
-    armprof_kernel_destroy(k);
-    armprof_pe_destroy(pe);
-    free(s.p);
+    teardown(&f);
 }
 
 static void expect_error(const char *what, armprof_pe *pe, const armprof_kernel_params *p,
