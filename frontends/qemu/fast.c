@@ -17,11 +17,6 @@ qp_counters *qp_counters_of(qp_thread *t)
     return &t->local;
 }
 
-static bool is_mem(const armprof_op *op)
-{
-    return op->op_class == ARMPROF_OP_LOAD || op->op_class == ARMPROF_OP_STORE;
-}
-
 /* The branch the model waits for retires when the next TB shows where it
  * went (next_pc; 0 at the thread's end, when nobody knows: not taken). */
 static void retire_branch(qp_thread *t, const qp_insn *q, uint64_t next_pc)
@@ -30,7 +25,7 @@ static void retire_branch(qp_thread *t, const qp_insn *q, uint64_t next_pc)
     op.taken = next_pc ? next_pc != q->pc + 4 : false;
     if (!q->op.conditional && next_pc) op.taken = true;
     op.target = op.taken ? next_pc : q->d.pc_relative ? q->pc + (uint64_t)q->d.offset : q->pc + 4;
-    qp_retire_full(t, &op, false, 0, false, 0);
+    qp_retire_full(t, &op, 0, false);
 }
 
 /* Instructions from..n of tb, with no more to learn of them: runs, and the
@@ -46,7 +41,7 @@ static void retire_through(qp_thread *t, const qp_tb *tb, uint32_t from)
         const uint32_t e = from + (uint32_t)u;
         qp_retire_static(t, tb, from, e);
         armprof_op op = tb->insn[e].op;
-        qp_retire_full(t, &op, op.op_class == ARMPROF_OP_STORE, 0, false, 0);
+        qp_retire_full(t, &op, 0, false);
         from = e + 1;
     }
 }
@@ -61,7 +56,7 @@ static void complete_pending(qp_thread *t, const qp_tb *cur)
      * retires without an address, counted as such, and so does the rest
      * of the block, whose counts the inline operations already took */
     armprof_op op = t->pend_tb->insn[t->pend_idx].op;
-    qp_retire_full(t, &op, op.op_class == ARMPROF_OP_STORE, 0, false, 0);
+    qp_retire_full(t, &op, 0, false);
     retire_through(t, t->pend_tb, t->pend_idx + 1);
 }
 
@@ -138,14 +133,14 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
              * load's), else at its own instruction callback. */
             const bool mem_callbacks = !QPROF_SCOREBOARDS || qp.mode == QP_MODE_EXACT;
             uint64_t vaddr = 0;
-            const bool now = is_mem(&q->op) && !mem_callbacks && q->addr_at_start &&
+            const bool now = qp_is_mem(&q->op) && !mem_callbacks && q->addr_at_start &&
                              qp_data_address(t, q, &vaddr);
             const bool own_look = mem_callbacks || (q->addr_from_regs && !q->addr_at_start);
-            const bool mem_wait = is_mem(&q->op) && !now && own_look;
+            const bool mem_wait = qp_is_mem(&q->op) && !now && own_look;
             const bool branch_wait = q->op.op_class == ARMPROF_OP_BRANCH && e == cur->n - 1;
             if (!mem_wait && !branch_wait) {
                 armprof_op op = q->op;
-                qp_retire_full(t, &op, op.op_class == ARMPROF_OP_STORE, vaddr, now, 0);
+                qp_retire_full(t, &op, vaddr, now);
                 i = e + 1;
                 continue;
             }
@@ -203,7 +198,7 @@ void qp_mem_due(qp_thread *t, const qp_insn *q, bool known, uint64_t vaddr)
     if (t->pending != QP_PEND_MEM || &t->pend_tb->insn[t->pend_idx] != q) return;
     t->pending = QP_PEND_NONE;
     armprof_op op = q->op;
-    qp_retire_full(t, &op, op.op_class == ARMPROF_OP_STORE, vaddr, known, 0);
+    qp_retire_full(t, &op, vaddr, known);
     walk(t, c, t->pend_tb, t->pend_idx + 1, true);
 }
 

@@ -12,9 +12,11 @@
 #define PMPCSR_OFFSET   0x200u
 #define PMPCSCTL_OFFSET 0xE50u
 
-static const uint16_t events[QP_EV_COUNT] = {
-    [QP_EV_INST_RETIRED] = 0x08, [QP_EV_BR_RETIRED] = 0x21, [QP_EV_LD_RETIRED] = 0x06,
-    [QP_EV_ST_RETIRED] = 0x07,   [QP_EV_MEM_ACCESS] = 0x13, [QP_EV_L1D_CACHE_REFILL] = 0x03,
+/* Their event numbers (Arm ARM K3.1) and the summary's names. */
+const qp_event qp_events[QP_EV_COUNT] = {
+    [QP_EV_INST_RETIRED] = {0x08, "instructions"}, [QP_EV_BR_RETIRED] = {0x21, "branches"},
+    [QP_EV_LD_RETIRED] = {0x06, "loads"},          [QP_EV_ST_RETIRED] = {0x07, "stores"},
+    [QP_EV_MEM_ACCESS] = {0x13, "mem_access"},     [QP_EV_L1D_CACHE_REFILL] = {0x03, "l1d_refill"},
 };
 
 /* The kernel copies a page's part of the buffer at a time: a chunk that
@@ -57,7 +59,8 @@ bool qp_boot(armprof_pe **pe, armprof_kernel **k, armprof_kernel_data_fn data, v
     p.data = data;
     p.data_ctx = ctx;
     p.events = QP_EV_COUNT;
-    memcpy(p.event, events, sizeof events);
+    for (unsigned i = 0; i < QP_EV_COUNT; i++)
+        p.event[i] = qp_events[i].number;
     *k = armprof_kernel_boot(*pe, &p, err, errlen);
     if (*k) return true;
     armprof_pe_destroy(*pe);
@@ -190,10 +193,8 @@ void qp_visit_end(qp_thread *t)
     t->selected = selected;
 }
 
-void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bool vaddr_known,
-                    unsigned size_log2)
+void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known)
 {
-    (void)size_log2;
     const qp_timing_ops *m = t->timing.ops;
     uint32_t cycles;
     qp_flush_run(t);
@@ -208,13 +209,13 @@ void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bo
         t->vl_assumed++;
     }
     armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->cycles);
-    if (op->op_class == ARMPROF_OP_LOAD || op->op_class == ARMPROF_OP_STORE) {
+    if (qp_is_mem(op)) {
         if (vaddr_known) {
             op->vaddr = vaddr;
             /* qemu-user: no stage 1 of its own; the guest's VA is the PA the
              * model records (PMSCR_EL1.PA) */
             op->paddr = vaddr;
-            cycles = m->access(t->timing.ctx, op, vaddr, store);
+            cycles = m->access(t->timing.ctx, op, vaddr, op->op_class == ARMPROF_OP_STORE);
         } else {
             /* no made-up address: the record has none (armprof_op) */
             op->data_address_unknown = true;

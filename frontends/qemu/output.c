@@ -80,17 +80,12 @@ static void summary_to(FILE *f, const symtab *syms, const char *spe_path, size_t
     for (const qp_thread *t = qp.done; t; t = t->next_done) {
         /* the counters the PE has (PMCR_EL0.N may be below six): "-" for
          * one the kernel could not program */
-        static const char *const names[QP_EV_COUNT] = {
-            [QP_EV_INST_RETIRED] = "instructions", [QP_EV_BR_RETIRED] = "branches",
-            [QP_EV_LD_RETIRED] = "loads",          [QP_EV_ST_RETIRED] = "stores",
-            [QP_EV_MEM_ACCESS] = "mem_access",     [QP_EV_L1D_CACHE_REFILL] = "l1d_refill",
-        };
         fprintf(f, "thread %u:", t->tid);
         for (unsigned i = 0; i < QP_EV_COUNT; i++) {
             if (i < t->final_programmed)
-                fprintf(f, " %s %llu", names[i], (unsigned long long)t->final_counts[i]);
+                fprintf(f, " %s %llu", qp_events[i].name, (unsigned long long)t->final_counts[i]);
             else
-                fprintf(f, " %s -", names[i]);
+                fprintf(f, " %s -", qp_events[i].name);
         }
         fprintf(f, " cycles %llu\n", (unsigned long long)t->final_cycles);
         const armprof_spe_stats *s = &t->final_stats;

@@ -41,6 +41,16 @@ enum {
     QP_EV_L1D_CACHE_REFILL,
     QP_EV_COUNT
 };
+typedef struct qp_event {
+    uint16_t number;
+    const char *name;
+} qp_event;
+extern const qp_event qp_events[QP_EV_COUNT];
+
+static inline bool qp_is_mem(const armprof_op *op)
+{
+    return op->op_class == ARMPROF_OP_LOAD || op->op_class == ARMPROF_OP_STORE;
+}
 
 /* One guest instruction as translated: its classification and the
  * armprof_op it becomes, less what only execution tells. */
@@ -257,8 +267,9 @@ static inline qp_thread *qp_thread_enter(unsigned vcpu)
     return t->pe && !__atomic_load_n(&qp.stopped, __ATOMIC_RELAXED) ? t : NULL;
 }
 void qp_thread_start(qp_thread *t, uint64_t first_pc);
-void qp_retire_full(qp_thread *t, armprof_op *op, bool store, uint64_t vaddr, bool vaddr_known,
-                    unsigned size_log2);
+/* The operation through the timing model and armprof_retire(): a load's
+ * or store's vaddr when vaddr_known, else none (data_address_unknown). */
+void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known);
 void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to);
 void qp_retire_run(qp_thread *t, armprof_op_run *run);
 void qp_flush_run(qp_thread *t);

@@ -63,7 +63,7 @@ static qp_tb *classify(struct qemu_plugin_tb *tb)
         armprof_a64_fill_op(&q->d, &op);
         op.pc = q->pc;
         q->op = op;
-        const bool mem = op.op_class == ARMPROF_OP_LOAD || op.op_class == ARMPROF_OP_STORE;
+        const bool mem = qp_is_mem(&op);
         /* an offset in vector lengths (MUL VL) needs the length: 0 does not */
         q->addr_from_regs = mem && !q->d.vector_base && !q->d.vector_index &&
                             (!q->d.offset_vl || q->d.offset == 0) &&
@@ -89,15 +89,18 @@ static qp_tb *classify(struct qemu_plugin_tb *tb)
     return t;
 }
 
-static void instrument_exact(struct qemu_plugin_tb *tb, qp_tb *t)
+/* One callback per TB, and one per memory access of its loads and stores:
+ * exact mode on either QEMU, and QEMU 7.2's fast path. */
+static void instrument_callbacks(struct qemu_plugin_tb *tb, qp_tb *t,
+                                 qemu_plugin_vcpu_udata_cb_t tb_cb,
+                                 qemu_plugin_vcpu_mem_cb_t mem_cb)
 {
-    qemu_plugin_register_vcpu_tb_exec_cb(tb, qp_exact_tb, QEMU_PLUGIN_CB_NO_REGS, t);
-    for (uint32_t i = 0; i < t->n; i++) {
-        qp_insn *q = &t->insn[i];
-        if (q->op.op_class == ARMPROF_OP_LOAD || q->op.op_class == ARMPROF_OP_STORE)
-            qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), qp_exact_mem,
-                                             QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, q);
-    }
+    qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_cb, QEMU_PLUGIN_CB_NO_REGS, t);
+    for (uint32_t i = 0; i < t->n; i++)
+        if (qp_is_mem(&t->insn[i].op))
+            qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), mem_cb,
+                                             QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW,
+                                             &t->insn[i]);
 }
 
 #if QPROF_SCOREBOARDS
@@ -120,10 +123,9 @@ static void instrument_fast(struct qemu_plugin_tb *tb, qp_tb *t)
         qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, last_tb), (uint64_t)(uintptr_t)t);
     for (uint32_t i = 0; i < t->n; i++) {
         const qp_insn *q = &t->insn[i];
-        /* a load or store whose address the TB's start gives, or none can,
-         * needs no look of its own */
-        if (q->op.op_class != ARMPROF_OP_LOAD && q->op.op_class != ARMPROF_OP_STORE) continue;
-        if (q->addr_at_start || !q->addr_from_regs) continue;
+        /* only a load or store whose address its registers give (which
+         * addr_from_regs says) and the TB's start does not */
+        if (!q->addr_from_regs || q->addr_at_start) continue;
         qemu_plugin_register_vcpu_insn_exec_cond_cb(
             qemu_plugin_tb_get_insn(tb, i), qp_fast_insn_due, QEMU_PLUGIN_CB_R_REGS,
             QEMU_PLUGIN_COND_EQ, qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, sample_idx),
@@ -135,13 +137,7 @@ static void instrument_fast(struct qemu_plugin_tb *tb, qp_tb *t)
  * store's address comes from a memory callback (no register reads). */
 static void instrument_fast(struct qemu_plugin_tb *tb, qp_tb *t)
 {
-    qemu_plugin_register_vcpu_tb_exec_cb(tb, qp_fast_tb_exec_v1, QEMU_PLUGIN_CB_NO_REGS, t);
-    for (uint32_t i = 0; i < t->n; i++) {
-        qp_insn *q = &t->insn[i];
-        if (q->op.op_class == ARMPROF_OP_LOAD || q->op.op_class == ARMPROF_OP_STORE)
-            qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), qp_fast_mem_v1,
-                                             QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, q);
-    }
+    instrument_callbacks(tb, t, qp_fast_tb_exec_v1, qp_fast_mem_v1);
 }
 #endif
 
@@ -151,7 +147,7 @@ void qp_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     qp_tb *t = classify(tb);
     if (!t->n) return;
     if (qp.mode == QP_MODE_EXACT)
-        instrument_exact(tb, t);
+        instrument_callbacks(tb, t, qp_exact_tb, qp_exact_mem);
     else
         instrument_fast(tb, t);
 }
