@@ -387,8 +387,10 @@ uint64_t armprof_invalid_ops(const armprof_pe *pe);
  * and call armprof_retire() only for the operation where something happens.
  * armprof_ops_until_event() says how many plain operations (below) can
  * retire before that: the next Statistical Profiling sample selection
- * (PMSICR_EL1.COUNT reaching 0, or ECOUNT counting), or the instruction
- * counter's overflow; UINT64_MAX when nothing counts down. It holds until a
+ * (exactly: through the reload of PMSICR_EL1.COUNT and FEAT_SPE_ERnd's
+ * draw of ECOUNT, whose random value it looks at without drawing), or the
+ * instruction counter's overflow; UINT64_MAX when nothing counts down. It
+ * holds until a
  * register, the context or the configuration changes, or cycles end
  * (armprof_cycles() takes any number of cycles at once already).
  *

@@ -111,24 +111,52 @@ static inline bool spe_dispatch(armprof_pe *pe, armprof_op *op)
     return op->spe_selected;
 }
 
+/* The interval SPEGetRandomInterval() draws next, without drawing it. */
+static inline uint64_t spe_next_random_interval(const spe_state *u)
+{
+    return spe_random_output(spe_random_step(u->rng)) >> 56;
+}
+
+/* How many operations after an interval counter of (count, ecount) are
+ * not selected, SPEToCollectSample() followed through the reload of COUNT
+ * (SPEResetSampleCounter()) and FEAT_SPE_ERnd's draw of ECOUNT, each of
+ * which takes the one next random value (the other never draws). An
+ * answer of 0 is always safe: the next operation takes the full path. */
+static inline uint64_t spe_unselected_ops(const spe_state *u, uint32_t count, uint32_t ecount)
+{
+    if (u->ernd_rnd && ecount != 0) {
+        /* ECOUNT counts down alongside COUNT: selected when it reaches 0,
+         * unless COUNT reaches 0 first and a draw replaces it */
+        if (count == 0) return ecount <= u->reload ? ecount - 1 : 0; /* the reload first */
+        return ecount < count ? ecount - 1 : count - 1;
+    }
+    if (count == 0) {
+        /* the next operation reloads COUNT; the rest count from there */
+        uint64_t reload = u->reload;
+        if (u->reload_rnd) reload |= spe_next_random_interval(u);
+        if (reload == 0) return 1;
+        /* with ERnd the reload draws nothing, and the operations after it
+         * count as from COUNT = reload */
+        return u->ernd_rnd ? 1 + spe_unselected_ops(u, reload, 0) : reload;
+    }
+    if (!u->ernd_rnd) return count - 1;
+    /* COUNT reaches 0 at its count-th operation, which draws ECOUNT: 0
+     * selects that operation, else the ECOUNT-th after it, before the
+     * reloaded COUNT could reach 0 again */
+    const uint64_t e = spe_next_random_interval(u);
+    return e == 0 || e > u->reload ? count - 1 : count - 1 + e;
+}
+
 /* How many plain operations can retire before one is selected for a
- * sample (armprof_ops_until_event()): COUNT - 1, or less while ECOUNT
- * counts; 0 when the next operation takes the full path; UINT64_MAX while
- * profiling is disabled. */
+ * sample (armprof_ops_until_event()); 0 when the next operation takes the
+ * full path; UINT64_MAX while profiling is disabled. */
 static inline uint64_t spe_ops_until_event(armprof_pe *pe)
 {
     spe_state *u = SPE_STATE(pe);
     if (pe_controls_stale(pe, u->seen_gen)) spe_refresh(pe);
     if (!u->enabled) return UINT64_MAX;
     const uint64_t icr = REG(pe, PMSICR_EL1);
-    if ((uint32_t)icr <= 1) return 0;
-    /* FEAT_SPE_ERnd: while ECOUNT counts the random part down alongside
-     * COUNT, ECOUNT - 1 operations decrement both without a sample
-     * (SPEToCollectSample()) */
-    const uint64_t ecount = icr >> 56;
-    if (u->ernd_rnd && ecount != 0)
-        return ecount - 1 < (uint32_t)icr - 1 ? ecount - 1 : (uint32_t)icr - 1;
-    return (uint32_t)icr - 1;
+    return spe_unselected_ops(u, (uint32_t)icr, (uint32_t)(icr >> 56));
 }
 
 /* A run of plain operations, none selected (the caller checked
@@ -145,11 +173,27 @@ static inline void spe_retire_run(armprof_pe *pe, const armprof_op_run *run)
     }
     u->stats.population += run->ops;
     if (u->pop_counted) PMUEvent(pe, PMU_EVENT_SAMPLE_POP, run->ops);
-    /* COUNT, and with ERnd a counting ECOUNT (bits 63:56): neither reaches
-     * 0 in a run (spe_ops_until_event()) */
-    uint64_t step = run->ops;
-    if (u->ernd_rnd && (REG(pe, PMSICR_EL1) >> 56) != 0) step |= run->ops << 56;
-    REG(pe, PMSICR_EL1) -= step;
+    /* COUNT, and with ERnd a counting ECOUNT (bits 63:56), count down
+     * together; an operation at which COUNT is 1 or 0 (ECOUNT's draw,
+     * COUNT's reload) goes through SPEToCollectSample() itself, which
+     * selects none of them in a run that spe_ops_until_event() allowed */
+    uint64_t left = run->ops;
+    while (left) {
+        const uint64_t icr = REG(pe, PMSICR_EL1);
+        const uint32_t count = (uint32_t)icr;
+        const bool ecounting = u->ernd_rnd && (icr >> 56) != 0;
+        if (count <= 1) {
+            (void)SPEToCollectSample(pe);
+            left--;
+            continue;
+        }
+        uint64_t step = count - 1;
+        if (ecounting && (icr >> 56) - 1 < step) step = (icr >> 56) - 1;
+        if (step > left) step = left;
+        if (step == 0) break; /* ECOUNT at 1 selects: never in an allowed run */
+        REG(pe, PMSICR_EL1) = icr - (step | (ecounting ? step << 56 : 0));
+        left -= step;
+    }
     if (run->any_taken && u->pbt) {
         u->prev_branch = (run->last_taken_target & 0x00ffffffffffffffull) | u->pbt_tag;
         u->prev_branch_valid = true;

@@ -15,16 +15,11 @@
 
 /* ---- SPEGetRandomInterval(), SPEGetRandomBoolean() ---- */
 
-/* The IMPLEMENTATION DEFINED generator (D17.3.2): xorshift64* seeded from
- * option spe_random_seed, so that runs are repeatable. */
+/* The generator (sample.h), one draw */
 static uint64_t spe_random(spe_state *u)
 {
-    uint64_t x = u->rng;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    u->rng = x;
-    return x * 0x2545F4914F6CDD1Dull;
+    u->rng = spe_random_step(u->rng);
+    return spe_random_output(u->rng);
 }
 
 /* SPEGetRandomInterval() */
@@ -94,7 +89,10 @@ void spe_refresh(armprof_pe *pe)
     spe_state *u = SPE_STATE(pe);
     u->enabled = IsFeatureImplemented(pe, SPE) && StatisticalProfilingEnabled(pe, pe->ctx.el);
     u->pbt = IsFeatureImplemented(pe, SPE_PBT);
-    u->ernd_rnd = IsFeatureImplemented(pe, SPE_ERnd) && FIELD(pe, PMSIRR_EL1, RND) == 1;
+    const bool rnd = FIELD(pe, PMSIRR_EL1, RND) == 1;
+    u->ernd_rnd = IsFeatureImplemented(pe, SPE_ERnd) && rnd;
+    u->reload_rnd = !IsFeatureImplemented(pe, SPE_ERnd) && rnd;
+    u->reload = (uint32_t)FIELD(pe, PMSIRR_EL1, INTERVAL) << 8;
     u->pop_counted = pmu_event_counted(pe, PMU_EVENT_SAMPLE_POP);
     u->pbt_tag = u->enabled ? address_tag(pe) : 0;
     refresh_sample_controls(pe, &u->sc);
@@ -121,14 +119,15 @@ static void set_ecount(armprof_pe *pe, unsigned ecount)
 /* SPEResetSampleCounter() */
 static void SPEResetSampleCounter(armprof_pe *pe)
 {
-    uint32_t count = (uint32_t)FIELD(pe, PMSIRR_EL1, INTERVAL) << 8;
-    if (FIELD(pe, PMSIRR_EL1, RND) == 1 && !IsFeatureImplemented(pe, SPE_ERnd))
-        count |= SPEGetRandomInterval(pe);
+    /* the cache is current: every caller brought it up to date */
+    const spe_state *u = SPE_STATE(pe);
+    uint32_t count = u->reload; /* PMSIRR_EL1.INTERVAL << 8 */
+    if (u->reload_rnd) count |= SPEGetRandomInterval(pe);
     set_count(pe, count);
 }
 
 /* SPEToCollectSample() */
-static bool SPEToCollectSample(armprof_pe *pe)
+bool SPEToCollectSample(armprof_pe *pe)
 {
     const bool ernd = SPE_STATE(pe)->ernd_rnd;
     const uint32_t count = (uint32_t)REG(pe, PMSICR_EL1);

@@ -97,6 +97,23 @@ typedef struct spe_sample {
  * configuration's records (record.c): computed once from the packet table,
  * for the INDEX values below SPE_LAYOUT_INDEXES. */
 #define SPE_LAYOUT_INDEXES 8
+/* The IMPLEMENTATION DEFINED generator of SPEGetRandomInterval() and
+ * SPEGetRandomBoolean() (D17.3.2): xorshift64*, seeded from option
+ * spe_random_seed so that runs are repeatable. Its next state, and a
+ * state's output: spe_ops_until_event() looks at the next interval without
+ * drawing it. */
+static inline uint64_t spe_random_step(uint64_t x)
+{
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    return x;
+}
+static inline uint64_t spe_random_output(uint64_t state)
+{
+    return state * 0x2545F4914F6CDD1Dull;
+}
+
 typedef struct spe_packet_layout {
     uint8_t header[2];
     uint8_t header_size;
@@ -122,6 +139,9 @@ typedef struct spe_state {
     bool enabled;      /* StatisticalProfilingEnabled() at PSTATE.EL */
     bool pbt;          /* FEAT_SPE_PBT: SPEBranch() tracks the previous target */
     bool ernd_rnd;     /* PMSIRR_EL1.RND == 1 and FEAT_SPE_ERnd */
+    bool reload_rnd;   /* PMSIRR_EL1.RND == 1 without FEAT_SPE_ERnd: a random
+                        * COUNT<7:0> at SPEResetSampleCounter() */
+    uint32_t reload;   /* PMSIRR_EL1.INTERVAL << 8: SPEResetSampleCounter() */
     bool pop_counted;  /* some event counter counts SAMPLE_POP */
     uint64_t pbt_tag;  /* SPESamplePreviousBranchAddress<63:56> here: ns:el:nse */
     spe_sample_controls sc;
@@ -154,6 +174,10 @@ void spe_reset(struct armprof_pe *pe);
 /* The parts of spe_retire() (spe/retire.h) that are not inline. */
 void spe_refresh(struct armprof_pe *pe);
 bool SPEStartSample(struct armprof_pe *pe, uint64_t pc);
+/* SPEToCollectSample(): the interval counter's step for one member of the
+ * population; TRUE when the operation is selected. Runs of operations call
+ * it for the operations at the counter's boundaries (spe_retire_run()). */
+bool SPEToCollectSample(struct armprof_pe *pe);
 void SPEBranch(struct armprof_pe *pe, const armprof_op *op, bool sampled);
 /* An operation that did not retire (armprof_op.misspeculated). */
 void spe_retire_misspeculated(struct armprof_pe *pe, const armprof_op *op);

@@ -242,8 +242,72 @@ static unsigned compare(armprof_pe *a, armprof_pe *b, const sink_log *la, const 
     return diffs;
 }
 
+/* armprof_ops_until_event() is exact across the interval counter's
+ * boundaries: the operation after the operations it allows is the one
+ * SPEToCollectSample() selects, through COUNT's reload
+ * (SPEResetSampleCounter(), a random COUNT<7:0> with PMSIRR_EL1.RND and no
+ * FEAT_SPE_ERnd) and FEAT_SPE_ERnd's draw of ECOUNT. The selected positions
+ * come from a PE that retires every operation on its own. */
+static void lookahead_is_exact(void)
+{
+    enum { OPS = 40000 };
+    for (unsigned k = 0; k < 16; k++) {
+        setup st;
+        memset(&st, 0, sizeof st);
+        st.preset = k & 1;       /* armv9.4-all (ERnd), armv8.2-spe */
+        st.rnd = (k >> 1) & 1;   /* PMSIRR_EL1.RND */
+        st.icr = (k >> 2) * 150; /* COUNT at the start: 0, 150, 300, 450 */
+        st.interval = 1;         /* 256 operations */
+        sink_log la = {NULL, 0, 0}, lb = {NULL, 0, 0};
+        armprof_pe *a = make(&st, &la), *b = make(&st, &lb);
+        if (!a || !b) return;
+        armprof_op op = ARMPROF_OP_INIT;
+        op.pc = 0x400000;
+        uint64_t picked_a[OPS / 100], picked_b[OPS / 100];
+        unsigned na = 0, nb = 0, unselected_full = 0;
+        for (uint64_t i = 0; i < OPS; i++) {
+            const uint64_t before = armprof_spe_get_stats(a).selected;
+            armprof_retire(a, &op);
+            if (armprof_spe_get_stats(a).selected != before && na < OPS / 100) picked_a[na++] = i;
+        }
+        for (uint64_t i = 0; i < OPS;) {
+            uint64_t u = armprof_ops_until_event(b);
+            if (u > OPS - i) u = OPS - i;
+            if (u) {
+                armprof_op_run run = ARMPROF_OP_RUN_INIT;
+                run.ops = u;
+                run.last_pc = op.pc;
+                CHECK(armprof_retire_run(b, &run), "case %u: run of %llu refused", k,
+                      (unsigned long long)u);
+                i += u;
+                if (i == OPS) break;
+            }
+            const uint64_t before = armprof_spe_get_stats(b).selected;
+            armprof_retire(b, &op);
+            if (armprof_spe_get_stats(b).selected != before) {
+                if (nb < OPS / 100) picked_b[nb++] = i;
+            } else {
+                unselected_full++;
+            }
+            i++;
+        }
+        CHECK(na > OPS / 512, "case %u: %u samples", k, na);
+        CHECK(na == nb && memcmp(picked_a, picked_b, na * sizeof picked_a[0]) == 0,
+              "case %u (%s, RND %u, COUNT %u): the same operations selected (%u, %u)", k,
+              presets[st.preset], st.rnd, st.icr, na, nb);
+        CHECK(unselected_full == 0,
+              "case %u (%s, RND %u, COUNT %u): %u operations took the full path unselected", k,
+              presets[st.preset], st.rnd, st.icr, unselected_full);
+        free(la.bytes);
+        free(lb.bytes);
+        armprof_pe_destroy(a);
+        armprof_pe_destroy(b);
+    }
+}
+
 int main(int argc, char **argv)
 {
+    lookahead_is_exact();
     const unsigned configs = argc > 1 ? (unsigned)strtoul(argv[1], NULL, 0) : 60;
     const size_t stream = 20000;
     armprof_op *ops = malloc(stream * sizeof *ops);
