@@ -22,7 +22,7 @@ enum {
  * the model waits for is left to it (it goes through the predictor there). */
 static void predict(qp_thread *t, const qp_tb *cur)
 {
-    const qp_tb *last = (const qp_tb *)(uintptr_t)t->local.last_tb;
+    const qp_tb *last = (const qp_tb *)(uintptr_t)qp.hot[t->vcpu].c.last_tb;
     if (!last || !last->last_branch || t->pending == QP_PEND_BRANCH) return;
     armprof_op *op = &t->scratch;
     op->pc = last->last_pc;
@@ -42,7 +42,7 @@ void qp_exact_tb(unsigned vcpu, void *udata)
     const qp_tb *cur = udata;
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
-    qp_counters *c = &t->local;
+    qp_counters *c = &qp.hot[vcpu].c;
     predict(t, cur);
     t->tb_seq++;
     if (qp_budget(c->tally) < cur->n) qp_fast_due(t, cur);

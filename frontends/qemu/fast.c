@@ -14,7 +14,17 @@ qp_counters *qp_counters_of(qp_thread *t)
     /* exact mode counts in its TB callback, as on QEMU 7.2 */
     if (qp.mode == QP_MODE_FAST) return qemu_plugin_scoreboard_find(qp.sb, t->vcpu);
 #endif
-    return &t->local;
+    return &qp.hot[t->vcpu].c;
+}
+
+/* What the model waits for next (and, for a load or store, what QEMU 7.2's
+ * memory callbacks look for). */
+static void set_pending(qp_thread *t, qp_pending p, const qp_tb *tb, uint32_t idx)
+{
+    t->pending = p;
+    t->pend_tb = tb;
+    t->pend_idx = idx;
+    qp.hot[t->vcpu].mem_wait = p == QP_PEND_MEM ? &tb->insn[idx] : NULL;
 }
 
 /* The branch the model waits for retires when the next TB shows where it
@@ -49,15 +59,17 @@ static void retire_through(qp_thread *t, const qp_tb *tb, uint32_t from)
 static void complete_pending(qp_thread *t, const qp_tb *cur)
 {
     const qp_pending p = t->pending;
-    t->pending = QP_PEND_NONE;
-    if (p == QP_PEND_BRANCH) retire_branch(t, &t->pend_tb->insn[t->pend_idx], cur ? cur->pc : 0);
+    const qp_tb *tb = t->pend_tb;
+    const uint32_t idx = t->pend_idx;
+    set_pending(t, QP_PEND_NONE, NULL, 0);
+    if (p == QP_PEND_BRANCH) retire_branch(t, &tb->insn[idx], cur ? cur->pc : 0);
     if (p != QP_PEND_MEM) return;
     /* the block ended before the load or store ran (an exception): it
      * retires without an address, counted as such, and so does the rest
      * of the block, whose counts the inline operations already took */
-    armprof_op op = t->pend_tb->insn[t->pend_idx].op;
+    armprof_op op = tb->insn[idx].op;
     qp_retire_full(t, &op, 0, false);
-    retire_through(t, t->pend_tb, t->pend_idx + 1);
+    retire_through(t, tb, idx + 1);
 }
 
 /* Up to most of *acc, taken out of it. */
@@ -144,9 +156,7 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
                 i = e + 1;
                 continue;
             }
-            t->pending = mem_wait ? QP_PEND_MEM : QP_PEND_BRANCH;
-            t->pend_tb = cur;
-            t->pend_idx = e;
+            set_pending(t, mem_wait ? QP_PEND_MEM : QP_PEND_BRANCH, cur, e);
             c->sample_idx = mem_wait ? e + 1 : 0;
             /* 0: if the callback never comes, the next block settles */
         }
@@ -180,7 +190,7 @@ void qp_fast_tb_due(unsigned vcpu, void *udata)
             c = qemu_plugin_scoreboard_find(qp.sb, vcpu);
         else
 #endif
-            c = &qp_thread_of(vcpu)->local;
+            c = &qp.hot[vcpu].c;
         c->sample_idx = 0;
         c->tally = qp_tally(QP_BUDGET_IDLE, 0);
         return;
@@ -196,10 +206,12 @@ void qp_mem_due(qp_thread *t, const qp_insn *q, bool known, uint64_t vaddr)
     qp_counters *c = qp_counters_of(t);
     c->sample_idx = 0;
     if (t->pending != QP_PEND_MEM || &t->pend_tb->insn[t->pend_idx] != q) return;
-    t->pending = QP_PEND_NONE;
+    const qp_tb *tb = t->pend_tb;
+    const uint32_t idx = t->pend_idx;
+    set_pending(t, QP_PEND_NONE, NULL, 0);
     armprof_op op = q->op;
     qp_retire_full(t, &op, vaddr, known);
-    walk(t, c, t->pend_tb, t->pend_idx + 1, true);
+    walk(t, c, tb, idx + 1, true);
 }
 
 void qp_fast_insn_due(unsigned vcpu, void *udata)
@@ -216,22 +228,30 @@ void qp_fast_insn_due(unsigned vcpu, void *udata)
 void qp_fast_tb_exec_v1(unsigned vcpu, void *udata)
 {
     const qp_tb *cur = udata;
-    qp_thread *t = qp_thread_of(vcpu);
-    qp_counters *c = &t->local;
+    if (vcpu >= QP_MAX_VCPUS) {
+        qp_thread_create_for(vcpu); /* says so and exits */
+        return;
+    }
+    qp_counters *c = &qp.hot[vcpu].c;
     if (qp_budget(c->tally) < cur->n) qp_fast_tb_due(vcpu, udata);
     /* what QEMU 10.0's inline operations do */
     c->tally += cur->add;
     c->last_tb = (uint64_t)(uintptr_t)cur;
 }
 
+/* The load or store the model waits for has made its access. */
+static void __attribute__((noinline)) mem_awaited(unsigned vcpu, uint64_t vaddr, const qp_insn *q)
+{
+    qp_thread *t = qp_thread_enter(vcpu);
+    if (!t) return;
+    qp_mem_due(t, q, true, vaddr);
+    qp_visit_end(t);
+}
+
 void qp_fast_mem_v1(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
     (void)info;
-    /* every load and store calls this: a look without the lock first (only
-     * this thread sets its own pending) */
-    if (qp_thread_of(vcpu)->pending != QP_PEND_MEM) return;
-    qp_thread *t = qp_thread_enter(vcpu);
-    if (!t) return;
-    qp_mem_due(t, udata, true, vaddr);
-    qp_visit_end(t);
+    /* every load and store calls this: one look, without the thread, at
+     * whether the model waits for this one (only this vCPU sets its own) */
+    if (vcpu < QP_MAX_VCPUS && qp.hot[vcpu].mem_wait == udata) mem_awaited(vcpu, vaddr, udata);
 }

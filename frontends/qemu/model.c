@@ -86,7 +86,7 @@ static qp_thread *thread_create(unsigned vcpu)
     t->pc_hist = g_hash_table_new(g_int64_hash, g_int64_equal);
     t->regbuf = g_byte_array_new();
     /* the first TB of the thread visits the model (budget 0) */
-    t->local.tally = 0;
+    qp.hot[vcpu] = (qp_hot){0};
     return t;
 }
 

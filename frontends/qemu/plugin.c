@@ -25,11 +25,8 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned vcpu)
     qp_thread *old = qp_thread_detach(vcpu);
     if (old) qp_thread_done(old);
     qp_thread *t = qp_thread_of(vcpu);
-#if QPROF_SCOREBOARDS
     qp_counters *c = qp_counters_of(t);
     memset(c, 0, sizeof *c); /* budget 0: the first block visits the model */
-#endif
-    (void)t;
 }
 
 static void vcpu_exit(qemu_plugin_id_t id, unsigned vcpu)

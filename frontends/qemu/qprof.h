@@ -120,6 +120,14 @@ static inline uint64_t qp_tally(uint64_t budget, uint64_t mix)
 
 typedef enum qp_pending { QP_PEND_NONE, QP_PEND_BRANCH, QP_PEND_MEM } qp_pending;
 
+/* What QEMU 7.2's callbacks (and exact mode's per-TB callback) read on every
+ * TB and every load or store, per vCPU on cache lines of its own: one load
+ * to find, no look through the thread. */
+typedef struct qp_hot {
+    _Alignas(64) qp_counters c; /* the counters (QEMU 10.0's fast mode: the scoreboard's) */
+    const void *mem_wait;       /* the qp_insn whose memory access the model waits for */
+} qp_hot;
+
 /* Where a thread's Profiling Buffer contents went in PREFIX.spe: the
  * kernel's copies, in order, each whole records. */
 typedef struct qp_chunk {
@@ -144,7 +152,6 @@ typedef struct qp_thread {
     armprof_op_run deferred; /* runs given to qp_retire_run(), not yet to the model */
     uint64_t selected;       /* SPE samples at the last visit\'s end */
     /* fast path bookkeeping: the counters as the model has them */
-    qp_counters local; /* QEMU 7.2's counters */
     uint64_t synced_budget, synced_mix;
     qp_pending pending;
     const qp_tb *pend_tb;
@@ -200,8 +207,9 @@ struct qp_plugin {
     bool spe_failed; /* a write failed: said at exit */
     qp_tb *tbs;
     qp_thread *threads[QP_MAX_VCPUS];
-    qp_thread *done; /* threads that ended, newest first */
-    qp_thread ended; /* what a vCPU gets after the profile ended: no PE */
+    qp_hot hot[QP_MAX_VCPUS]; /* vCPU's, not thread's: set again when a thread starts on it */
+    qp_thread *done;          /* threads that ended, newest first */
+    qp_thread ended;          /* what a vCPU gets after the profile ended: no PE */
     unsigned nthreads_done;
     uint32_t pid;
     char comm[16];
