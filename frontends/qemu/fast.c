@@ -225,18 +225,34 @@ void qp_fast_insn_due(unsigned vcpu, void *udata)
     qp_visit_end(t);
 }
 
-void qp_fast_tb_exec_v1(unsigned vcpu, void *udata)
+/* A TB that holds the next event, or a vCPU the plugin cannot count. */
+static void __attribute__((noinline)) tb_exec_due(unsigned vcpu, const qp_tb *cur)
 {
-    const qp_tb *cur = udata;
     if (vcpu >= QP_MAX_VCPUS) {
         qp_thread_create_for(vcpu); /* says so and exits */
         return;
     }
+    qp_fast_tb_due(vcpu, (void *)(uintptr_t)cur);
     qp_counters *c = &qp.hot[vcpu].c;
-    if (qp_budget(c->tally) < cur->n) qp_fast_tb_due(vcpu, udata);
-    /* what QEMU 10.0's inline operations do */
     c->tally += cur->add;
     c->last_tb = (uint64_t)(uintptr_t)cur;
+}
+
+void qp_fast_tb_exec_v1(unsigned vcpu, void *udata)
+{
+    const qp_tb *cur = udata;
+    /* what QEMU 10.0's inline operations and condition do; a leaf
+     * function but for the event's TB */
+    if (vcpu < QP_MAX_VCPUS) {
+        qp_counters *c = &qp.hot[vcpu].c;
+        const uint64_t tally = c->tally;
+        if (qp_budget(tally) >= cur->n) {
+            c->tally = tally + cur->add;
+            c->last_tb = (uint64_t)(uintptr_t)cur;
+            return;
+        }
+    }
+    tb_exec_due(vcpu, cur);
 }
 
 /* The load or store the model waits for has made its access. */

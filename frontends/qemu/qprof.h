@@ -22,6 +22,10 @@
 #include "armprof/kernel.h"
 #include "timing.h"
 
+/* The plugin's own symbols are its own (QEMU_PLUGIN_EXPORT marks the rest):
+ * said here too, so that the compiler reaches qp without the GOT. */
+#pragma GCC visibility push(hidden)
+
 #if QEMU_PLUGIN_VERSION >= 2
 #define QPROF_SCOREBOARDS 1 /* scoreboards, conditional callbacks, register reads */
 #else
@@ -319,5 +323,7 @@ bool qp_config_file(armprof_config *c, const char *path, char *err, size_t errle
 /* PREFIX.spe, open from install to exit: the records stream there as the
  * kernels copy them out (memory stays bounded on long runs). */
 bool qp_spe_open(char *err, size_t errlen);
+
+#pragma GCC visibility pop
 
 #endif
