@@ -180,6 +180,10 @@ static void advance(qp_thread *t, uint64_t cycles)
 
 void qp_visit_end(qp_thread *t)
 {
+    /* a visit that waits for a load's or store's access goes on there:
+     * until then the run, the cycles and the rest can wait (nothing else
+     * reaches the model between the two) */
+    if (t->pending == QP_PEND_MEM) return;
     qp_flush_run(t);
     if (t->cycles_due) {
         armprof_cycles(t->pe, t->cycles_due);
