@@ -22,12 +22,11 @@ enum {
  * the model waits for is left to it (it goes through the predictor there). */
 static void predict(qp_thread *t, const qp_tb *cur)
 {
-    const qp_tb *last = (const qp_tb *)(uintptr_t)qp.hot[t->vcpu].c.last_tb;
-    if (!last || !last->last_branch || t->pending == QP_PEND_BRANCH) return;
+    if (!t->end_branch_pc || t->pending == QP_PEND_BRANCH) return;
     armprof_op *op = &t->scratch;
-    op->pc = last->last_pc;
-    op->conditional = last->last_conditional;
-    op->taken = !last->last_conditional || cur->pc != last->last_pc + 4;
+    op->pc = t->end_branch_pc;
+    op->conditional = t->end_conditional;
+    op->taken = !t->end_conditional || cur->pc != t->end_branch_pc + 4;
     op->target = cur->pc;
     op->mispredicted = false;
     const uint32_t cycles = t->timing.ops->branch(t->timing.ctx, op);
@@ -48,6 +47,9 @@ void qp_exact_tb(unsigned vcpu, void *udata)
     if (qp_budget(c->tally) < cur->n) qp_fast_due(t, cur);
     c->tally += cur->add;
     c->last_tb = (uint64_t)(uintptr_t)cur;
+    /* the next TB's predict(), from the line of cur that is at hand now */
+    t->end_branch_pc = cur->last_branch ? cur->last_pc : 0;
+    t->end_conditional = cur->last_conditional;
 }
 
 /* The events the timing model saw that a run does not carry, into the PMU

@@ -167,6 +167,8 @@ typedef struct qp_thread {
     uint64_t tb_seq, mem_seq;
     armprof_op scratch; /* what exact mode hands the timing model for an access or a branch */
     const qp_insn *mem_insn;
+    uint64_t end_branch_pc; /* the last TB's branch at its end, or 0 */
+    bool end_conditional;   /* ... a conditional one */
     /* the mmap() a syscall callback saw, until it returns */
     uint64_t mmap_len, mmap_prot, mmap_off;
     int64_t mmap_fd;
