@@ -54,6 +54,9 @@ static uint32_t access(void *ctx, armprof_op *op, uint64_t vaddr, bool store)
         return op->total_latency;
     }
     t->last_line = line;
+    /* the L1 set is often out of the host's own L1 (the guest's data and
+     * QEMU's share it): its line on the way while the TLB is looked at */
+    __builtin_prefetch(t->l1[(line - 1) % QP_L1_SETS], 1);
     if (!tlb_lookup(t, (vaddr >> 12) + 1)) {
         translation = QP_LAT_TLB_WALK;
         op->events |= ARMPROF_SPE_EV_TLB_WALK;
