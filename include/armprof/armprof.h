@@ -166,6 +166,12 @@ static inline uint32_t armprof_sysreg_encoding(unsigned op0, unsigned op1, unsig
  * only. An encoding above 16 bits is ARMPROF_UNMODELLED. */
 armprof_outcome armprof_mrs(armprof_pe *pe, uint32_t encoding, unsigned rt);
 armprof_outcome armprof_msr(armprof_pe *pe, uint32_t encoding, unsigned rt, uint64_t value);
+/* The access check of MRS (is_read) or MSR alone: the outcome armprof_mrs()
+ * or armprof_msr() would have, and nothing changes. DONE (or NVMEM) means
+ * the access would complete; value is 0. For an embedder whose own decoder
+ * asks before it reads or writes (QEMU's accessfn), and whose MSR value is
+ * not known yet. */
+armprof_outcome armprof_sysreg_check(armprof_pe *pe, uint32_t encoding, unsigned rt, bool is_read);
 
 /* ---- What the PE does: operations, events, cycles ---- */
 

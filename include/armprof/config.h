@@ -89,6 +89,12 @@ static inline bool armprof_config_has(const armprof_config *c, armprof_feature f
            ((c->features[(unsigned)f / 64] >> ((unsigned)f % 64)) & 1);
 }
 void armprof_config_set_feature(armprof_config *c, armprof_feature f, bool on);
+/* Turns f off, and then every feature whose requirement is missing (the
+ * rules armprof_config_validate() checks, followed as far as they go): for
+ * an embedder whose PE lacks EL2, say, and so everything that needs it.
+ * Options stay as they are (num_event_counters without FEAT_PMUv3 is the
+ * caller's to set). Nothing for a NULL c. */
+void armprof_config_drop_feature(armprof_config *c, armprof_feature f);
 
 /* Named presets: "armv9.4-all", "armv8.2-spe", "minimal" and others listed by
  * armprof_preset_name(i) for i = 0, 1, ... until it returns NULL.

@@ -310,6 +310,32 @@ bool armprof_config_set(armprof_config *c, const char *name, const char *value, 
     return true;
 }
 
+void armprof_config_drop_feature(armprof_config *c, armprof_feature f)
+{
+    if (!c) return;
+    armprof_config_set_feature(c, f, false);
+#define HAS(x) armprof_config_has(c, ARMPROF_FEAT_##x)
+#define DROP(x)                                                                                    \
+    do {                                                                                           \
+        armprof_config_set_feature(c, ARMPROF_FEAT_##x, false);                                    \
+        changed = true;                                                                            \
+    } while (0)
+#define RULE_REQUIRES(a, b, why)                                                                   \
+    if (HAS(a) && !HAS(b)) DROP(a);
+#define RULE_EXCLUDES(a, b, why)
+    /* until nothing more goes: a requirement can be several rules away */
+    for (bool changed = true; changed;) {
+        changed = false;
+#include "config_rules.def"
+        if (HAS(AA32EL2) && !HAS(EL2)) DROP(AA32EL2);
+        if (HAS(AA32EL3) && !HAS(EL3)) DROP(AA32EL3);
+    }
+#undef RULE_REQUIRES
+#undef RULE_EXCLUDES
+#undef DROP
+#undef HAS
+}
+
 bool config_validate_core(const armprof_config *c, char *err, size_t errlen)
 {
 #define HAS(x) armprof_config_has(c, ARMPROF_FEAT_##x)

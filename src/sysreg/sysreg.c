@@ -58,7 +58,7 @@ static uint32_t system_access_trap_iss(uint16_t enc, unsigned rt, bool is_read)
 /* Fills *o, the caller's return value, in place: building the outcome in a
  * local and copying it out costs more than the access check itself. */
 static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding, unsigned rt,
-                          bool is_read, uint64_t value)
+                          bool is_read, uint64_t value, bool check_only)
 {
     *o = (armprof_outcome){.kind = ARMPROF_DONE, .reg = -1};
     const uint16_t enc = (uint16_t)encoding;
@@ -78,6 +78,14 @@ static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding,
         return;
     }
     const sysreg_route r = d->access(pe, d, m, is_read);
+    if (check_only && r.kind != ROUTE_UNDEFINED && r.kind != ROUTE_TRAP) {
+        /* it would complete (or go to memory): no value, no change */
+        o->kind = r.kind == ROUTE_NVMEM ? ARMPROF_NVMEM : ARMPROF_DONE;
+        o->reg = r.kind == ROUTE_NVMEM ? -1 : (int)r.reg;
+        o->index = r.index;
+        o->nv_offset = r.kind == ROUTE_NVMEM ? r.index : 0;
+        return;
+    }
     switch (r.kind) {
     case ROUTE_UNDEFINED:
         o->kind = ARMPROF_UNDEFINED;
@@ -124,14 +132,21 @@ static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding,
 armprof_outcome armprof_mrs(armprof_pe *pe, uint32_t encoding, unsigned rt)
 {
     armprof_outcome o;
-    sysreg_access(pe, &o, encoding, rt, true, 0);
+    sysreg_access(pe, &o, encoding, rt, true, 0, false);
+    return o;
+}
+
+armprof_outcome armprof_sysreg_check(armprof_pe *pe, uint32_t encoding, unsigned rt, bool is_read)
+{
+    armprof_outcome o;
+    sysreg_access(pe, &o, encoding, rt, is_read, 0, true);
     return o;
 }
 
 armprof_outcome armprof_msr(armprof_pe *pe, uint32_t encoding, unsigned rt, uint64_t value)
 {
     armprof_outcome o;
-    sysreg_access(pe, &o, encoding, rt, false, value);
+    sysreg_access(pe, &o, encoding, rt, false, value, false);
     sysreg_notify(pe);
     return o;
 }

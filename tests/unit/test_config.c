@@ -192,5 +192,27 @@ int main(void)
     armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
     CHECK(pe == NULL && strstr(err, "FEAT_NV2"), "invalid PE created: %s", err);
     armprof_pe_destroy(pe);
+
+    /* Dropping a feature drops what requires it (config_rules.def: FEAT_VHE,
+     * FEAT_NV and FEAT_NV2 need EL2, FEAT_NV2 needs FEAT_NV), nothing else:
+     * the result validates, and features that need neither stay. */
+    armprof_config_preset(&c, "armv9.4-all");
+    armprof_config_drop_feature(&c, ARMPROF_FEAT_EL2);
+    CHECK(armprof_config_validate(&c, err, sizeof err), "without EL2: %s", err);
+    CHECK(!armprof_config_has(&c, ARMPROF_FEAT_EL2) && !armprof_config_has(&c, ARMPROF_FEAT_VHE) &&
+              !armprof_config_has(&c, ARMPROF_FEAT_NV) && !armprof_config_has(&c, ARMPROF_FEAT_NV2),
+          "EL2 and what needs it are gone");
+    CHECK(armprof_config_has(&c, ARMPROF_FEAT_SPE) && armprof_config_has(&c, ARMPROF_FEAT_EL3) &&
+              armprof_config_has(&c, ARMPROF_FEAT_PMUv3),
+          "the rest stays");
+    armprof_config_preset(&c, "armv9.4-all");
+    armprof_config_drop_feature(&c, ARMPROF_FEAT_PMUv3);
+    CHECK(!armprof_config_has(&c, ARMPROF_FEAT_PMUv3p9) &&
+              !armprof_config_has(&c, ARMPROF_FEAT_PMUv3_SS),
+          "without the PMU, its versions several rules away go too");
+    /* options are the caller's: the counters of a PMU that is gone */
+    CHECK(!armprof_config_validate(&c, err, sizeof err) && strstr(err, "num_event_counters"),
+          "options stay as they were: %s", err);
+    armprof_config_drop_feature(NULL, ARMPROF_FEAT_EL2); /* nothing */
     return check_summary();
 }
