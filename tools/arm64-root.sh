@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # A private arm64 root holding one Debian arm64 package of a pinned version
-# and what it depends on, from Debian 13 (trixie and trixie-backports), to
-# run its programs under qemu-aarch64:
+# and what it depends on, from Debian 13 (trixie and trixie-backports; with
+# ARMPROF_ARM64_SUITE=bookworm, Debian 12 and its updates), to run its
+# programs under qemu-aarch64 or to boot a guest from (qemu-system):
 #   qemu-aarch64 -cpu max,pauth=off -L ROOT ROOT/usr/bin/PROGRAM ...
 # (pointer authentication off: Debian's binaries use it, and QEMU's default
 # emulation of it is about 15 times slower). tools/perf-root.sh and the
@@ -24,6 +25,7 @@ name=$1 package=$2 version=$3
 mirror=${ARMPROF_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 cache=${4:-${ARMPROF_CACHE:-${HOME:-/tmp}/.cache/armprof}}
+suite=${ARMPROF_ARM64_SUITE:-trixie}
 base=$cache/$name-$(printf '%s' "$version" | tr '~+' '__')-arm64
 root=$base/root
 
@@ -38,10 +40,20 @@ done
 
 rm -rf "$base"
 mkdir -p "$base/apt/lists/partial" "$base/apt/cache/archives/partial" "$root"
-cat >"$base/apt/sources.list" <<EOF
+case $suite in
+  trixie) cat >"$base/apt/sources.list" <<EOF
 deb [arch=arm64 signed-by=$keyring] $mirror trixie main
 deb [arch=arm64 signed-by=$keyring] $mirror trixie-backports main
 EOF
+    ;;
+  bookworm) cat >"$base/apt/sources.list" <<EOF
+deb [arch=arm64 signed-by=$keyring] $mirror bookworm main
+deb [arch=arm64 signed-by=$keyring] $mirror bookworm-updates main
+deb [arch=arm64 signed-by=$keyring] ${mirror%/debian}/debian-security bookworm-security main
+EOF
+    ;;
+  *) echo "arm64-root: ARMPROF_ARM64_SUITE is trixie or bookworm, not '$suite'" >&2; exit 2 ;;
+esac
 : >"$base/apt/status"
 set -- -o "Dir::Etc::SourceList=$base/apt/sources.list" -o Dir::Etc::SourceParts=/dev/null \
   -o "Dir::State::Lists=$base/apt/lists" -o "Dir::Cache=$base/apt/cache" \

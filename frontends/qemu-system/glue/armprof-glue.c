@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* armprof in QEMU's Arm CPU (armprof-glue.h). QEMU keeps what it owns (the
+ * Exception level, SCR_EL3, HCR_EL2, MDCR_EL2/EL3, the fine-grained traps,
+ * CONTEXTIDR_ELx, the translation regimes, guest memory); the PE gets those
+ * before each access that reads them, and its Profiling Buffer writes
+ * through QEMU's translation into guest memory. */
+#include "qemu/osdep.h"
+#include "qemu/error-report.h"
+#include "qapi/error.h"
+#include "cpu.h"
+#include "internals.h"
+#include "cpregs.h"
+#include "exec/helper-proto.h"
+#ifndef CONFIG_USER_ONLY
+#include "hw/irq.h"
+#endif
+#include "armprof-glue.h"
+#include "armprof/armprof.h"
+#include "armprof/memory.h"
+
+/* The registers QEMU owns and the model's access checks read. */
+typedef enum {
+    OWNED_SCR_EL3,
+    OWNED_HCR_EL2,
+    OWNED_MDCR_EL2,
+    OWNED_MDCR_EL3,
+    OWNED_HDFGRTR_EL2,
+    OWNED_HDFGWTR_EL2,
+    OWNED_CONTEXTIDR_EL1,
+    OWNED_CONTEXTIDR_EL2,
+    OWNED_COUNT
+} owned_reg;
+
+static const char *const owned_names[OWNED_COUNT] = {
+    [OWNED_SCR_EL3] = "SCR_EL3",
+    [OWNED_HCR_EL2] = "HCR_EL2",
+    [OWNED_MDCR_EL2] = "MDCR_EL2",
+    [OWNED_MDCR_EL3] = "MDCR_EL3",
+    [OWNED_HDFGRTR_EL2] = "HDFGRTR_EL2",
+    [OWNED_HDFGWTR_EL2] = "HDFGWTR_EL2",
+    [OWNED_CONTEXTIDR_EL1] = "CONTEXTIDR_EL1",
+    [OWNED_CONTEXTIDR_EL2] = "CONTEXTIDR_EL2",
+};
+
+struct ArmprofCPU {
+    ARMCPU *cpu;
+    armprof_pe *pe;
+    int owned[OWNED_COUNT]; /* the model's register ids, -1 where absent */
+};
+
+static uint64_t owned_value(CPUARMState *env, owned_reg r)
+{
+    switch (r) {
+    case OWNED_SCR_EL3:
+        return env->cp15.scr_el3;
+    case OWNED_HCR_EL2:
+        return env->cp15.hcr_el2;
+    case OWNED_MDCR_EL2:
+        return env->cp15.mdcr_el2;
+    case OWNED_MDCR_EL3:
+        return env->cp15.mdcr_el3;
+    case OWNED_HDFGRTR_EL2:
+        return env->cp15.fgt_read[FGTREG_HDFGRTR];
+    case OWNED_HDFGWTR_EL2:
+        return env->cp15.fgt_write[FGTREG_HDFGWTR];
+    case OWNED_CONTEXTIDR_EL1:
+        return env->cp15.contextidr_el[1];
+    case OWNED_CONTEXTIDR_EL2:
+        return env->cp15.contextidr_el[2];
+    default:
+        return 0;
+    }
+}
+
+/* The PE where QEMU's vCPU is: its registers first (SCR_EL3 decides the
+ * Security state below EL3), then the Exception level. */
+static void sync_context(struct ArmprofCPU *a, CPUARMState *env)
+{
+    for (unsigned r = 0; r < OWNED_COUNT; r++) {
+        if (a->owned[r] < 0) {
+            continue;
+        }
+        const uint64_t v = owned_value(env, r);
+        if (armprof_reg_get(a->pe, a->owned[r], 0) != v) {
+            armprof_reg_set(a->pe, a->owned[r], 0, v);
+        }
+    }
+    char err[128];
+    if (!armprof_set_el(a->pe, arm_current_el(env), err, sizeof err)) {
+        warn_report_once("armprof: EL%d: %s", arm_current_el(env), err);
+    }
+}
+
+static void update_pmbirq(struct ArmprofCPU *a)
+{
+#ifndef CONFIG_USER_ONLY
+    qemu_set_irq(a->cpu->spe_interrupt, armprof_pmbirq(a->pe));
+#endif
+}
+
+static uint32_t encoding_of(const ARMCPRegInfo *ri)
+{
+    return armprof_sysreg_encoding(ri->opc0, ri->opc1, ri->crn, ri->crm, ri->opc2);
+}
+
+/* The model's access check, as QEMU's accessfn answers it: QEMU makes the
+ * syndrome (EC 0x18, the same ISS AArch64.SystemAccessTrapSyndrome()
+ * gives) and takes the exception. */
+static CPAccessResult armprof_cp_access(CPUARMState *env, const ARMCPRegInfo *ri, bool isread)
+{
+    struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
+    sync_context(a, env);
+    const armprof_outcome o = armprof_sysreg_check(a->pe, encoding_of(ri), 0, isread);
+    switch (o.kind) {
+    case ARMPROF_DONE:
+        return CP_ACCESS_OK;
+    case ARMPROF_TRAP:
+        if (o.ec == 0x18 && o.target_el >= 1 && o.target_el <= 3) {
+            return CP_ACCESS_TRAP_BIT | o.target_el;
+        }
+        warn_report_once("armprof: %s: a trap with EC 0x%x, taken as UNDEFINED", ri->name, o.ec);
+        return CP_ACCESS_UNDEFINED;
+    case ARMPROF_NVMEM:
+        /* FEAT_NV2's redirection to memory is QEMU's, not done for these */
+        warn_report_once("armprof: %s: FEAT_NV2 memory redirection is not modelled", ri->name);
+        return CP_ACCESS_UNDEFINED;
+    default:
+        return CP_ACCESS_UNDEFINED;
+    }
+}
+
+static uint64_t armprof_cp_read(CPUARMState *env, const ARMCPRegInfo *ri)
+{
+    struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
+    const armprof_outcome o = armprof_mrs(a->pe, encoding_of(ri), 0);
+    return o.kind == ARMPROF_DONE ? o.value : 0;
+}
+
+static void armprof_cp_write(CPUARMState *env, const ARMCPRegInfo *ri, uint64_t value)
+{
+    struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
+    armprof_msr(a->pe, encoding_of(ri), 0, value);
+    update_pmbirq(a);
+}
+
+#ifndef CONFIG_USER_ONLY
+/* The translation regime that owns the buffer, as QEMU names it. */
+static ARMMMUIdx owning_regime(const armprof_buffer_write *w)
+{
+    if (w->nvm) {
+        return w->owning_el == 2 ? ARMMMUIdx_Phys_NS : ARMMMUIdx_Stage2;
+    }
+    if (w->owning_el == 2) {
+        return w->regime == ARMPROF_SPE_REGIME_EL20 ? ARMMMUIdx_E20_2 : ARMMMUIdx_E2;
+    }
+    return ARMMMUIdx_E10_1;
+}
+
+/* The Profiling Buffer's bytes into guest memory, page by page, through
+ * the owning regime's translation; a fault stops at its byte and is the
+ * model's buffer management event (DebugWriteFault()). */
+static armprof_buffer_result buffer_write(void *ctx, const armprof_buffer_write *w)
+{
+    struct ArmprofCPU *a = ctx;
+    CPUARMState *env = &a->cpu->env;
+    CPUState *cs = CPU(a->cpu);
+    armprof_buffer_result r = {.outcome = ARMPROF_BUFFER_WRITTEN};
+    while (r.written < w->size) {
+        const uint64_t va = w->address + r.written;
+        const size_t room = TARGET_PAGE_SIZE - (va & ~TARGET_PAGE_MASK);
+        const size_t n = MIN(room, w->size - r.written);
+        GetPhysAddrResult res = {};
+        ARMMMUFaultInfo fi = {};
+        if (get_phys_addr(env, va, MMU_DATA_STORE, 0, owning_regime(w), &res, &fi)) {
+            r.outcome = ARMPROF_BUFFER_FAULT;
+            r.ec = fi.stage2 ? 0x25 : 0x24;
+            r.fsc = arm_fi_to_lfsc(&fi) & 0x3f;
+            r.toplevel = false;
+            return r;
+        }
+        const MemTxResult t = address_space_write(
+            cpu_get_address_space(cs, arm_asidx_from_attrs(cs, res.f.attrs)), res.f.phys_addr,
+            res.f.attrs, w->data + r.written, n);
+        if (t != MEMTX_OK) {
+            r.outcome = ARMPROF_BUFFER_EXTERNAL_ABORT;
+            return r;
+        }
+        r.written += n;
+    }
+    return r;
+}
+#endif
+
+bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
+{
+    CPUARMState *env = &cpu->env;
+    const char *preset = cpu->armprof_preset ? cpu->armprof_preset : "armv9.4-all";
+    armprof_config c;
+    if (!armprof_config_preset(&c, preset)) {
+        error_setg(errp, "armprof-preset: no preset '%s'", preset);
+        return false;
+    }
+    if (!arm_feature(env, ARM_FEATURE_EL2)) {
+        armprof_config_drop_feature(&c, ARMPROF_FEAT_EL2);
+    }
+    if (!arm_feature(env, ARM_FEATURE_EL3)) {
+        armprof_config_drop_feature(&c, ARMPROF_FEAT_EL3);
+    }
+    char err[256];
+    armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
+    if (!pe) {
+        error_setg(errp, "armprof-preset %s: %s", preset, err);
+        return false;
+    }
+    struct ArmprofCPU *a = g_new0(struct ArmprofCPU, 1);
+    a->cpu = cpu;
+    a->pe = pe;
+    for (unsigned r = 0; r < OWNED_COUNT; r++) {
+        const int id = armprof_reg_lookup(owned_names[r], NULL);
+        a->owned[r] = id >= 0 && armprof_reg_present(pe, id) ? id : -1;
+    }
+    cpu->armprof_state = a;
+#ifndef CONFIG_USER_ONLY
+    armprof_spe_set_buffer_hook(pe, buffer_write, a);
+#endif
+    /* the version of FEAT_SPE the model's configuration gives */
+    unsigned hi, lo;
+    const int dfr0 = armprof_reg_lookup("ID_AA64DFR0_EL1", NULL);
+    if (dfr0 >= 0 && armprof_reg_field(dfr0, "PMSVer", &hi, &lo)) {
+        const uint64_t v = armprof_reg_get(pe, dfr0, 0) >> lo & ((1ull << (hi - lo + 1)) - 1);
+        cpu->isar.id_aa64dfr0 = FIELD_DP64(cpu->isar.id_aa64dfr0, ID_AA64DFR0, PMSVER, v);
+    }
+    return true;
+}
+
+/* The widest access QEMU lets a register of this op1 declare (op1 names
+ * the lowest Exception level: 3 EL0, 4 and 5 EL2, 6 EL3, else EL1); the
+ * model's own checks decide within it. */
+static CPAccessRights access_of(unsigned op1)
+{
+    switch (op1) {
+    case 3:
+        return PL0_RW;
+    case 4:
+    case 5:
+        return PL2_RW;
+    case 6:
+        return PL3_RW;
+    default:
+        return PL1_RW;
+    }
+}
+
+/* The SPE registers: PMS* and PMB*, those QEMU has not defined itself
+ * (PMSELR_EL0 and PMSWINC_EL0 are its PMU's). */
+void armprof_glue_register_cpregs(ARMCPU *cpu)
+{
+    struct ArmprofCPU *a = cpu->armprof_state;
+    if (!a) {
+        return;
+    }
+    for (size_t r = 0; r < armprof_reg_count(); r++) {
+        const char *name = armprof_reg_name((int)r);
+        if (strncmp(name, "PMS", 3) != 0 && strncmp(name, "PMB", 3) != 0) {
+            continue;
+        }
+        if (!armprof_reg_present(a->pe, (int)r)) {
+            continue;
+        }
+        const unsigned n = armprof_reg_instances((int)r);
+        for (unsigned i = 0; i < (n ? n : 1); i++) {
+            const uint32_t enc = armprof_reg_encoding((int)r, i);
+            if (!enc) {
+                continue;
+            }
+            const unsigned op0 = enc >> 14 & 3, op1 = enc >> 11 & 7, crn = enc >> 7 & 15,
+                           crm = enc >> 3 & 15, op2 = enc & 7;
+            if (get_arm_cp_reginfo(cpu->cp_regs,
+                                   ENCODE_AA64_CP_REG(CP_REG_ARM64_SYSREG_CP, crn, crm, op0, op1,
+                                                      op2))) {
+                continue;
+            }
+            char buf[64];
+            const ARMCPRegInfo ri = {
+                .name = g_strdup(armprof_reg_instance_name((int)r, i, buf, sizeof buf)),
+                .state = ARM_CP_STATE_AA64,
+                .opc0 = op0, .opc1 = op1, .crn = crn, .crm = crm, .opc2 = op2,
+                .access = access_of(op1),
+                .type = ARM_CP_IO | ARM_CP_NO_RAW,
+                .accessfn = armprof_cp_access,
+                .readfn = armprof_cp_read,
+                .writefn = armprof_cp_write,
+            };
+            define_one_arm_cp_reg(cpu, &ri);
+        }
+    }
+}
+
+/* PSB CSYNC (ProfilingSynchronizationBarrier()) */
+void HELPER(armprof_psb_csync)(CPUARMState *env)
+{
+    struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
+    if (!a) {
+        return;
+    }
+    sync_context(a, env);
+    armprof_psb_csync(a->pe);
+    update_pmbirq(a);
+}

@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
+# A Debian arm64 guest for the armprof qemu-system-aarch64
+# (docs/qemu-system.md): the kernel and busybox-static of one Debian
+# release, fetched as .debs through tools/arm64-root.sh (its own apt
+# configuration, unpacked, never installed), and an initramfs whose /init
+# loads arm_spe_pmu, shows what the driver found and runs the commands of
+# a guest script, then powers off.
+#
+#   frontends/qemu-system/guest.sh STACK [SCRIPT] [CACHE]
+#
+#   STACK   6.1: Debian 12's kernel 6.1 (linux-image-6.1.0-56-arm64-unsigned)
+#   SCRIPT  a shell script the guest runs after the probe (default: none)
+#   CACHE   default $ARMPROF_CACHE, else ~/.cache/armprof
+#
+# Prints two lines, KERNEL=PATH and INITRD=PATH; the initramfs is made anew
+# on every call (it holds SCRIPT), the packages once.
+set -eu
+
+[ $# -ge 1 ] || { sed -n '3,/^[^#]/{/^[^#]/d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
+stack=$1
+script=${2:-}
+cache=${3:-${ARMPROF_CACHE:-${HOME:-/tmp}/.cache/armprof}}
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+say() { echo "guest: $*" >&2; }
+die() { say "$@"; exit 1; }
+
+# Pinned versions (the mirror keeps current ones only: when one is gone,
+# apt's message names what it has).
+case $stack in
+  6.1)
+    suite=bookworm
+    kernel_pkg=linux-image-6.1.0-56-arm64-unsigned kernel_version=6.1.192-2
+    busybox_version=1:1.35.0-4+deb12u1+b1
+    ;;
+  *) die "STACK is 6.1, not '$stack'" ;;
+esac
+command -v cpio >/dev/null 2>&1 || die "cpio is missing: apt-get install cpio"
+
+export ARMPROF_ARM64_SUITE=$suite
+kroot=$(sh "$repo/tools/arm64-root.sh" "kernel" "$kernel_pkg" "$kernel_version" "$cache") ||
+  die "cannot fetch $kernel_pkg $kernel_version"
+broot=$(sh "$repo/tools/arm64-root.sh" busybox busybox-static "$busybox_version" "$cache") ||
+  die "cannot fetch busybox-static $busybox_version"
+kernel=$(ls "$kroot"/boot/vmlinuz-* 2>/dev/null | head -n 1)
+[ -n "$kernel" ] || die "no vmlinuz in $kroot/boot"
+release=${kernel##*/vmlinuz-}
+spe=$(find "$kroot/lib/modules/$release" -name 'arm_spe_pmu.ko*' | head -n 1)
+[ -n "$spe" ] || die "no arm_spe_pmu module in $kroot/lib/modules/$release"
+
+out=$cache/guest-$stack
+rm -rf "$out/initramfs"
+mkdir -p "$out/initramfs/bin" "$out/initramfs/proc" "$out/initramfs/sys" "$out/initramfs/dev" \
+  "$out/initramfs/tmp"
+cp "$broot/bin/busybox" "$out/initramfs/bin/busybox"
+case $spe in
+  *.xz) xz -dc "$spe" >"$out/initramfs/arm_spe_pmu.ko" ;;
+  *.zst) zstd -dc "$spe" >"$out/initramfs/arm_spe_pmu.ko" ;;
+  *) cp "$spe" "$out/initramfs/arm_spe_pmu.ko" ;;
+esac
+if [ -n "$script" ]; then
+  cp "$script" "$out/initramfs/guest-script"
+fi
+cat >"$out/initramfs/init" <<'EOF'
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+echo "armprof-guest: kernel $(uname -r)"
+insmod /arm_spe_pmu.ko && echo "armprof-guest: insmod arm_spe_pmu: ok"
+dmesg | grep -i 'arm_spe_pmu\|spe' | sed 's/^/armprof-guest: dmesg: /'
+d=/sys/bus/event_source/devices/arm_spe_0
+if [ -d $d ]; then
+  for f in $d/caps/*; do echo "armprof-guest: caps ${f##*/} $(cat $f)"; done
+  for f in $d/format/*; do echo "armprof-guest: format ${f##*/} $(cat $f)"; done
+else
+  echo "armprof-guest: no $d"
+fi
+[ -f /guest-script ] && sh /guest-script
+echo "armprof-guest: done"
+poweroff -f
+EOF
+chmod +x "$out/initramfs/init"
+(cd "$out/initramfs" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/initrd.gz"
+say "kernel $release, busybox $busybox_version, initramfs $(du -k "$out/initrd.gz" | cut -f1) KB"
+echo "KERNEL=$kernel"
+echo "INITRD=$out/initrd.gz"
