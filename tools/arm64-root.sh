@@ -3,7 +3,9 @@
 # A private arm64 root holding one Debian arm64 package of a pinned version
 # and what it depends on, from Debian 13 (trixie and trixie-backports; with
 # ARMPROF_ARM64_SUITE=bookworm, Debian 12 and its updates), to run its
-# programs under qemu-aarch64 or to boot a guest from (qemu-system):
+# programs under qemu-aarch64 or to boot a guest from (qemu-system;
+# ARMPROF_ARM64_RELEASE=trixie-backports takes the dependencies from there
+# too, as a backports kernel needs):
 #   qemu-aarch64 -cpu max,pauth=off -L ROOT ROOT/usr/bin/PROGRAM ...
 # (pointer authentication off: Debian's binaries use it, and QEMU's default
 # emulation of it is about 15 times slower). tools/perf-root.sh and the
@@ -26,6 +28,7 @@ mirror=${ARMPROF_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 cache=${4:-${ARMPROF_CACHE:-${HOME:-/tmp}/.cache/armprof}}
 suite=${ARMPROF_ARM64_SUITE:-trixie}
+release=${ARMPROF_ARM64_RELEASE:-} # apt's target release (-t), e.g. trixie-backports
 base=$cache/$name-$(printf '%s' "$version" | tr '~+' '__')-arm64
 root=$base/root
 
@@ -61,7 +64,8 @@ set -- -o "Dir::Etc::SourceList=$base/apt/sources.list" -o Dir::Etc::SourceParts
   -o Dir::Etc::PreferencesParts=/dev/null -o APT::Architecture=arm64 \
   -o APT::Architectures=arm64 -o Debug::NoLocking=1 -o APT::Install-Recommends=false
 if ! apt-get "$@" -qq update >"$base/apt.log" 2>&1 ||
-  ! apt-get "$@" -y -qq install --download-only "$package=$version" >>"$base/apt.log" 2>&1; then
+  ! apt-get "$@" ${release:+-t "$release"} -y -qq install --download-only "$package=$version" \
+    >>"$base/apt.log" 2>&1; then
   echo "arm64-root: cannot fetch $package $version for arm64:" >&2
   tail -n 5 "$base/apt.log" >&2
   exit 1

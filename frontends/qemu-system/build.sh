@@ -17,8 +17,9 @@
 #   QEMU_SYSTEM_AARCH64=.../qemu-system-<version>/bin/qemu-system-aarch64
 # Progress goes to stderr. The emulator is rebuilt when QEMU's version, the
 # patch, the glue or this script change (CACHE/qemu-system-<version>/
-# build.stamp); libarmprof.so (CACHE/qemu-system-<version>/armprof) is
-# brought up to date from this tree on every run, which relinks nothing.
+# build.stamp); libarmprof.so.0 (CACHE/qemu-system-<version>/lib, where
+# the emulator's RUNPATH points) is brought up to date from this tree on
+# every run, which relinks nothing.
 # Nothing is written into the source tree.
 set -eu
 
@@ -52,9 +53,13 @@ version=${ARMPROF_QEMU10_VERSION:-$version}
 [ -n "$version" ] || die "cannot read QEMU 10.0's version from $qemu_script"
 dir=$cache/qemu-system-${version#*:}
 bin=$dir/bin/qemu-system-aarch64
-lib=$dir/armprof/libarmprof.so
+# libarmprof.so.0 where the emulator's RUNPATH points, whatever clone of
+# this project built it last; each clone builds in a folder of its own
+libdir=$dir/lib
+lib=$libdir/libarmprof.so
+libbuild=$dir/armprof-$(printf '%s' "$repo" | sha256sum | cut -c1-12)
 key="qemu=$version $(cat "$0" "$here/qemu-10.0-armprof.patch" "$here"/glue/* | sha256sum | cut -c1-16)"
-built() { [ -x "$bin" ] && [ -f "$dir/build.stamp" ] && [ "$(cat "$dir/build.stamp")" = "$key" ] && [ -f "$lib" ]; }
+built() { [ -x "$bin" ] && [ -f "$dir/build.stamp" ] && [ "$(cat "$dir/build.stamp")" = "$key" ] && [ -f "$libdir/libarmprof.so.0" ]; }
 
 if [ "$locate" = yes ]; then
   built || { say "not built in $dir: run $0"; exit 1; }
@@ -75,11 +80,16 @@ export PATH PYTHONPATH
 # --- libarmprof.so from this tree --------------------------------------------
 mkdir -p "$dir"
 say "libarmprof from $repo"
-cmake -S "$repo" -B "$dir/armprof" -DCMAKE_BUILD_TYPE=Release -DARMPROF_BUILD_TESTS=OFF \
-  >"$dir/armprof.log" 2>&1 || { tail -n 20 "$dir/armprof.log" >&2; die "cmake failed (log: $dir/armprof.log)"; }
-cmake --build "$dir/armprof" -j"$jobs" --target armprof_shared >>"$dir/armprof.log" 2>&1 ||
-  { tail -n 20 "$dir/armprof.log" >&2; die "libarmprof failed to build (log: $dir/armprof.log)"; }
-[ -f "$lib" ] || die "no $lib after the build"
+cmake -S "$repo" -B "$libbuild" -DCMAKE_BUILD_TYPE=Release -DARMPROF_BUILD_TESTS=OFF \
+  >"$libbuild.log" 2>&1 || { tail -n 20 "$libbuild.log" >&2; die "cmake failed (log: $libbuild.log)"; }
+cmake --build "$libbuild" -j"$jobs" --target armprof_shared >>"$libbuild.log" 2>&1 ||
+  { tail -n 20 "$libbuild.log" >&2; die "libarmprof failed to build (log: $libbuild.log)"; }
+built_lib=$(readlink -f "$libbuild/libarmprof.so")
+[ -f "$built_lib" ] || die "no libarmprof.so in $libbuild after the build"
+mkdir -p "$libdir"
+cp "$built_lib" "$libdir/.libarmprof.so.0.$$"
+mv -f "$libdir/.libarmprof.so.0.$$" "$libdir/libarmprof.so.0"
+ln -sf libarmprof.so.0 "$lib"
 ARMPROF_INCLUDE=$repo/include
 ARMPROF_LIB=$lib
 export ARMPROF_INCLUDE ARMPROF_LIB

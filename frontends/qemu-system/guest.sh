@@ -10,6 +10,7 @@
 #   frontends/qemu-system/guest.sh STACK [SCRIPT] [CACHE]
 #
 #   STACK   6.1: Debian 12's kernel 6.1 (linux-image-6.1.0-56-arm64-unsigned)
+#           7.3: Debian 13 backports' kernel 7.3 (linux-image-7.3.4+deb13-arm64)
 #   SCRIPT  a shell script the guest runs after the probe (default: none)
 #   CACHE   default $ARMPROF_CACHE, else ~/.cache/armprof
 #
@@ -34,35 +35,46 @@ case $stack in
     kernel_pkg=linux-image-6.1.0-56-arm64-unsigned kernel_version=6.1.192-2
     busybox_version=1:1.35.0-4+deb12u1+b1
     ;;
-  *) die "STACK is 6.1, not '$stack'" ;;
+  7.3)
+    suite=trixie release=trixie-backports
+    kernel_pkg=linux-image-7.3.4+deb13-arm64 kernel_version=7.3.4-1~bpo13+1
+    busybox_version=1:1.37.0-6+b9
+    ;;
+  *) die "STACK is 6.1 or 7.3, not '$stack'" ;;
 esac
 command -v cpio >/dev/null 2>&1 || die "cpio is missing: apt-get install cpio"
 
 export ARMPROF_ARM64_SUITE=$suite
-kroot=$(sh "$repo/tools/arm64-root.sh" "kernel" "$kernel_pkg" "$kernel_version" "$cache") ||
+kroot=$(ARMPROF_ARM64_RELEASE=${release:-} sh "$repo/tools/arm64-root.sh" "kernel" "$kernel_pkg" "$kernel_version" "$cache") ||
   die "cannot fetch $kernel_pkg $kernel_version"
 broot=$(sh "$repo/tools/arm64-root.sh" busybox busybox-static "$busybox_version" "$cache") ||
   die "cannot fetch busybox-static $busybox_version"
-kernel=$(ls "$kroot"/boot/vmlinuz-* 2>/dev/null | head -n 1)
-[ -n "$kernel" ] || die "no vmlinuz in $kroot/boot"
-release=${kernel##*/vmlinuz-}
-spe=$(find "$kroot/lib/modules/$release" -name 'arm_spe_pmu.ko*' | head -n 1)
-[ -n "$spe" ] || die "no arm_spe_pmu module in $kroot/lib/modules/$release"
+# the image in /boot (Debian 12) or beside the modules (Debian 13's layout)
+kernel=$(ls "$kroot"/boot/vmlinuz-* "$kroot"/usr/lib/modules/*/vmlinuz 2>/dev/null | head -n 1)
+[ -n "$kernel" ] || die "no vmlinuz in $kroot/boot or $kroot/usr/lib/modules"
+spe=$(find "$kroot/lib/modules" "$kroot/usr/lib/modules" -name 'arm_spe_pmu.ko*' 2>/dev/null | head -n 1)
+[ -n "$spe" ] || die "no arm_spe_pmu module under $kroot"
+release=${spe%/kernel/*}
+release=${release##*/}
 
+# staged in a folder of its own and renamed into place: two guests made at
+# once (tests in parallel) do not meet
 out=$cache/guest-$stack
-rm -rf "$out/initramfs"
-mkdir -p "$out/initramfs/bin" "$out/initramfs/proc" "$out/initramfs/sys" "$out/initramfs/dev" \
-  "$out/initramfs/tmp"
-cp "$broot/bin/busybox" "$out/initramfs/bin/busybox"
+mkdir -p "$out"
+stage=$(mktemp -d "$out/stage.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/bin" "$stage/proc" "$stage/sys" "$stage/dev" \
+  "$stage/tmp"
+cp "$broot/bin/busybox" "$stage/bin/busybox"
 case $spe in
-  *.xz) xz -dc "$spe" >"$out/initramfs/arm_spe_pmu.ko" ;;
-  *.zst) zstd -dc "$spe" >"$out/initramfs/arm_spe_pmu.ko" ;;
-  *) cp "$spe" "$out/initramfs/arm_spe_pmu.ko" ;;
+  *.xz) xz -dc "$spe" >"$stage/arm_spe_pmu.ko" ;;
+  *.zst) zstd -dc "$spe" >"$stage/arm_spe_pmu.ko" ;;
+  *) cp "$spe" "$stage/arm_spe_pmu.ko" ;;
 esac
 if [ -n "$script" ]; then
-  cp "$script" "$out/initramfs/guest-script"
+  cp "$script" "$stage/guest-script"
 fi
-cat >"$out/initramfs/init" <<'EOF'
+cat >"$stage/init" <<'EOF'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
@@ -82,8 +94,10 @@ fi
 echo "armprof-guest: done"
 poweroff -f
 EOF
-chmod +x "$out/initramfs/init"
-(cd "$out/initramfs" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/initrd.gz"
-say "kernel $release, busybox $busybox_version, initramfs $(du -k "$out/initrd.gz" | cut -f1) KB"
+chmod +x "$stage/init"
+initrd=$out/initrd-$(cat "$stage/init" "$stage/guest-script" 2>/dev/null | sha256sum | cut -c1-12).gz
+(cd "$stage" && find . | cpio -o -H newc --quiet | gzip -1) >"$stage.gz"
+mv -f "$stage.gz" "$initrd"
+say "kernel $release, busybox $busybox_version, initramfs $(du -k "$initrd" | cut -f1) KB"
 echo "KERNEL=$kernel"
-echo "INITRD=$out/initrd.gz"
+echo "INITRD=$initrd"

@@ -30,9 +30,14 @@ grep -q '^done$' "$work/guest" || { echo "FAIL: the guest did not finish"; tail 
 want_cpus=0
 [ "$cpus" -gt 1 ] && want_cpus="0-$((cpus - 1))"
 "$spe_caps" >"$work/expected"
-probe=$(grep -o 'arm_spe_pmu spe: probed for CPUs [0-9-]* \[max_record_sz [0-9]*, align [0-9]*' "$work/guest" || true)
+probe=$(grep -Eo 'arm_spe_pmu spe: probed (SPEv[0-9.]+ )?for CPUs [0-9-]* \[max_record_sz [0-9]*, align [0-9]*' "$work/guest" || true)
 [ -n "$probe" ] || { echo "FAIL: no probe line"; exit 1; }
-[[ $probe == *"probed for CPUs $want_cpus ["* ]] || { echo "FAIL: probed for other CPUs than $want_cpus: $probe"; fail=1; }
+[[ $probe == *" for CPUs $want_cpus ["* ]] || { echo "FAIL: probed for other CPUs than $want_cpus: $probe"; fail=1; }
+# Linux 7.3 names the version (6.1 does not)
+if [[ $probe == *"probed SPEv"* ]]; then
+  version=$(sed -n 's/^version //p' "$work/expected")
+  [[ $probe == *"probed $version for"* ]] || { echo "FAIL: not $version (PMSVer): $probe"; fail=1; }
+fi
 want=$(sed -n 's/^probe //p' "$work/expected")
 [[ $probe == *"[$want" ]] || { echo "FAIL: probe says '${probe#*[}', the model's registers '$want'"; fail=1; }
 while read -r kind name value; do

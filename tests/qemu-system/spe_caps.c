@@ -6,7 +6,7 @@
  * (registers/PMSIDR_EL1.md Interval, CountSize, MaxSize, ERnd, ArchInst;
  * registers/PMBIDR_EL1.md Align), one line each as the guest prints them:
  *   caps min_interval N / caps count_size N / caps ernd N / caps arch_inst N
- *   probe max_record_sz N, align N
+ *   probe max_record_sz N, align N / version SPEv1.N (ID_AA64DFR0_EL1.PMSVer)
  *   spe_caps [PRESET] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +57,14 @@ int main(int argc, char **argv)
     printf("caps arch_inst %u\n", field(pe, "PMSIDR_EL1", "ArchInst"));
     /* MaxSize: 2^MaxSize bytes (0b0100 16 bytes ... 0b1011 2KB); PMBIDR_EL1.Align:
      * 2^Align bytes (0b0000 byte ... 0b1011 2KB) */
+    /* ID_AA64DFR0_EL1.PMSVer: 0b0001 FEAT_SPE, 0b0010 FEAT_SPEv1p1 ... 0b0110
+     * FEAT_SPEv1p5 (Linux 7.3 names it in its probe line) */
+    const unsigned pmsver = field(pe, "ID_AA64DFR0_EL1", "PMSVer");
+    if (pmsver < 1 || pmsver > 6) {
+        fprintf(stderr, "spe_caps: PMSVer %u\n", pmsver);
+        return 1;
+    }
+    printf("version SPEv1.%u\n", pmsver - 1);
     printf("probe max_record_sz %u, align %u\n", 1u << max, 1u << field(pe, "PMBIDR_EL1", "Align"));
     armprof_pe_destroy(pe);
     return 0;

@@ -143,6 +143,16 @@ static void armprof_cp_write(CPUARMState *env, const ARMCPRegInfo *ri, uint64_t 
     update_pmbirq(a);
 }
 
+/* The CPU's reset is the PE's Cold reset (every register's reset value,
+ * the context): each of the model's registers asks it, and a second time
+ * finds nothing to change. */
+static void armprof_cp_reset(CPUARMState *env, const ARMCPRegInfo *ri)
+{
+    struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
+    armprof_reset(a->pe, ARMPROF_RESET_COLD);
+    update_pmbirq(a);
+}
+
 #ifndef CONFIG_USER_ONLY
 /* The translation regime that owns the buffer, as QEMU names it. */
 static ARMMMUIdx owning_regime(const armprof_buffer_write *w)
@@ -290,6 +300,7 @@ void armprof_glue_register_cpregs(ARMCPU *cpu)
                 .accessfn = armprof_cp_access,
                 .readfn = armprof_cp_read,
                 .writefn = armprof_cp_write,
+                .resetfn = armprof_cp_reset,
             };
             define_one_arm_cp_reg(cpu, &ri);
         }
