@@ -74,6 +74,14 @@ static qp_thread *thread_create(unsigned vcpu)
     qp_thread *t = calloc(1, sizeof *t);
     if (!t) abort();
     t->vcpu = vcpu;
+    if (qp.system) {
+        if (!qp_system_thread(t)) exit(1);
+        qp_timing_init(&t->timing);
+        t->pc_hist = g_hash_table_new(g_int64_hash, g_int64_equal);
+        t->regbuf = g_byte_array_new();
+        qp.hot[vcpu] = (qp_hot){0};
+        return t;
+    }
     /* the configuration booted once at install: this cannot fail but for
      * memory */
     if (!qp_boot(&t->pe, &t->k, on_data, t, err, sizeof err)) {
@@ -134,8 +142,9 @@ void qp_thread_done(qp_thread *t)
  * TID qemu-user gives the guest. */
 void qp_thread_start(qp_thread *t, uint64_t first_pc)
 {
-    t->tid = (uint32_t)syscall(SYS_gettid);
     t->started = true;
+    if (qp.system) return; /* the guest's kernel switches its own contexts */
+    t->tid = (uint32_t)syscall(SYS_gettid);
     armprof_kernel_switch_context(t->k, t->tid);
     pthread_mutex_lock(&qp.lock);
     const bool scan = !qp.maps_scanned;
@@ -189,6 +198,11 @@ void qp_visit_end(qp_thread *t)
         armprof_cycles(t->pe, t->cycles_due);
         t->cycles_due = 0;
     }
+    if (qp.system) {
+        /* the guest's driver services PMBIRQ */
+        qp.sys.leave(t->vcpu);
+        return;
+    }
     if (armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
     /* the external agent reads PMPCSR at every QP_PCSR_EVERY-th Statistical
      * Profiling sample: the same operations in both modes */
@@ -217,8 +231,13 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
         if (vaddr_known) {
             op->vaddr = vaddr;
             /* qemu-user: no stage 1 of its own; the guest's VA is the PA the
-             * model records (PMSCR_EL1.PA) */
+             * model records (PMSCR_EL1.PA); system mode: QEMU translates it */
             op->paddr = vaddr;
+            if (qp.system &&
+                !qp.sys.translate(t->vcpu, vaddr, op->op_class == ARMPROF_OP_STORE, &op->paddr)) {
+                op->paddr = 0; /* not expected after the access: counted, shown */
+                t->no_pa++;
+            }
             cycles = m->access(t->timing.ctx, op, vaddr, op->op_class == ARMPROF_OP_STORE);
         } else {
             /* no made-up address: the record has none (armprof_op) */
@@ -234,8 +253,9 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
     t->retired++;
     advance(t, cycles ? cycles : 1);
     /* at once: while the buffer's management event is pending, profiling
-     * is stopped and armprof_ops_until_event() says nothing will happen */
-    if (armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
+     * is stopped and armprof_ops_until_event() says nothing will happen
+     * (system mode: the guest's driver, after the visit) */
+    if (!qp.system && armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
 }
 
 /* Runs that follow one another with nothing between them go to the model

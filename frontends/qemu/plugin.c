@@ -41,7 +41,10 @@ static void at_exit(qemu_plugin_id_t id, void *userdata)
 {
     (void)id;
     (void)userdata;
-    qp_write_outputs();
+    if (qp.system)
+        qp_system_summary();
+    else
+        qp_write_outputs();
 }
 
 static bool parse_u32(const char *s, uint32_t *out)
@@ -61,16 +64,35 @@ static int fail(const char *fmt, const char *a, const char *b)
     return -1;
 }
 
+/* qemu-system-aarch64 with armprof's SPE: the guest programs it, the
+ * plugin gives it the operations (system.c). */
+static int install_system(qemu_plugin_id_t id, int argc, char **argv)
+{
+    if (argc > 0)
+        return fail("argument \"%s\": system mode takes none (the guest programs SPE)%s", argv[0],
+                    "");
+    if (!qp_system_bind()) return -1;
+    qp.system = true;
+#if QPROF_SCOREBOARDS
+    qp.sb = qemu_plugin_scoreboard_new(sizeof(qp_counters));
+#endif
+    qp.default_vl = 512;
+    qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
+    qemu_plugin_register_vcpu_tb_trans_cb(id, qp_tb_trans);
+    qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+    return 0;
+}
+
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc,
                                            char **argv)
 {
     if (strcmp(info->target_name, "aarch64") != 0)
         return fail("the plugin profiles AArch64 guests, not %s%s", info->target_name, "");
-    if (info->system_emulation)
-        return fail("the plugin is for qemu-aarch64 (user mode)%s%s", "", "");
     memset(&qp, 0, sizeof qp);
     pthread_mutex_init(&qp.lock, NULL);
     qp.id = id;
+    qp.mode = QP_MODE_FAST;
+    if (info->system_emulation) return install_system(id, argc, argv);
     qp.out = strdup("armprof");
     qp.interval = 1024;
     qp.jitter = true;

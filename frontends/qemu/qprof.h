@@ -174,6 +174,7 @@ typedef struct qp_thread {
     int64_t mmap_fd;
     /* what the summary reports */
     uint64_t no_address;   /* sampled loads and stores whose address was not known */
+    uint64_t no_pa;        /* system mode: ... whose VA did not translate (PA 0 recorded) */
     uint64_t vl_assumed;   /* sampled SVE operations given the starting vector length */
     uint64_t runs_refused; /* armprof_retire_run() refusals (a bug if nonzero) */
     uint64_t pc_reads, pc_samples;
@@ -207,6 +208,16 @@ struct qp_plugin {
     unsigned perf_version;
     bool quiet;
     bool stopped; /* the program called execve(): the profile is written, the plugin idles */
+    /* qemu-system-aarch64 with armprof's SPE: the emulator owns the PEs
+     * (system.c, frontends/qemu-system/glue/armprof-system.h) */
+    bool system;
+    struct {
+        armprof_pe *(*pe)(unsigned vcpu);
+        void (*enter)(unsigned vcpu);
+        void (*leave)(unsigned vcpu);
+        bool (*translate)(unsigned vcpu, uint64_t va, bool store, uint64_t *pa);
+        void (*set_el_hook)(unsigned vcpu, void (*fn)(unsigned vcpu, void *ctx), void *ctx);
+    } sys;
     pthread_mutex_t lock; /* TB list, thread slots, side-band, PREFIX.spe */
     FILE *spe;            /* PREFIX.spe */
     uint64_t spe_size;
@@ -278,7 +289,9 @@ static inline qp_thread *qp_thread_of(unsigned vcpu)
 static inline qp_thread *qp_thread_enter(unsigned vcpu)
 {
     qp_thread *t = qp_thread_of(vcpu);
-    return t->pe && !__atomic_load_n(&qp.stopped, __ATOMIC_RELAXED) ? t : NULL;
+    if (!t->pe || __atomic_load_n(&qp.stopped, __ATOMIC_RELAXED)) return NULL;
+    if (qp.system) qp.sys.enter(vcpu); /* the PE at the vCPU's EL and time */
+    return t;
 }
 void qp_thread_start(qp_thread *t, uint64_t first_pc);
 /* The operation through the timing model and armprof_retire(): a load's
@@ -318,6 +331,11 @@ char *qp_cpu_property(const char *name);
 
 /* output.c */
 void qp_write_outputs(void);
+
+/* system.c: system mode */
+bool qp_system_bind(void);           /* the emulator's functions; false with a message */
+bool qp_system_thread(qp_thread *t); /* the vCPU's PE from the emulator */
+void qp_system_summary(void);        /* at exit, to stderr */
 
 /* config_file.c */
 bool qp_config_file(armprof_config *c, const char *path, char *err, size_t errlen);

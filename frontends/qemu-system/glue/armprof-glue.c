@@ -13,8 +13,11 @@
 #include "exec/helper-proto.h"
 #ifndef CONFIG_USER_ONLY
 #include "hw/irq.h"
+#include "qemu/main-loop.h"
+#include "hw/core/cpu.h"
 #endif
 #include "armprof-glue.h"
+#include "armprof-system.h"
 #include "armprof/armprof.h"
 #include "armprof/memory.h"
 
@@ -46,6 +49,10 @@ struct ArmprofCPU {
     ARMCPU *cpu;
     armprof_pe *pe;
     int owned[OWNED_COUNT]; /* the model's register ids, -1 where absent */
+    bool pmbirq;            /* the level last given to the GIC */
+    /* the plugin's, before an Exception level change */
+    void (*el_fn)(unsigned vcpu, void *ctx);
+    void *el_ctx;
 };
 
 static uint64_t owned_value(CPUARMState *env, owned_reg r)
@@ -91,10 +98,24 @@ static void sync_context(struct ArmprofCPU *a, CPUARMState *env)
     }
 }
 
+/* PMBIRQ to the GIC when its level changed; from a plugin callback the
+ * vCPU thread does not hold the BQL, which the GIC wants. */
 static void update_pmbirq(struct ArmprofCPU *a)
 {
 #ifndef CONFIG_USER_ONLY
-    qemu_set_irq(a->cpu->spe_interrupt, armprof_pmbirq(a->pe));
+    const bool level = armprof_pmbirq(a->pe);
+    if (level == a->pmbirq) {
+        return;
+    }
+    a->pmbirq = level;
+    const bool locked = bql_locked();
+    if (!locked) {
+        bql_lock();
+    }
+    qemu_set_irq(a->cpu->spe_interrupt, level);
+    if (!locked) {
+        bql_unlock();
+    }
 #endif
 }
 
@@ -201,6 +222,18 @@ static armprof_buffer_result buffer_write(void *ctx, const armprof_buffer_write 
 }
 #endif
 
+/* Before QEMU changes the vCPU's Exception level: the plugin's hook
+ * (armprof_system_set_el_hook()). */
+#ifndef CONFIG_USER_ONLY
+static void pre_el_change(ARMCPU *cpu, void *opaque)
+{
+    struct ArmprofCPU *a = opaque;
+    if (a->el_fn) {
+        a->el_fn(CPU(cpu)->cpu_index, a->el_ctx);
+    }
+}
+#endif
+
 bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
 {
     CPUARMState *env = &cpu->env;
@@ -232,6 +265,7 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
     cpu->armprof_state = a;
 #ifndef CONFIG_USER_ONLY
     armprof_spe_set_buffer_hook(pe, buffer_write, a);
+    arm_register_pre_el_change_hook(cpu, pre_el_change, a);
 #endif
     /* the version of FEAT_SPE the model's configuration gives */
     unsigned hi, lo;
@@ -304,6 +338,70 @@ void armprof_glue_register_cpregs(ARMCPU *cpu)
             };
             define_one_arm_cp_reg(cpu, &ri);
         }
+    }
+}
+
+/* ---- For the QEMU plugin in system mode (armprof-system.h) ---- */
+
+static struct ArmprofCPU *armprof_of(unsigned vcpu)
+{
+    CPUState *cs = qemu_get_cpu((int)vcpu);
+    return cs ? ARM_CPU(cs)->armprof_state : NULL;
+}
+
+struct armprof_pe *armprof_system_pe(unsigned vcpu)
+{
+    struct ArmprofCPU *a = armprof_of(vcpu);
+    return a ? a->pe : NULL;
+}
+
+void armprof_system_enter(unsigned vcpu)
+{
+    struct ArmprofCPU *a = armprof_of(vcpu);
+    if (!a) {
+        return;
+    }
+    sync_context(a, &a->cpu->env);
+#ifndef CONFIG_USER_ONLY
+    armprof_set_physical_count(a->pe, gt_get_countervalue(&a->cpu->env));
+#endif
+}
+
+void armprof_system_leave(unsigned vcpu)
+{
+    struct ArmprofCPU *a = armprof_of(vcpu);
+    if (a) {
+        update_pmbirq(a);
+    }
+}
+
+bool armprof_system_translate(unsigned vcpu, uint64_t va, bool store, uint64_t *pa)
+{
+#ifndef CONFIG_USER_ONLY
+    struct ArmprofCPU *a = armprof_of(vcpu);
+    if (!a) {
+        return false;
+    }
+    CPUARMState *env = &a->cpu->env;
+    GetPhysAddrResult res = {};
+    ARMMMUFaultInfo fi = {};
+    if (get_phys_addr(env, va, store ? MMU_DATA_STORE : MMU_DATA_LOAD, 0, arm_mmu_idx(env), &res,
+                      &fi)) {
+        return false;
+    }
+    *pa = res.f.phys_addr;
+    return true;
+#else
+    return false;
+#endif
+}
+
+void armprof_system_set_el_hook(unsigned vcpu, void (*fn)(unsigned vcpu, void *ctx), void *ctx)
+{
+    struct ArmprofCPU *a = armprof_of(vcpu);
+    if (a) {
+        a->el_ctx = ctx;
+        a->el_fn = fn;
     }
 }
 

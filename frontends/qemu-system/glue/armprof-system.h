@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* What the armprof qemu-system-aarch64 offers the QEMU plugin in system
+ * mode (frontends/qemu, docs/qemu-system.md): the vCPU's PE, which the
+ * emulator owns, and the moments around a visit to it. Exported from the
+ * emulator (armprof-glue.symbols); the plugin finds them with dlsym(). A
+ * plain C interface: the plugin sees no QEMU header. */
+#ifndef ARMPROF_SYSTEM_H
+#define ARMPROF_SYSTEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct armprof_pe;
+
+/* The PE of vCPU vcpu (its cpu_index), NULL without -cpu ...,armprof=on. */
+struct armprof_pe *armprof_system_pe(unsigned vcpu);
+/* Before operations go to the PE: the Exception level, the registers QEMU
+ * owns and the system counter (for the timestamps), as the vCPU has them. */
+void armprof_system_enter(unsigned vcpu);
+/* After: PMBIRQ's level to the interrupt controller. */
+void armprof_system_leave(unsigned vcpu);
+/* The physical address of va for a load (or a store) at the vCPU's
+ * current translation regime; false if it does not translate. */
+bool armprof_system_translate(unsigned vcpu, uint64_t va, bool store, uint64_t *pa);
+/* fn(vcpu, ctx) runs on the vCPU's thread just before its Exception level
+ * changes (an exception or its return), while QEMU still has the old one:
+ * the plugin gives the PE the operations so far there. */
+void armprof_system_set_el_hook(unsigned vcpu, void (*fn)(unsigned vcpu, void *ctx), void *ctx);
+
+#endif
