@@ -13,6 +13,8 @@
 #           7.3: Debian 13 backports' kernel 7.3 (linux-image-7.3.4+deb13-arm64)
 #   SCRIPT  a shell script the guest runs after the probe (default: none)
 #   CACHE   default $ARMPROF_CACHE, else ~/.cache/armprof
+#   ARMPROF_GUEST_PERF=1  also the stack's perf (linux-perf 6.1.192-2 or
+#           7.3.4-1~bpo13+1) and its libraries
 #
 # Prints two lines, KERNEL=PATH and INITRD=PATH; the initramfs is made anew
 # on every call (it holds SCRIPT), the packages once.
@@ -34,11 +36,13 @@ case $stack in
     suite=bookworm
     kernel_pkg=linux-image-6.1.0-56-arm64-unsigned kernel_version=6.1.192-2
     busybox_version=1:1.35.0-4+deb12u1+b1
+    perf_version=6.1.192-2
     ;;
   7.3)
     suite=trixie release=trixie-backports
     kernel_pkg=linux-image-7.3.4+deb13-arm64 kernel_version=7.3.4-1~bpo13+1
     busybox_version=1:1.37.0-6+b9
+    perf_version=7.3.4-1~bpo13+1
     ;;
   *) die "STACK is 6.1 or 7.3, not '$stack'" ;;
 esac
@@ -74,6 +78,16 @@ esac
 if [ -n "$script" ]; then
   cp "$script" "$stage/guest-script"
 fi
+# perf and the shared libraries it loads, from an arm64 root of the stack's
+# linux-perf (ARMPROF_GUEST_PERF=1); not its Perl and Python modules
+if [ "${ARMPROF_GUEST_PERF:-0}" = 1 ]; then
+  p=$(ARMPROF_ARM64_RELEASE=${release:-} sh "$repo/tools/arm64-root.sh" perf linux-perf "$perf_version" "$cache") ||
+    die "cannot fetch linux-perf $perf_version"
+  mkdir -p "$stage/usr/bin" "$stage/usr/lib" "$stage/lib"
+  cp -a "$p"/usr/bin/perf* "$stage/usr/bin/"
+  cp -a "$p/lib/." "$stage/lib/"
+  (cd "$p/usr/lib" && find aarch64-linux-gnu -maxdepth 1 -name '*.so*' | cpio -pdm --quiet "$stage/usr/lib")
+fi
 cat >"$stage/init" <<'EOF'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
@@ -95,7 +109,7 @@ echo "armprof-guest: done"
 poweroff -f
 EOF
 chmod +x "$stage/init"
-initrd=$out/initrd-$(cat "$stage/init" "$stage/guest-script" 2>/dev/null | sha256sum | cut -c1-12).gz
+initrd=$out/initrd-$( (cat "$stage/init" "$stage/guest-script" 2>/dev/null; echo "${ARMPROF_GUEST_PERF:-}") | sha256sum | cut -c1-12).gz
 (cd "$stage" && find . | cpio -o -H newc --quiet | gzip -1) >"$stage.gz"
 mv -f "$stage.gz" "$initrd"
 say "kernel $release, busybox $busybox_version, initramfs $(du -k "$initrd" | cut -f1) KB"
