@@ -6,16 +6,20 @@
 # the driver's buffer-full handling (PMBIRQ) runs many times; the plugin
 # gives the model the operations (system mode). The two perf.data files
 # come out through the console (base64) and are checked on the host with
-# Debian 12's perf: records decode with no bad packet, several AUX events
+# the stack's own perf (Debian 12's; 7.3 under qemu-aarch64): records
+# decode with no bad packet, several AUX events
 # (the buffer filled and was serviced), and every PC packet at EL0 for /u,
 # at EL1 for /k (PMSCR_EL1.E0SPE/E1SPE, the driver's exclude_kernel and
 # exclude_user). Skipped with the reason when a part cannot be had.
-#   record.sh REPO STACK PLUGIN
+#   record.sh REPO STACK PLUGIN PERF_COMMAND...
 set -euo pipefail
 repo=$1 stack=$2 plugin=$3
+shift 3
 skip() { echo "SKIPPED: $*"; exit 0; }
 [ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
-command -v perf >/dev/null 2>&1 || skip "no perf on the host (apt-get install linux-perf)"
+[ $# -gt 0 ] || skip "no perf $stack for the host (.ci/run installs linux-perf; tools/perf-root.sh)"
+version=$("$@" --version 2>&1) || skip "perf does not run: $version"
+case $version in *"perf version $stack"*) ;; *) skip "not perf $stack: $version" ;; esac
 qemu=$(sh "$repo/frontends/qemu-system/build.sh" --locate 2>/dev/null | sed -n 's/^QEMU_SYSTEM_AARCH64=//p') ||
   true
 [ -n "$qemu" ] || skip "no armprof qemu-system-aarch64 (.ci/run runs frontends/qemu-system/build.sh)"
@@ -46,7 +50,7 @@ for mode in u k; do
   sed -n "/^armprof-guest: begin $mode\$/,/^armprof-guest: end $mode\$/p" "$work/out" |
     grep -v '^armprof-guest' | base64 -d >"$work/$mode.data" 2>/dev/null || true
   [ -s "$work/$mode.data" ] || { echo "FAIL: no perf.data for /$mode"; fail=1; continue; }
-  perf report -D -i "$work/$mode.data" >"$work/$mode.dump" 2>/dev/null || true
+  "$@" report -D -i "$work/$mode.data" >"$work/$mode.dump" 2>/dev/null || true
   pcs=$(grep -Ec ' PC 0x[0-9a-f]+ el[0-3] ' "$work/$mode.dump" || true)
   bad=$(grep -Eic 'bad packet|ARM SPE: .*error' "$work/$mode.dump" || true)
   aux=$(grep -c 'PERF_RECORD_AUX ' "$work/$mode.dump" || true)
@@ -58,5 +62,5 @@ for mode in u k; do
   [ "$aux" -gt 3 ] || { echo "FAIL: /$mode: the 4-page buffer filled only $aux times"; fail=1; }
   [ "$other" = 0 ] || { echo "FAIL: /$mode: records outside $want"; fail=1; }
 done
-[ "$fail" = 0 ] && echo "ok: perf record /u and /k on the model, decoded by the host's perf"
+[ "$fail" = 0 ] && echo "ok: perf record /u and /k on the model, decoded by perf $stack"
 exit "$fail"
