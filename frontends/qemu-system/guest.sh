@@ -109,7 +109,13 @@ echo "armprof-guest: done"
 poweroff -f
 EOF
 chmod +x "$stage/init"
-initrd=$out/initrd-$( (cat "$stage/init" "$stage/guest-script" 2>/dev/null; echo "${ARMPROF_GUEST_PERF:-}") | sha256sum | cut -c1-12).gz
+# named by what is in it: /init, the script, perf or not
+sum=$({
+  cat "$stage/init"
+  if [ -f "$stage/guest-script" ]; then cat "$stage/guest-script"; fi
+  echo "perf=${ARMPROF_GUEST_PERF:-0}"
+} | sha256sum | cut -c1-12)
+initrd=$out/initrd-$sum.gz
 (cd "$stage" && find . | cpio -o -H newc --quiet | gzip -1) >"$stage.gz"
 mv -f "$stage.gz" "$initrd"
 say "kernel $release, busybox $busybox_version, initramfs $(du -k "$initrd" | cut -f1) KB"
