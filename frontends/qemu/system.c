@@ -5,7 +5,7 @@
  * mode, entering and leaving through the emulator (armprof-system.h) so
  * that the PE is at the vCPU's Exception level and PMBIRQ reaches the GIC.
  *
- *   qemu-system-aarch64 -cpu max,armprof=on -plugin libarmprof_qemu.so[,quiet=on] ...
+ *   qemu-system-aarch64 -cpu max,armprof=on -plugin libarmprof_qemu.so ...   (no options)
  */
 #include <dlfcn.h>
 #include <string.h>
