@@ -76,11 +76,11 @@ void qp_system_summary(void)
         const armprof_spe_stats s = armprof_spe_get_stats(t->pe);
         fprintf(out,
                 "vcpu %u: operations %llu, population %llu, samples %llu, records %llu, bytes "
-                "%llu, no_address %llu, no_pa %llu\n",
+                "%llu, discarded %llu, no_address %llu, no_pa %llu\n",
                 v, (unsigned long long)t->retired, (unsigned long long)s.population,
                 (unsigned long long)s.selected, (unsigned long long)s.records,
-                (unsigned long long)s.bytes, (unsigned long long)t->no_address,
-                (unsigned long long)t->no_pa);
+                (unsigned long long)s.bytes, (unsigned long long)s.discarded,
+                (unsigned long long)t->no_address, (unsigned long long)t->no_pa);
     }
 }
 #else

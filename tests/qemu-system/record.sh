@@ -1,20 +1,28 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # perf record -e arm_spe_0// in the guest, on the model (issue 25, part 5):
-# the STACK guest with its own perf runs a shell loop twice under perf
-# record, once with /u and once with /k, with a 4-page AUX buffer so that
-# the driver's buffer-full handling (PMBIRQ) runs many times; the plugin
-# gives the model the operations (system mode). The two perf.data files
-# come out through the console (base64) and are checked on the host with
-# the stack's own perf (Debian 12's; 7.3 under qemu-aarch64): records
-# decode with no bad packet, several AUX events
-# (the buffer filled and was serviced), and every PC packet at EL0 for /u,
-# at EL1 for /k (PMSCR_EL1.E0SPE/E1SPE, the driver's exclude_kernel and
-# exclude_user). Skipped with the reason when a part cannot be had.
-#   record.sh REPO STACK PLUGIN PERF_COMMAND...
+# the STACK guest with its own perf runs a shell loop under perf record once
+# per CASE, with a 4-page AUX buffer so that the driver's buffer-full
+# handling (PMBIRQ) runs many times; the plugin gives the model the
+# operations (system mode). Each perf.data comes out through the console
+# (base64) and is checked on the host with the stack's own perf (Debian
+# 12's; 7.3 under qemu-aarch64): records decode with no bad packet, and
+#   u        /u: every PC packet at EL0 (PMSCR_EL1.E0SPE, exclude_kernel)
+#   k        /k: every PC packet at EL1 (E1SPE, exclude_user)
+#   ev4      event_filter=0x4: every record's Events packet has L1D access
+#            (PMSEVFR_EL1.E[2], from FEAT_SPEv1p4: a sample is recorded only
+#            with every event the filter names, CollectRecord())
+#   ev8      event_filter=0x8: every record has L1D refill (E[3], which
+#            Linux 6.1 allows; it refuses E[2])
+#   nev4     inv_event_filter=0x4: no record has L1D access (PMSNEVFR_EL1)
+#   discard  discard=1: the buffer gets no record (PMBLIMITR_EL1.FM Discard),
+#            while the model still samples (the plugin's summary: discarded)
+# The u and k cases also want several AUX events (the buffer filled and was
+# serviced). Skipped with the reason when a part cannot be had.
+#   record.sh REPO STACK PLUGIN "CASES" PERF_COMMAND...
 set -euo pipefail
-repo=$1 stack=$2 plugin=$3
-shift 3
+repo=$1 stack=$2 plugin=$3 cases=$4
+shift 4
 skip() { echo "SKIPPED: $*"; exit 0; }
 [ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
 [ $# -gt 0 ] || skip "no perf $stack for the host (.ci/run installs linux-perf; tools/perf-root.sh)"
@@ -25,17 +33,25 @@ qemu=$(sh "$repo/frontends/qemu-system/build.sh" --locate 2>/dev/null | sed -n '
 [ -n "$qemu" ] || skip "no armprof qemu-system-aarch64 (.ci/run runs frontends/qemu-system/build.sh)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cat >"$work/script" <<'GUEST'
-export PATH=/usr/bin:/bin:/usr/sbin:/sbin
-for mode in u k; do
-  perf record -e arm_spe_0/ts_enable=1,pa_enable=1,jitter=1/$mode -c 1024 -m,4 -o /tmp/$mode.data \
-    -- busybox sh -c 'i=0; while [ $i -lt 1500 ]; do i=$((i+1)); done' 2>&1 |
-    sed "s/^/armprof-guest: perf $mode: /"
-  echo "armprof-guest: begin $mode"
-  base64 /tmp/$mode.data
-  echo "armprof-guest: end $mode"
-done
-GUEST
+# each case's perf event
+event_of() {
+  case $1 in
+    u) echo 'arm_spe_0/ts_enable=1,pa_enable=1,jitter=1/u' ;;
+    k) echo 'arm_spe_0/ts_enable=1,pa_enable=1,jitter=1/k' ;;
+    ev4) echo 'arm_spe_0/ts_enable=1,event_filter=0x4/u' ;;
+    ev8) echo 'arm_spe_0/ts_enable=1,event_filter=0x8/u' ;;
+    nev4) echo 'arm_spe_0/ts_enable=1,inv_event_filter=0x4/u' ;;
+    discard) echo 'arm_spe_0/ts_enable=1,discard=1/u' ;;
+    *) echo "record.sh: unknown case $1" >&2; exit 2 ;;
+  esac
+}
+{
+  echo 'export PATH=/usr/bin:/bin:/usr/sbin:/sbin'
+  for c in $cases; do
+    echo "perf record -e $(event_of "$c") -c 1024 -m,4 -o /tmp/$c.data -- busybox sh -c 'i=0; while [ \$i -lt 1500 ]; do i=\$((i+1)); done' 2>&1 | sed 's/^/armprof-guest: perf $c: /'"
+    echo "echo 'armprof-guest: begin $c'; base64 /tmp/$c.data; echo 'armprof-guest: end $c'"
+  done
+} >"$work/script"
 guest=$(ARMPROF_GUEST_PERF=1 sh "$repo/frontends/qemu-system/guest.sh" "$stack" "$work/script" 2>"$work/guest.err") ||
   skip "the $stack guest's packages: $(tail -n 1 "$work/guest.err")"
 kernel=$(sed -n 's/^KERNEL=//p' <<<"$guest")
@@ -44,23 +60,45 @@ timeout 900 "$qemu" -M virt -cpu max,pauth=off,armprof=on -m 1G -nographic -nic 
   -kernel "$kernel" -initrd "$initrd" -append "console=ttyAMA0 panic=-1 quiet" \
   -plugin "$plugin" >"$work/console" 2>&1 || true
 tr -d '\r' <"$work/console" >"$work/out"
-grep -a 'perf [uk]:\|^vcpu' "$work/out" || true
+grep -a 'armprof-guest: perf \|^vcpu' "$work/out" || true
 fail=0
-for mode in u k; do
+for mode in $cases; do
   sed -n "/^armprof-guest: begin $mode\$/,/^armprof-guest: end $mode\$/p" "$work/out" |
     grep -v '^armprof-guest' | base64 -d >"$work/$mode.data" 2>/dev/null || true
-  [ -s "$work/$mode.data" ] || { echo "FAIL: no perf.data for /$mode"; fail=1; continue; }
+  [ -s "$work/$mode.data" ] || { echo "FAIL: no perf.data for $mode"; fail=1; continue; }
   "$@" report -D -i "$work/$mode.data" >"$work/$mode.dump" 2>/dev/null || true
   pcs=$(grep -Ec ' PC 0x[0-9a-f]+ el[0-3] ' "$work/$mode.dump" || true)
   bad=$(grep -Eic 'bad packet|ARM SPE: .*error' "$work/$mode.dump" || true)
   aux=$(grep -c 'PERF_RECORD_AUX ' "$work/$mode.dump" || true)
-  want=$([ "$mode" = u ] && echo el0 || echo el1)
-  other=$(grep -E ' PC 0x[0-9a-f]+ el[0-3] ' "$work/$mode.dump" | grep -vc " $want " || true)
-  echo "/$mode: $pcs records (PC packets), $bad bad, $aux AUX events, $other not at $want"
-  [ "$pcs" -gt 50 ] || { echo "FAIL: /$mode: too few records ($pcs)"; fail=1; }
-  [ "$bad" = 0 ] || { echo "FAIL: /$mode: bad packets"; fail=1; }
-  [ "$aux" -gt 3 ] || { echo "FAIL: /$mode: the 4-page buffer filled only $aux times"; fail=1; }
-  [ "$other" = 0 ] || { echo "FAIL: /$mode: records outside $want"; fail=1; }
+  # the event a filter case names, as perf prints it in the Events packet
+  case $mode in *8) event=L1D-REFILL ;; *) event=L1D-ACCESS ;; esac
+  evs=$(grep -Ec ' EV ' "$work/$mode.dump" || true)
+  with=$(grep -E ' EV ' "$work/$mode.dump" | grep -c " $event" || true)
+  echo "$mode: $pcs records (PC packets), $bad bad, $aux AUX events, $with of $evs Events packets with $event"
+  [ "$bad" = 0 ] || { echo "FAIL: $mode: bad packets"; fail=1; }
+  case $mode in
+    u | k)
+      want=$([ "$mode" = u ] && echo el0 || echo el1)
+      other=$(grep -E ' PC 0x[0-9a-f]+ el[0-3] ' "$work/$mode.dump" | grep -vc " $want " || true)
+      [ "$pcs" -gt 50 ] || { echo "FAIL: $mode: too few records ($pcs)"; fail=1; }
+      [ "$aux" -gt 3 ] || { echo "FAIL: $mode: the 4-page buffer filled only $aux times"; fail=1; }
+      [ "$other" = 0 ] || { echo "FAIL: $mode: $other records outside $want"; fail=1; }
+      ;;
+    ev*)
+      [ "$evs" -gt 20 ] && [ "$with" = "$evs" ] ||
+        { echo "FAIL: $mode: $with of $evs records have $event, all wanted"; fail=1; }
+      ;;
+    nev*)
+      [ "$evs" -gt 20 ] && [ "$with" = 0 ] ||
+        { echo "FAIL: $mode: $with of $evs records have $event, none wanted"; fail=1; }
+      ;;
+    discard)
+      discarded=$(grep -ao 'discarded [0-9]*' "$work/out" | head -n 1 | cut -d' ' -f2)
+      [ "$pcs" = 0 ] || { echo "FAIL: discard: $pcs records reached the buffer"; fail=1; }
+      [ "${discarded:-0}" -gt 50 ] ||
+        { echo "FAIL: discard: the model discarded ${discarded:-no} samples"; fail=1; }
+      ;;
+  esac
 done
-[ "$fail" = 0 ] && echo "ok: perf record /u and /k on the model, decoded by perf $stack"
+[ "$fail" = 0 ] && echo "ok: perf record ($cases) on the model, decoded by perf $stack"
 exit "$fail"
