@@ -15,6 +15,10 @@
 #   ev8      event_filter=0x8: every record has L1D refill (E[3], which
 #            Linux 6.1 allows; it refuses E[2])
 #   nev4     inv_event_filter=0x4: no record has L1D access (PMSNEVFR_EL1)
+#   br       branch_filter=1: every record is a branch's (PMSFCR_EL1.FT and B:
+#            only branches are recorded)
+#   lat20    min_latency=20: every record's total latency is at least 20
+#            (PMSLATFR_EL1.MINLAT: samples with less are not recorded)
 #   discard  discard=1: the buffer gets no record (PMBLIMITR_EL1.FM Discard),
 #            while the model still samples (the plugin's summary: discarded)
 # The u and k cases also want several AUX events (the buffer filled and was
@@ -41,6 +45,8 @@ event_of() {
     ev4) echo 'arm_spe_0/ts_enable=1,event_filter=0x4/u' ;;
     ev8) echo 'arm_spe_0/ts_enable=1,event_filter=0x8/u' ;;
     nev4) echo 'arm_spe_0/ts_enable=1,inv_event_filter=0x4/u' ;;
+    br) echo 'arm_spe_0/ts_enable=1,branch_filter=1/u' ;;
+    lat20) echo 'arm_spe_0/ts_enable=1,min_latency=20/u' ;;
     discard) echo 'arm_spe_0/ts_enable=1,discard=1/u' ;;
     *) echo "record.sh: unknown case $1" >&2; exit 2 ;;
   esac
@@ -91,6 +97,22 @@ for mode in $cases; do
     nev*)
       [ "$evs" -gt 20 ] && [ "$with" = 0 ] ||
         { echo "FAIL: $mode: $with of $evs records have $event, none wanted"; fail=1; }
+      ;;
+    br)
+      # the Operation Type packet's class, as perf prints it: B, LD, ST, OTHER...
+      ops=$(grep -Eo '^\.  *[0-9a-f]+:  ([0-9a-f]{2} )+ *(B|LD|ST|OTHER|SVE|TME|LDST)( |$)' "$work/$mode.dump" |
+        awk '{ print $NF }' | sort | uniq -c | tr '\n' ' ')
+      branches=$(grep -Ec '^\.  *[0-9a-f]+:  ([0-9a-f]{2} )+ *B( |$)' "$work/$mode.dump" || true)
+      echo "$mode: operation types: $ops"
+      [ "$branches" -gt 20 ] && [ "$branches" = "$pcs" ] ||
+        { echo "FAIL: br: $branches branch records of $pcs"; fail=1; }
+      ;;
+    lat20)
+      tots=$(grep -Eo ' LAT [0-9]+ TOT' "$work/$mode.dump" | awk '{ print $2 }')
+      n=$(wc -l <<<"$tots")
+      low=$(awk '$1 < 20' <<<"$tots" | wc -l)
+      echo "$mode: $n total latencies, $low below 20"
+      [ "$n" -gt 20 ] && [ "$low" = 0 ] || { echo "FAIL: lat20: $low of $n below 20"; fail=1; }
       ;;
     discard)
       discarded=$(grep -ao 'discarded [0-9]*' "$work/out" | head -n 1 | cut -d' ' -f2)
