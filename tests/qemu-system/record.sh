@@ -17,6 +17,10 @@
 #   nev4     inv_event_filter=0x4: no record has L1D access (PMSNEVFR_EL1)
 #   br       branch_filter=1: every record is a branch's (PMSFCR_EL1.FT and B:
 #            only branches are recorded)
+#   ld, st   load_filter=1, store_filter=1: every record a load's, a store's
+#            (PMSFCR_EL1.LD, ST; "for filtering purposes, store operations
+#            include ... all atomic operations": an atomic's record says LD
+#            AT, and the store filter keeps it)
 #   lat20    min_latency=20: every record's total latency is at least 20
 #            (PMSLATFR_EL1.MINLAT: samples with less are not recorded)
 #   discard  discard=1: the buffer gets no record (PMBLIMITR_EL1.FM Discard),
@@ -46,6 +50,8 @@ event_of() {
     ev8) echo 'arm_spe_0/ts_enable=1,event_filter=0x8/u' ;;
     nev4) echo 'arm_spe_0/ts_enable=1,inv_event_filter=0x4/u' ;;
     br) echo 'arm_spe_0/ts_enable=1,branch_filter=1/u' ;;
+    ld) echo 'arm_spe_0/ts_enable=1,load_filter=1/u' ;;
+    st) echo 'arm_spe_0/ts_enable=1,store_filter=1/u' ;;
     lat20) echo 'arm_spe_0/ts_enable=1,min_latency=20/u' ;;
     discard) echo 'arm_spe_0/ts_enable=1,discard=1/u' ;;
     *) echo "record.sh: unknown case $1" >&2; exit 2 ;;
@@ -98,14 +104,19 @@ for mode in $cases; do
       [ "$evs" -gt 20 ] && [ "$with" = 0 ] ||
         { echo "FAIL: $mode: $with of $evs records have $event, none wanted"; fail=1; }
       ;;
-    br)
+    br | ld | st)
       # the Operation Type packet's class, as perf prints it: B, LD, ST, OTHER...
       ops=$(grep -Eo '^\.  *[0-9a-f]+:  ([0-9a-f]{2} )+ *(B|LD|ST|OTHER|SVE|TME|LDST)( |$)' "$work/$mode.dump" |
         awk '{ print $NF }' | sort | uniq -c | tr '\n' ' ')
-      branches=$(grep -Ec '^\.  *[0-9a-f]+:  ([0-9a-f]{2} )+ *B( |$)' "$work/$mode.dump" || true)
+      class=$(case $mode in br) echo B ;; ld) echo LD ;; st) echo 'ST|LD AT' ;; esac)
+      kept=$(grep -Ec "^\\.  *[0-9a-f]+:  ([0-9a-f]{2} )+ *($class)( |\$)" "$work/$mode.dump" || true)
       echo "$mode: operation types: $ops"
-      [ "$branches" -gt 20 ] && [ "$branches" = "$pcs" ] ||
-        { echo "FAIL: br: $branches branch records of $pcs"; fail=1; }
+      if ! [ "$kept" -gt 20 ] || [ "$kept" != "$pcs" ]; then
+        echo "FAIL: $mode: $kept $class records of $pcs; others:"
+        grep -E '^\.  *[0-9a-f]+:  ([0-9a-f]{2} )+ *(B|LD|ST|OTHER|SVE|TME|LDST)( |$)' "$work/$mode.dump" |
+          grep -Ev "  ($class)( |\$)" | sort -u -k2 | head -n 5
+        fail=1
+      fi
       ;;
     lat20)
       tots=$(grep -Eo ' LAT [0-9]+ TOT' "$work/$mode.dump" | awk '{ print $2 }')
