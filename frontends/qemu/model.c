@@ -75,21 +75,19 @@ static qp_thread *thread_create(unsigned vcpu)
     if (!t) abort();
     t->vcpu = vcpu;
     if (qp.system) {
+        /* the emulator's PE, which the guest's kernel programs */
         if (!qp_system_thread(t)) exit(1);
-        qp_timing_init(&t->timing);
-        t->pc_hist = g_hash_table_new(g_int64_hash, g_int64_equal);
-        t->regbuf = g_byte_array_new();
-        qp.hot[vcpu] = (qp_hot){0};
-        return t;
+    } else {
+        /* the configuration booted once at install: this cannot fail but
+         * for memory */
+        if (!qp_boot(&t->pe, &t->k, on_data, t, err, sizeof err)) {
+            fprintf(stderr, "armprof: vCPU %u: %s\n", vcpu, err);
+            exit(1);
+        }
+        /* an external agent samples the PC (PMPCSCTL.EN 1; it resets
+         * suspended) */
+        armprof_external_write(t->pe, PMPCSCTL_OFFSET, 8, 1, NULL);
     }
-    /* the configuration booted once at install: this cannot fail but for
-     * memory */
-    if (!qp_boot(&t->pe, &t->k, on_data, t, err, sizeof err)) {
-        fprintf(stderr, "armprof: vCPU %u: %s\n", vcpu, err);
-        exit(1);
-    }
-    /* an external agent samples the PC (PMPCSCTL.EN 1; it resets suspended) */
-    armprof_external_write(t->pe, PMPCSCTL_OFFSET, 8, 1, NULL);
     qp_timing_init(&t->timing);
     t->pc_hist = g_hash_table_new(g_int64_hash, g_int64_equal);
     t->regbuf = g_byte_array_new();
