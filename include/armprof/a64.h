@@ -64,11 +64,11 @@ typedef struct armprof_a64_insn {
     armprof_other_kind other_kind;   /* Other */
     armprof_branch_kind branch_kind; /* branches */
     bool undefined;                  /* unallocated, or always UNDEFINED (UDF): only insn is set */
-    bool conditional;     /* B.cond, BC.cond, CBZ, TBZ...; CSEL, CCMP, FCSEL, FCCMP... (D17.6.5) */
-    bool fp;              /* floating-point operation; scalar SIMD&FP loads and stores */
-    bool simd;            /* Advanced SIMD operation; vector SIMD&FP loads and stores */
-    bool sve;             /* an SVE instruction (Z or P registers, or FFR) */
-    bool sme;             /* an SME instruction on the ZA array or ZT0 */
+    bool conditional; /* B.cond, BC.cond, CBZ, TBZ...; CSEL, CCMP, FCSEL, FCCMP... (D17.6.5) */
+    bool fp;          /* floating-point operation; scalar SIMD&FP loads and stores but of Q */
+    bool simd;        /* Advanced SIMD operation; vector and Q-register SIMD&FP loads and stores */
+    bool sve;         /* an SVE instruction (Z or P registers, or FFR) */
+    bool sme;         /* an SME instruction on the ZA array or ZT0 */
     bool acquire_release; /* load-acquire, store-release, or an atomic with either */
     bool exclusive;       /* load or store exclusive */
     bool atomic;          /* atomic, swap or compare-and-swap (a load and a store); GCSSS1 */

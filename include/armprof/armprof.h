@@ -305,9 +305,10 @@ typedef struct armprof_op {
     armprof_branch_kind branch_kind;
     armprof_ldst_kind ldst_kind;
     armprof_other_kind other_kind;
-    bool conditional;     /* a conditional instruction; .taken says whether it passed (branches) */
-    bool cond_failed;     /* Other: a conditional instruction that failed its condition check */
-    bool fp, simd;        /* floating-point / vector (Other, SIMD&FP loads and stores) */
+    bool conditional; /* a conditional instruction; .taken says whether it passed (branches) */
+    bool cond_failed; /* Other: a conditional instruction that failed its condition check */
+    bool fp, simd;    /* floating-point / SIMD (D17.8.3): Other, SIMD&FP loads and stores, and the
+                         SIMD&FP forms of Extended ones (LDAPUR, STLUR, LDAP1, STL1) */
     bool acquire_release; /* Extended loads and stores */
     bool exclusive;
     bool atomic;         /* an atomic, compare-and-swap or swap (SPEOpType_LoadAtomic if a load) */

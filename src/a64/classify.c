@@ -147,7 +147,16 @@ void a64_apply(armprof_a64_insn *out, const a64_row *row)
 {
     apply_kind(out, (a64_kind)row->kind);
     const unsigned f = row->flags;
-    if (f & A64F_FP) out->fp = true;
+    /* D17.8.3, the operation types: a scalar load or store of a Q register
+     * or pair of Q registers is SIMD, of another SIMD&FP register FP */
+    const bool q_access =
+        row->size == 4 && (out->op_class == ARMPROF_OP_LOAD || out->op_class == ARMPROF_OP_STORE);
+    if (f & A64F_FP) {
+        if (q_access)
+            out->simd = true;
+        else
+            out->fp = true;
+    }
     if (f & A64F_SIMD) out->simd = true;
     if (f & A64F_COND) out->conditional = true;
     if (f & A64F_AR) out->acquire_release = true;

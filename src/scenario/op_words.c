@@ -23,7 +23,7 @@ static const struct {
     {"l1d", MEM, FLAG(l1d_access)},
     {"conditional", BR | OTHER, FLAG(conditional)},
     {"cond-failed", OTHER, FLAG(cond_failed)},
-    {"fp", OTHER, FLAG(fp)},
+    {"fp", OTHER | MEM, FLAG(fp)},
     {"simd", OTHER | MEM, FLAG(simd)},
     {"acquire-release", MEM, FLAG(acquire_release)},
     {"exclusive", MEM, FLAG(exclusive)},

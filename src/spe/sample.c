@@ -454,6 +454,9 @@ static void sample_load_store(armprof_pe *pe, spe_sample *s, const armprof_op *o
         a->at = op->atomic;
         a->op_type =
             is_load ? (op->atomic ? SPEOpType_LoadAtomic : SPEOpType_Load) : SPEOpType_Store;
+        /* the ordered SIMD&FP forms are FP or SIMD for filtering (D17.8.3) */
+        a->is_simd = op->simd;
+        a->is_floating_point = op->fp;
         break;
     case ARMPROF_LDST_SIMDFP:
         a->ldst_type = SPELDSTType_SIMDFP;
