@@ -15,6 +15,8 @@
 #   CACHE   default $ARMPROF_CACHE, else ~/.cache/armprof
 #   ARMPROF_GUEST_PERF=1  also the stack's perf (linux-perf 6.1.192-2 or
 #           7.3.4-1~bpo13+1) and its libraries
+#   ARMPROF_GUEST_FILES="FILE..."  also these files (static programs the
+#           script runs), in /usr/local/bin under their own names
 #
 # Prints two lines, KERNEL=PATH and INITRD=PATH; the initramfs is made anew
 # on every call (it holds SCRIPT), the packages once.
@@ -78,6 +80,11 @@ esac
 if [ -n "$script" ]; then
   cp "$script" "$stage/guest-script"
 fi
+for f in ${ARMPROF_GUEST_FILES:-}; do
+  [ -f "$f" ] || die "ARMPROF_GUEST_FILES: no file $f"
+  mkdir -p "$stage/usr/local/bin"
+  cp "$f" "$stage/usr/local/bin/"
+done
 # perf and the shared libraries it loads, from an arm64 root of the stack's
 # linux-perf (ARMPROF_GUEST_PERF=1); not its Perl and Python modules
 if [ "${ARMPROF_GUEST_PERF:-0}" = 1 ]; then
@@ -109,10 +116,11 @@ echo "armprof-guest: done"
 poweroff -f
 EOF
 chmod +x "$stage/init"
-# named by what is in it: /init, the script, perf or not
+# named by what is in it: /init, the script, the files, perf or not
 sum=$({
   cat "$stage/init"
   if [ -f "$stage/guest-script" ]; then cat "$stage/guest-script"; fi
+  for f in ${ARMPROF_GUEST_FILES:-}; do sha256sum <"$f"; done
   echo "perf=${ARMPROF_GUEST_PERF:-0}"
 } | sha256sum | cut -c1-12)
 initrd=$out/initrd-$sum.gz

@@ -56,7 +56,9 @@ static void retire_through(qp_thread *t, const qp_tb *tb, uint32_t from)
     }
 }
 
-static void complete_pending(qp_thread *t, const qp_tb *cur)
+/* ran: how many of the pending TB's instructions ran (UINT32_MAX: not
+ * known, all of them) */
+static void complete_pending(qp_thread *t, const qp_tb *cur, uint32_t ran)
 {
     const qp_pending p = t->pending;
     const qp_tb *tb = t->pend_tb;
@@ -65,11 +67,14 @@ static void complete_pending(qp_thread *t, const qp_tb *cur)
     if (p == QP_PEND_BRANCH) retire_branch(t, &tb->insn[idx], cur ? cur->pc : 0);
     if (p != QP_PEND_MEM) return;
     /* the block ended before the load or store ran (an exception): it
-     * retires without an address, counted as such, and so does the rest
-     * of the block, whose counts the inline operations already took */
+     * retires without an address, counted as such; the model selected it,
+     * so it retires even when an instruction before it took the exception */
     armprof_op op = tb->insn[idx].op;
+    if (ran == idx + 1) op.events |= ARMPROF_SPE_EV_EXCEPTION; /* it took the exception */
     qp_retire_full(t, &op, 0, false);
-    retire_through(t, tb, idx + 1);
+    /* the rest of the block, whose counts the inline operations already
+     * took, ran only when nobody says where the exception came */
+    if (ran == UINT32_MAX) retire_through(t, tb, idx + 1);
 }
 
 /* Up to most of *acc, taken out of it. */
@@ -80,10 +85,10 @@ static uint64_t take(uint64_t *acc, uint64_t most)
     return n;
 }
 
-void qp_fast_settle(qp_thread *t, const qp_tb *cur)
+static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran)
 {
     qp_counters *c = qp_counters_of(t);
-    complete_pending(t, cur);
+    complete_pending(t, cur, ran);
     const uint64_t ops = t->synced_budget - qp_budget(c->tally);
     if (ops) {
         armprof_op_run run = ARMPROF_OP_RUN_INIT;
@@ -119,6 +124,36 @@ void qp_fast_settle(qp_thread *t, const qp_tb *cur)
     c->tally = qp_tally(qp_budget(c->tally), 0);
     t->synced_budget = qp_budget(c->tally);
     t->synced_mix = 0;
+}
+
+void qp_fast_settle(qp_thread *t, const qp_tb *cur)
+{
+    settle(t, cur, UINT32_MAX);
+}
+
+void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc)
+{
+    qp_counters *c = qp_counters_of(t);
+    const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
+    if (!stop_pc || !last || stop_pc <= last->pc || stop_pc >= last->pc + 4ull * last->n) {
+        settle(t, NULL, UINT32_MAX);
+        return;
+    }
+    const uint32_t ran = (uint32_t)((stop_pc - last->pc) / 4);
+    if (t->pending == QP_PEND_MEM && t->pend_tb == last) {
+        /* the visit inside the block gave the model its instructions up
+         * to the load or store it waits for, and no more */
+        settle(t, NULL, ran);
+        return;
+    }
+    /* The block's inline operations counted all of it; the rest did not
+     * run, and runs again after the exception. Unless a visit at the
+     * block's start gave the model all of it already (the budget it left
+     * would go above what the model knows): those stay retired. */
+    const uint64_t back = last->n - ran;
+    if (qp_budget(c->tally) + back <= t->synced_budget)
+        c->tally += qp_tally(back, 0) - (last->before[last->n] - last->before[ran]);
+    settle(t, NULL, UINT32_MAX);
 }
 
 /* The model is in step up to instruction i of cur: walk the rest. With

@@ -216,7 +216,9 @@ struct qp_plugin {
         void (*enter)(unsigned vcpu);
         void (*leave)(unsigned vcpu);
         bool (*translate)(unsigned vcpu, uint64_t va, bool store, uint64_t *pa);
-        void (*set_el_hook)(unsigned vcpu, void (*fn)(unsigned vcpu, void *ctx), void *ctx);
+        void (*set_exception_hook)(unsigned vcpu,
+                                   void (*fn)(unsigned vcpu, uint64_t stop_pc, void *ctx),
+                                   void *ctx);
     } sys;
     pthread_mutex_t lock; /* TB list, thread slots, side-band, PREFIX.spe */
     FILE *spe;            /* PREFIX.spe */
@@ -257,6 +259,9 @@ void qp_fast_insn_due(unsigned vcpu, void *udata);
 void qp_fast_tb_exec_v1(unsigned vcpu, void *udata);
 void qp_fast_mem_v1(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
 void qp_fast_settle(qp_thread *t, const qp_tb *cur);
+/* The same when an exception (system mode) cut the last TB before stop_pc's
+ * instruction (0: it ran to its end): what did not run is not retired. */
+void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc);
 /* The TB cur holds the next event: the model catches up and walks it (the
  * thread locked). */
 void qp_fast_due(qp_thread *t, const qp_tb *cur);

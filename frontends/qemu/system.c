@@ -31,18 +31,20 @@ bool qp_system_bind(void)
            find((void **)&qp.sys.enter, "armprof_system_enter") &&
            find((void **)&qp.sys.leave, "armprof_system_leave") &&
            find((void **)&qp.sys.translate, "armprof_system_translate") &&
-           find((void **)&qp.sys.set_el_hook, "armprof_system_set_el_hook");
+           find((void **)&qp.sys.set_exception_hook, "armprof_system_set_exception_hook");
 }
 
 /* Just before the vCPU's Exception level changes: what ran at the old one
  * goes to the PE now, and the next TB visits it at the new one (budget 0),
- * where profiling may be otherwise enabled. */
-static void el_change(unsigned vcpu, void *ctx)
+ * where profiling may be otherwise enabled. An exception in the middle of
+ * a TB (a load's translation fault) cuts it at stop_pc: the rest did not
+ * run, and is not counted (it runs again after the exception returns). */
+static void el_change(unsigned vcpu, uint64_t stop_pc, void *ctx)
 {
     (void)ctx;
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
-    qp_fast_settle(t, NULL);
+    qp_fast_settle_cut(t, stop_pc);
     qp_counters *c = qp_counters_of(t);
     c->tally = 0;
     c->sample_idx = 0;
@@ -59,7 +61,7 @@ bool qp_system_thread(qp_thread *t)
         return false;
     }
     t->k = NULL;
-    qp.sys.set_el_hook(t->vcpu, el_change, NULL);
+    qp.sys.set_exception_hook(t->vcpu, el_change, NULL);
     return true;
 }
 

@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # perf record -e arm_spe_0// in the guest, on the model (issue 25, part 5):
-# the STACK guest with its own perf runs a shell loop under perf record once
+# the STACK guest with its own perf runs a workload under perf record once
 # per CASE, with a 4-page AUX buffer so that the driver's buffer-full
 # handling (PMBIRQ) runs many times; the plugin gives the model the
 # operations (system mode). Each perf.data comes out through the console
-# (base64) and is checked on the host with the stack's own perf (Debian
-# 12's; 7.3 under qemu-aarch64): records decode with no bad packet, and
+# (base64) and is checked on the host twice: with the stack's own perf
+# (Debian 12's; 7.3 under qemu-aarch64), records decode with no bad packet;
+# with armprof's reader and decoder (CHECKER, tests/qemu-system/spe_filter.c),
+# every record obeys what the case asked the driver for, as the manual's
+# filters define it (SPECollectRecord()), and the records are not too few.
+# Workload sh is a busybox shell loop; mix is tests/qemu-system/mix.S, whose
+# 25-instruction loop has every operation type.
 #   u        /u: every PC packet at EL0 (PMSCR_EL1.E0SPE, exclude_kernel)
 #   k        /k: every PC packet at EL1 (E1SPE, exclude_user)
 #   ev4      event_filter=0x4: every record's Events packet has L1D access
 #            (PMSEVFR_EL1.E[2], from FEAT_SPEv1p4: a sample is recorded only
-#            with every event the filter names, CollectRecord())
+#            with every event the filter names, SPEFilterByEvents())
 #   ev8      event_filter=0x8: every record has L1D refill (E[3], which
 #            Linux 6.1 allows; it refuses E[2])
 #   nev4     inv_event_filter=0x4: no record has L1D access (PMSNEVFR_EL1)
@@ -25,14 +30,51 @@
 #            (PMSLATFR_EL1.MINLAT: samples with less are not recorded)
 #   discard  discard=1: the buffer gets no record (PMBLIMITR_EL1.FM Discard),
 #            while the model still samples (the plugin's summary: discarded)
+# and on mix, with FEAT_SPE_EFT's masks (SPEFilterByType(): the types
+# whose mask bit is 0 are ORed, those whose mask bit is 1 must each match,
+# 1 wanted and 0 refused):
+#   jit      jitter=1 (PMSIRR_EL1.RND, or with FEAT_SPE_ERnd the random
+#            PMSICR_EL1.ECOUNT): every type recorded, loads from data
+#            source 0 among them, and no PC has more than a fifth of the
+#            records: the random part of each interval moves the sample
+#            about the 25 instructions
+#   nojit    jitter=0, with a 64-page buffer that never fills: a sample
+#            every 1025 operations (SPEToCollectSample(): INTERVAL 1024, and
+#            the reload takes one), 41 iterations, at the same instruction:
+#            one PC has most of the records. The first load of each of the
+#            256 pages of mix's buffer takes a translation fault, and runs
+#            again after it: an operation more each time (the aborted one
+#            is in the population, "whether the sampled operation generated
+#            an exception", D17.6), which moves the sample one instruction.
+#            Alone (CASES "nojit"), the population of the plugin's summary
+#            is also checked: mix's 25 * 50000 operations, plus at most 1000
+#            for its start, its end and the faults. The instructions after a
+#            faulting load in its TB did not run, and must not be counted
+#            (9 for each of 256 pages, +2304)
+#   nbr      branch_filter_mask=1: no branch (TYPE.B 0, TYPEm.B 1)
+#   ldonly   load_filter=1,load_filter_mask=1,store_filter_mask=1: loads
+#            that are not stores, so no atomic
+#   atomic   load and store filters and masks all 1: loads that are also
+#            stores, the atomics that return a value (LD AT) only
+#   simd     simd_filter=1: SIMD operations only (PMSFCR_EL1.SIMD)
+#   fp       float_filter=1: floating-point operations only (PMSFCR_EL1.FP)
+#   fpnosimd float_filter=1,float_filter_mask=1,simd_filter_mask=1: FP and
+#            not SIMD (fadd d0 and str d0, not fmla v3.4s nor ldr q4)
+#   nosimd   simd_filter_mask=1: no SIMD operation
+#   nods0    inv_data_src_filter=0x1: no load whose data source is 0, and
+#            loads from others still recorded (PMSFCR_EL1.FDS with
+#            PMSDSFR_EL1 = NOT 0x1, the driver's inversion; the plugin's L1
+#            hit is data source 0)
 # The u and k cases also want several AUX events (the buffer filled and was
 # serviced). Skipped with the reason when a part cannot be had.
-#   record.sh REPO STACK PLUGIN "CASES" PERF_COMMAND...
+#   record.sh REPO STACK PLUGIN CHECKER MIX "CASES" PERF_COMMAND...
+# ARMPROF_RECORD_KEEP=DIR keeps the console and each case's perf.data there.
 set -euo pipefail
-repo=$1 stack=$2 plugin=$3 cases=$4
-shift 4
+repo=$1 stack=$2 plugin=$3 checker=$4 mix=$5 cases=$6
+shift 6
 skip() { echo "SKIPPED: $*"; exit 0; }
 [ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
+[ -x "$checker" ] || skip "no checker ($checker)"
 [ $# -gt 0 ] || skip "no perf $stack for the host (.ci/run installs linux-perf; tools/perf-root.sh)"
 version=$("$@" --version 2>&1) || skip "perf does not run: $version"
 case $version in *"perf version $stack"*) ;; *) skip "not perf $stack: $version" ;; esac
@@ -40,31 +82,76 @@ qemu=$(sh "$repo/frontends/qemu-system/build.sh" --locate 2>/dev/null | sed -n '
   true
 [ -n "$qemu" ] || skip "no armprof qemu-system-aarch64 (.ci/run runs frontends/qemu-system/build.sh)"
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# each case's perf event
-event_of() {
+keep() {
+  if [ -n "${ARMPROF_RECORD_KEEP:-}" ]; then
+    mkdir -p "$ARMPROF_RECORD_KEEP" && cp "$work"/*.data "$work/out" "$ARMPROF_RECORD_KEEP/" 2>/dev/null
+  fi
+  rm -rf "$work"
+}
+trap keep EXIT
+# each case's perf event, workload and checks (spe_filter's arguments)
+uses_mix=0
+for c in $cases; do case $c in jit | nojit | nbr | ldonly | atomic | simd | fp | fpnosimd | nosimd | nods0) uses_mix=1 ;; esac; done
+if [ "$uses_mix" = 1 ]; then
+  [ -f "$mix" ] || skip "no mix program ($mix): it needs aarch64-linux-gnu-as and -ld"
+  loop=$(nm "$mix" | awk '$3 == "loop" { print "0x" $1 }')
+  [ -n "$loop" ] || { echo "FAIL: no symbol loop in $mix"; exit 1; }
+  # ldr q4 is LD SIMD, str d0 ST FP (D17.8.3; tests/qemu-system/mix.S)
+  mixpcs="--pc $(printf '0x%x' $((loop + 0x1c))) 0x12 --pc $(printf '0x%x' $((loop + 0x20))) 0xc"
+fi
+spe='arm_spe_0/ts_enable=1'
+sh_loop="busybox sh -c 'i=0; while [ \$i -lt 1500 ]; do i=\$((i+1)); done'"
+case_of() {
+  workload=$sh_loop pages=4
   case $1 in
-    u) echo 'arm_spe_0/ts_enable=1,pa_enable=1,jitter=1/u' ;;
-    k) echo 'arm_spe_0/ts_enable=1,pa_enable=1,jitter=1/k' ;;
-    ev4) echo 'arm_spe_0/ts_enable=1,event_filter=0x4/u' ;;
-    ev8) echo 'arm_spe_0/ts_enable=1,event_filter=0x8/u' ;;
-    nev4) echo 'arm_spe_0/ts_enable=1,inv_event_filter=0x4/u' ;;
-    br) echo 'arm_spe_0/ts_enable=1,branch_filter=1/u' ;;
-    ld) echo 'arm_spe_0/ts_enable=1,load_filter=1/u' ;;
-    st) echo 'arm_spe_0/ts_enable=1,store_filter=1/u' ;;
-    lat20) echo 'arm_spe_0/ts_enable=1,min_latency=20/u' ;;
-    discard) echo 'arm_spe_0/ts_enable=1,discard=1/u' ;;
-    *) echo "record.sh: unknown case $1" >&2; exit 2 ;;
+    u) event="$spe,pa_enable=1,jitter=1/u" checks="--el 0 --records 50 1000000" ;;
+    k) event="$spe,pa_enable=1,jitter=1/k" checks="--el 1 --records 50 1000000" ;;
+    ev4) event="$spe,event_filter=0x4/u" checks="--events-all 0x4 --records 20 1000000" ;;
+    ev8) event="$spe,event_filter=0x8/u" checks="--events-all 0x8 --records 20 1000000" ;;
+    nev4) event="$spe,inv_event_filter=0x4/u" checks="--events-none 0x4 --records 20 1000000" ;;
+    br) event="$spe,branch_filter=1/u" checks="--type 0x1 0 --records 20 1000000" ;;
+    ld) event="$spe,load_filter=1/u" checks="--type 0x2 0 --records 20 1000000" ;;
+    st) event="$spe,store_filter=1/u" checks="--type 0x4 0 --records 20 1000000" ;;
+    lat20) event="$spe,min_latency=20/u" checks="--min-latency 20 --records 20 1000000" ;;
+    discard) event="$spe,discard=1/u" checks="--records 0 0" ;;
+    *)
+      workload=/usr/local/bin/mix
+      case $1 in
+        jit) event="$spe,jitter=1/u" checks="--top-pc 0 20 --want B 20 --want LD 20 --want ST 20
+          --want FP 20 --want SIMD 20 --want AT 10 --want DS0 10" ;;
+        nojit) event="$spe,jitter=0/u" checks="--top-pc 50 100" pages=64 ;;
+        nbr) event="$spe,jitter=1,branch_filter_mask=1/u" checks="--type 0 0x1 --want LD 20" ;;
+        ldonly)
+          event="$spe,jitter=1,load_filter=1,load_filter_mask=1,store_filter_mask=1/u"
+          checks="--type 0x2 0x6 --want LD 20"
+          ;;
+        atomic)
+          event="$spe,jitter=1,load_filter=1,load_filter_mask=1,store_filter=1,store_filter_mask=1/u"
+          checks="--type 0x6 0x6 --want AT 20"
+          ;;
+        simd) event="$spe,jitter=1,simd_filter=1/u" checks="--type 0x10 0 --want SIMD 20" ;;
+        fp) event="$spe,jitter=1,float_filter=1/u" checks="--type 0x8 0 --want FP 20" ;;
+        fpnosimd)
+          event="$spe,jitter=1,float_filter=1,float_filter_mask=1,simd_filter_mask=1/u"
+          checks="--type 0x8 0x18 --want FP 20"
+          ;;
+        nosimd) event="$spe,jitter=1,simd_filter_mask=1/u" checks="--type 0 0x10 --want LD 20" ;;
+        nods0) event="$spe,jitter=1,inv_data_src_filter=0x1/u" checks="--ds-reject 0x1 --want LD 20" ;;
+        *) echo "record.sh: unknown case $1" >&2; exit 2 ;;
+      esac
+      checks="$checks --records 20 1000000 $mixpcs"
+      ;;
   esac
 }
 {
   echo 'export PATH=/usr/bin:/bin:/usr/sbin:/sbin'
   for c in $cases; do
-    echo "perf record -e $(event_of "$c") -c 1024 -m,4 -o /tmp/$c.data -- busybox sh -c 'i=0; while [ \$i -lt 1500 ]; do i=\$((i+1)); done' 2>&1 | sed 's/^/armprof-guest: perf $c: /'"
+    case_of "$c"
+    echo "perf record -e $event -c 1024 -m,$pages -o /tmp/$c.data -- $workload 2>&1 | sed 's/^/armprof-guest: perf $c: /'"
     echo "echo 'armprof-guest: begin $c'; base64 /tmp/$c.data; echo 'armprof-guest: end $c'"
   done
 } >"$work/script"
-guest=$(ARMPROF_GUEST_PERF=1 sh "$repo/frontends/qemu-system/guest.sh" "$stack" "$work/script" 2>"$work/guest.err") ||
+guest=$(ARMPROF_GUEST_PERF=1 ARMPROF_GUEST_FILES="$([ "$uses_mix" = 1 ] && echo "$mix")" sh "$repo/frontends/qemu-system/guest.sh" "$stack" "$work/script" 2>"$work/guest.err") ||
   skip "the $stack guest's packages: $(tail -n 1 "$work/guest.err")"
 kernel=$(sed -n 's/^KERNEL=//p' <<<"$guest")
 initrd=$(sed -n 's/^INITRD=//p' <<<"$guest")
@@ -86,8 +173,12 @@ for mode in $cases; do
   case $mode in *8) event=L1D-REFILL ;; *) event=L1D-ACCESS ;; esac
   evs=$(grep -Ec ' EV ' "$work/$mode.dump" || true)
   with=$(grep -E ' EV ' "$work/$mode.dump" | grep -c " $event" || true)
-  echo "$mode: $pcs records (PC packets), $bad bad, $aux AUX events, $with of $evs Events packets with $event"
+  echo "$mode: perf: $pcs records (PC packets), $bad bad, $aux AUX events, $with of $evs Events packets with $event"
   [ "$bad" = 0 ] || { echo "FAIL: $mode: bad packets"; fail=1; }
+  case_of "$mode"
+  # shellcheck disable=SC2086 # the checks are words
+  if ! "$checker" "$work/$mode.data" $checks >"$work/$mode.check" 2>&1; then fail=1; fi
+  sed "s/^/$mode: armprof: /" "$work/$mode.check"
   case $mode in
     u | k)
       want=$([ "$mode" = u ] && echo el0 || echo el1)
@@ -124,6 +215,14 @@ for mode in $cases; do
       low=$(awk '$1 < 20' <<<"$tots" | wc -l)
       echo "$mode: $n total latencies, $low below 20"
       [ "$n" -gt 20 ] && [ "$low" = 0 ] || { echo "FAIL: lat20: $low of $n below 20"; fail=1; }
+      ;;
+    nojit)
+      if [ "$cases" = nojit ]; then
+        population=$(grep -ao 'population [0-9]*' "$work/out" | head -n 1 | cut -d' ' -f2)
+        echo "nojit: population ${population:-none}, mix runs 1250000 operations and its start and end"
+        [ "${population:-0}" -ge 1250000 ] && [ "${population:-0}" -le 1251000 ] ||
+          { echo "FAIL: nojit: population ${population:-none}, wanted 1250000 to 1251000"; fail=1; }
+      fi
       ;;
     discard)
       discarded=$(grep -ao 'discarded [0-9]*' "$work/out" | head -n 1 | cut -d' ' -f2)

@@ -51,7 +51,7 @@ struct ArmprofCPU {
     int owned[OWNED_COUNT]; /* the model's register ids, -1 where absent */
     bool pmbirq;            /* the level last given to the GIC */
     /* the plugin's, before an Exception level change */
-    void (*el_fn)(unsigned vcpu, void *ctx);
+    void (*el_fn)(unsigned vcpu, uint64_t stop_pc, void *ctx);
     void *el_ctx;
 };
 
@@ -222,14 +222,45 @@ static armprof_buffer_result buffer_write(void *ctx, const armprof_buffer_write 
 }
 #endif
 
-/* Before QEMU changes the vCPU's Exception level: the plugin's hook
- * (armprof_system_set_el_hook()). */
 #ifndef CONFIG_USER_ONLY
+/* The first instruction that has not run when the Exception level is about
+ * to change: for an exception, its preferred return address, past the
+ * instruction when that instruction generated it (an abort, UNDEFINED, a
+ * trap); 0 for an exception return, which ends its TB. */
+static uint64_t stop_pc(ARMCPU *cpu)
+{
+    CPUARMState *env = &cpu->env;
+    if (!is_a64(env)) {
+        return 0;
+    }
+    switch (CPU(cpu)->exception_index) {
+    case -1:
+        return 0;
+    case EXCP_IRQ:
+    case EXCP_FIQ:
+    case EXCP_VIRQ:
+    case EXCP_VFIQ:
+    case EXCP_VSERR:
+    case EXCP_NMI:
+    case EXCP_VINMI:
+    case EXCP_VFNMI:
+    case EXCP_PREFETCH_ABORT: /* the instruction was not fetched */
+    case EXCP_SWI:            /* the return address is already past it */
+    case EXCP_HVC:
+    case EXCP_SMC:
+        return env->pc;
+    default:
+        return env->pc + 4;
+    }
+}
+
+/* Before QEMU changes the vCPU's Exception level: the plugin's hook
+ * (armprof_system_set_exception_hook()). */
 static void pre_el_change(ARMCPU *cpu, void *opaque)
 {
     struct ArmprofCPU *a = opaque;
     if (a->el_fn) {
-        a->el_fn(CPU(cpu)->cpu_index, a->el_ctx);
+        a->el_fn(CPU(cpu)->cpu_index, stop_pc(cpu), a->el_ctx);
     }
 }
 #endif
@@ -396,7 +427,9 @@ bool armprof_system_translate(unsigned vcpu, uint64_t va, bool store, uint64_t *
 #endif
 }
 
-void armprof_system_set_el_hook(unsigned vcpu, void (*fn)(unsigned vcpu, void *ctx), void *ctx)
+void armprof_system_set_exception_hook(unsigned vcpu,
+                                       void (*fn)(unsigned vcpu, uint64_t stop_pc, void *ctx),
+                                       void *ctx)
 {
     struct ArmprofCPU *a = armprof_of(vcpu);
     if (a) {

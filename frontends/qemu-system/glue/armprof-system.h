@@ -22,9 +22,14 @@ void armprof_system_leave(unsigned vcpu);
 /* The physical address of va for a load (or a store) at the vCPU's
  * current translation regime; false if it does not translate. */
 bool armprof_system_translate(unsigned vcpu, uint64_t va, bool store, uint64_t *pa);
-/* fn(vcpu, ctx) runs on the vCPU's thread just before its Exception level
- * changes (an exception or its return), while QEMU still has the old one:
- * the plugin gives the PE the operations so far there. */
-void armprof_system_set_el_hook(unsigned vcpu, void (*fn)(unsigned vcpu, void *ctx), void *ctx);
+/* fn(vcpu, stop_pc, ctx) runs on the vCPU's thread just before its
+ * Exception level changes (an exception or its return), while QEMU still
+ * has the old one: the plugin gives the PE the operations so far there.
+ * stop_pc is the first instruction that has not run (an exception in the
+ * middle of a TB: the rest of it did not run either), or 0 for an
+ * exception return. */
+void armprof_system_set_exception_hook(unsigned vcpu,
+                                       void (*fn)(unsigned vcpu, uint64_t stop_pc, void *ctx),
+                                       void *ctx);
 
 #endif
