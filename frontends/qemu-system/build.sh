@@ -6,12 +6,15 @@
 # configuration), a copy of it with this folder's patch and glue, and
 # libarmprof.so built from this tree, which the emulator loads by its rpath.
 #
-#   frontends/qemu-system/build.sh [--cache DIR] [--jobs N] [--locate]
+#   frontends/qemu-system/build.sh [--cache DIR] [--jobs N] [--locate] [--stock]
 #
 #   --cache DIR  cache folder (default $ARMPROF_CACHE, else ~/.cache/armprof)
 #   --jobs N     parallel compile jobs (default 2)
 #   --locate     build nothing: print the emulator's path if the cache holds
 #                it up to date, else exit 1
+#   --stock      the same emulator from the same source without the patch,
+#                the glue and libarmprof (CACHE/qemu-system-<version>-stock),
+#                what bench/qemu-system.sh compares with
 #
 # The last line names the result:
 #   QEMU_SYSTEM_AARCH64=.../qemu-system-<version>/bin/qemu-system-aarch64
@@ -28,6 +31,7 @@ repo=$(cd "$here/../.." && pwd)
 cache=${ARMPROF_CACHE:-${HOME:-/tmp}/.cache/armprof}
 jobs=2
 locate=no
+stock=no
 usage() { sed -n '3,/^[^#]/{/^[^#]/d;s/^# \{0,1\}//;p}' "$0"; }
 while [ $# -gt 0 ]; do
   case $1 in
@@ -36,6 +40,7 @@ while [ $# -gt 0 ]; do
     --jobs|-j) [ $# -ge 2 ] || { usage >&2; exit 2; }; jobs=$2; shift 2 ;;
     --jobs=*) jobs=${1#*=}; shift ;;
     --locate) locate=yes; shift ;;
+    --stock) stock=yes; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "qemu-system build: unknown argument: $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -52,6 +57,7 @@ version=$(sed -n 's/^qemu10=\${ARMPROF_QEMU10_VERSION:-\([^}]*\)}.*/\1/p' "$qemu
 version=${ARMPROF_QEMU10_VERSION:-$version}
 [ -n "$version" ] || die "cannot read QEMU 10.0's version from $qemu_script"
 dir=$cache/qemu-system-${version#*:}
+[ "$stock" = no ] || dir=$dir-stock
 bin=$dir/bin/qemu-system-aarch64
 # libarmprof.so.0 where the emulator's RUNPATH points, whatever clone of
 # this project built it last; each clone builds in a folder of its own
@@ -59,7 +65,13 @@ libdir=$dir/lib
 lib=$libdir/libarmprof.so
 libbuild=$dir/armprof-$(printf '%s' "$repo" | sha256sum | cut -c1-12)
 key="qemu=$version $(cat "$0" "$here/qemu-10.0-armprof.patch" "$here"/glue/* | sha256sum | cut -c1-16)"
-built() { [ -x "$bin" ] && [ -f "$dir/build.stamp" ] && [ "$(cat "$dir/build.stamp")" = "$key" ] && [ -f "$libdir/libarmprof.so.0" ]; }
+# the stock build's key is its configure line's: bump stock_build when it changes
+stock_build=1
+[ "$stock" = no ] || key="qemu=$version stock build $stock_build"
+built() {
+  [ -x "$bin" ] && [ -f "$dir/build.stamp" ] && [ "$(cat "$dir/build.stamp")" = "$key" ] &&
+    { [ "$stock" = yes ] || [ -f "$libdir/libarmprof.so.0" ]; }
+}
 
 if [ "$locate" = yes ]; then
   built || { say "not built in $dir: run $0"; exit 1; }
@@ -79,6 +91,7 @@ export PATH PYTHONPATH
 
 # --- libarmprof.so from this tree --------------------------------------------
 mkdir -p "$dir"
+if [ "$stock" = no ]; then
 say "libarmprof from $repo"
 cmake -S "$repo" -B "$libbuild" -DCMAKE_BUILD_TYPE=Release -DARMPROF_BUILD_TESTS=OFF \
   >"$libbuild.log" 2>&1 || { tail -n 20 "$libbuild.log" >&2; die "cmake failed (log: $libbuild.log)"; }
@@ -93,6 +106,7 @@ ln -sf libarmprof.so.0 "$lib"
 ARMPROF_INCLUDE=$repo/include
 ARMPROF_LIB=$lib
 export ARMPROF_INCLUDE ARMPROF_LIB
+fi
 
 if built; then
   say "up to date: $bin"
@@ -116,11 +130,16 @@ fi
 # --- the patched copy ----------------------------------------------------------
 src=$dir/src
 rm -rf "$src" "$dir/build" "$dir/bin" "$dir/build.stamp"
-say "copying $pristine and applying qemu-10.0-armprof.patch"
-cp -a "$pristine" "$src"
-patch -d "$src" -p1 --no-backup-if-mismatch <"$here/qemu-10.0-armprof.patch" >"$dir/patch.log" 2>&1 ||
-  { cat "$dir/patch.log" >&2; die "the patch does not apply to QEMU $version"; }
-cp "$here"/glue/* "$src/target/arm/"
+if [ "$stock" = no ]; then
+  say "copying $pristine and applying qemu-10.0-armprof.patch"
+  cp -a "$pristine" "$src"
+  patch -d "$src" -p1 --no-backup-if-mismatch <"$here/qemu-10.0-armprof.patch" >"$dir/patch.log" 2>&1 ||
+    { cat "$dir/patch.log" >&2; die "the patch does not apply to QEMU $version"; }
+  cp "$here"/glue/* "$src/target/arm/"
+else
+  say "copying $pristine, unpatched"
+  cp -a "$pristine" "$src"
+fi
 
 # --- configure and build ----------------------------------------------------------
 mkdir -p "$dir/build" "$dir/bin"
@@ -128,7 +147,7 @@ log=$dir/build.log
 say "configuring (log: $log)"
 t0=$(date +%s)
 (cd "$dir/build" && "$src/configure" --python=/usr/bin/python3 \
-  --with-pkgversion="armprof build of Debian $version" --prefix="$dir/install" \
+  --with-pkgversion="armprof build of Debian $version$([ "$stock" = no ] || echo ", stock")" --prefix="$dir/install" \
   --target-list=aarch64-softmmu --disable-user --disable-tools --disable-guest-agent \
   --enable-plugins --enable-fdt=system --disable-install-blobs --disable-docs \
   --disable-download --disable-werror --disable-gtk --disable-sdl --disable-vnc \

@@ -64,6 +64,13 @@ static int fail(const char *fmt, const char *a, const char *b)
     return -1;
 }
 
+void qp_system_callbacks(qemu_plugin_id_t id)
+{
+    qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
+    qemu_plugin_register_vcpu_tb_trans_cb(id, qp_tb_trans);
+    qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+}
+
 /* qemu-system-aarch64 with armprof's SPE: the guest programs it, the
  * plugin gives it the operations (system.c). */
 static int install_system(qemu_plugin_id_t id, int argc, char **argv)
@@ -77,9 +84,7 @@ static int install_system(qemu_plugin_id_t id, int argc, char **argv)
     qp.sb = qemu_plugin_scoreboard_new(sizeof(qp_counters));
 #endif
     qp.default_vl = 512;
-    qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
-    qemu_plugin_register_vcpu_tb_trans_cb(id, qp_tb_trans);
-    qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+    qp_system_callbacks(id);
     return 0;
 }
 

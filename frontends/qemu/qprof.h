@@ -219,6 +219,15 @@ struct qp_plugin {
         void (*set_exception_hook)(unsigned vcpu,
                                    void (*fn)(unsigned vcpu, uint64_t stop_pc, void *ctx),
                                    void *ctx);
+        void (*set_control_hook)(unsigned vcpu, void (*fn)(unsigned vcpu, void *ctx), void *ctx);
+        /* Idle (system.c): TBs are instrumented only while some vCPU may
+         * profile. Read and written with __atomic builtins. */
+        bool instrumented;
+        unsigned wanting;         /* vCPUs whose PMBLIMITR_EL1.E is 1 */
+        uint64_t idle_since;      /* CLOCK_MONOTONIC ns since none has; 0 while one has */
+        bool wants[QP_MAX_VCPUS]; /* each vCPU's, written on its own thread */
+        int pmblimitr;            /* PMBLIMITR_EL1's register id */
+        uint64_t resets;          /* instrumentation switched on or off */
     } sys;
     pthread_mutex_t lock; /* TB list, thread slots, side-band, PREFIX.spe */
     FILE *spe;            /* PREFIX.spe */
@@ -262,6 +271,11 @@ void qp_fast_settle(qp_thread *t, const qp_tb *cur);
 /* The same when an exception (system mode) cut the last TB before stop_pc's
  * instruction (0: it ran to its end): what did not run is not retired. */
 void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc);
+/* plugin.c: the callbacks system mode registers, at install and again
+ * after qemu_plugin_reset() */
+void qp_system_callbacks(qemu_plugin_id_t id);
+/* system.c: whether TBs are to be instrumented now */
+bool qp_system_instrumented(void);
 /* The TB cur holds the next event: the model catches up and walks it (the
  * thread locked). */
 void qp_fast_due(qp_thread *t, const qp_tb *cur);

@@ -9,6 +9,7 @@
  */
 #include <dlfcn.h>
 #include <string.h>
+#include <time.h>
 
 #include "qprof.h"
 
@@ -27,11 +28,97 @@ static bool find(void **fn, const char *name)
 
 bool qp_system_bind(void)
 {
+    qp.sys.pmblimitr = armprof_reg_lookup("PMBLIMITR_EL1", NULL);
     return find((void **)&qp.sys.pe, "armprof_system_pe") &&
            find((void **)&qp.sys.enter, "armprof_system_enter") &&
            find((void **)&qp.sys.leave, "armprof_system_leave") &&
            find((void **)&qp.sys.translate, "armprof_system_translate") &&
-           find((void **)&qp.sys.set_exception_hook, "armprof_system_set_exception_hook");
+           find((void **)&qp.sys.set_exception_hook, "armprof_system_set_exception_hook") &&
+           find((void **)&qp.sys.set_control_hook, "armprof_system_set_control_hook");
+}
+
+/* ---- Idle ----
+ * While no vCPU's Profiling Buffer is enabled, no operation matters to the
+ * model (StatisticalProfilingEnabled() needs ProfilingBufferEnabled(): no
+ * sample, no SAMPLE_POP), so TBs are translated as QEMU makes them, at the
+ * unmodified emulator's speed. A write that sets PMBLIMITR_EL1.E brings
+ * the instrumentation back before the next TB (qemu_plugin_reset(): the
+ * TBs are flushed, the callbacks registered again; QEMU ends a TB after a
+ * System register write). It goes away again, at an Exception level
+ * change, once every buffer has been disabled for QP_IDLE_AFTER_NS: a
+ * recording's pauses (the driver disables the buffer at every context
+ * switch of a per-task event and at every PMBIRQ) are shorter, and do not
+ * flush the TBs each time. */
+#define QP_IDLE_AFTER_NS 200000000ull
+
+bool qp_system_instrumented(void)
+{
+    return __atomic_load_n(&qp.sys.instrumented, __ATOMIC_ACQUIRE);
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* In the exclusive context after the flush, every vCPU stopped: the
+ * callbacks again, and each thread's counters from 0, so that its first
+ * instrumented TB visits the model (what they held is of a time when no
+ * buffer was enabled: nothing the model counts). No visit to a PE here:
+ * PMBIRQ's line would move without the BQL. A load or store a thread
+ * waited for when its TB went away retires at the thread's next visit
+ * (complete_pending()), as when an exception ends a TB. */
+static void reset_done(qemu_plugin_id_t id)
+{
+    qp_system_callbacks(id);
+    for (unsigned v = 0; v < QP_MAX_VCPUS; v++) {
+        qp_thread *t = __atomic_load_n(&qp.threads[v], __ATOMIC_ACQUIRE);
+        if (!t || !t->pe) continue;
+        qp_counters *c = qp_counters_of(t);
+        c->tally = 0;
+        c->last_tb = 0;
+        c->sample_idx = 0;
+        t->synced_budget = 0;
+        t->synced_mix = 0;
+    }
+}
+
+static void instrument(bool on)
+{
+    bool was = !on;
+    if (__atomic_compare_exchange_n(&qp.sys.instrumented, &was, on, false, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE)) {
+        __atomic_add_fetch(&qp.sys.resets, 1, __ATOMIC_RELAXED);
+        qemu_plugin_reset(qp.id, reset_done);
+    }
+}
+
+/* After the guest wrote one of the model's registers on vcpu. */
+static void control_change(unsigned vcpu, void *ctx)
+{
+    (void)ctx;
+    if (vcpu >= QP_MAX_VCPUS) return;
+    armprof_pe *pe = qp.sys.pe(vcpu);
+    const bool wants =
+        pe && qp.sys.pmblimitr >= 0 && (armprof_reg_get(pe, qp.sys.pmblimitr, 0) & 1);
+    if (wants == qp.sys.wants[vcpu]) return;
+    qp.sys.wants[vcpu] = wants;
+    if (wants) {
+        __atomic_add_fetch(&qp.sys.wanting, 1, __ATOMIC_ACQ_REL);
+        __atomic_store_n(&qp.sys.idle_since, 0, __ATOMIC_RELEASE);
+        instrument(true);
+    } else if (__atomic_sub_fetch(&qp.sys.wanting, 1, __ATOMIC_ACQ_REL) == 0) {
+        __atomic_store_n(&qp.sys.idle_since, now_ns(), __ATOMIC_RELEASE);
+    }
+}
+
+static void maybe_idle(void)
+{
+    const uint64_t since = __atomic_load_n(&qp.sys.idle_since, __ATOMIC_ACQUIRE);
+    if (!since || __atomic_load_n(&qp.sys.wanting, __ATOMIC_ACQUIRE) != 0) return;
+    if (now_ns() - since >= QP_IDLE_AFTER_NS) instrument(false);
 }
 
 /* Just before the vCPU's Exception level changes: what ran at the old one
@@ -42,6 +129,7 @@ bool qp_system_bind(void)
 static void el_change(unsigned vcpu, uint64_t stop_pc, void *ctx)
 {
     (void)ctx;
+    if (!qp_system_instrumented()) return;
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
     qp_fast_settle_cut(t, stop_pc);
@@ -51,6 +139,7 @@ static void el_change(unsigned vcpu, uint64_t stop_pc, void *ctx)
     t->synced_budget = 0;
     t->synced_mix = 0;
     qp_visit_end(t);
+    maybe_idle();
 }
 
 bool qp_system_thread(qp_thread *t)
@@ -62,14 +151,19 @@ bool qp_system_thread(qp_thread *t)
     }
     t->k = NULL;
     qp.sys.set_exception_hook(t->vcpu, el_change, NULL);
+    qp.sys.set_control_hook(t->vcpu, control_change, NULL);
+    control_change(t->vcpu, NULL);
     return true;
 }
 
 void qp_system_summary(void)
 {
     FILE *out = stderr;
-    fprintf(out, "armprof qemu plugin: system mode (the guest programs SPE; timing modelled, not "
-                 "measured)\n");
+    fprintf(out,
+            "armprof qemu plugin: system mode (the guest programs SPE; timing modelled, not "
+            "measured); instrumentation switched %llu times (on while a Profiling Buffer is "
+            "enabled)\n",
+            (unsigned long long)__atomic_load_n(&qp.sys.resets, __ATOMIC_RELAXED));
     for (unsigned v = 0; v < QP_MAX_VCPUS; v++) {
         qp_thread *t = qp.threads[v];
         if (!t || !t->pe) continue;
@@ -97,4 +191,8 @@ bool qp_system_thread(qp_thread *t)
     return false;
 }
 void qp_system_summary(void) {}
+bool qp_system_instrumented(void)
+{
+    return true;
+}
 #endif

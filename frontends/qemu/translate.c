@@ -144,6 +144,8 @@ static void instrument_fast(struct qemu_plugin_tb *tb, qp_tb *t)
 void qp_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
     (void)id;
+    /* system mode while no vCPU may profile: the TB as QEMU made it */
+    if (qp.system && !qp_system_instrumented()) return;
     qp_tb *t = classify(tb);
     if (!t->n) return;
     if (qp.mode == QP_MODE_EXACT)

@@ -143,6 +143,9 @@ bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen)
     if (el == EL1 && ELUsingAArch32(pe, EL3) && SecurityStateAtEL(pe, EL1) == ARMPROF_SS_SECURE)
         return fail(err, errlen,
                     "with EL3 using AArch32 there is no Secure EL1 (Secure PL1 modes run at EL3)");
+    /* the same level: nothing derived from it changes (an embedder that
+     * gives the level before every batch of operations pays nothing) */
+    if (pe->ctx.el == el) return true;
     pe->ctx.el = (uint8_t)el;
     pe_recompute(pe);
     pe_outputs_check(pe);

@@ -53,7 +53,17 @@ struct ArmprofCPU {
     /* the plugin's, before an Exception level change */
     void (*el_fn)(unsigned vcpu, uint64_t stop_pc, void *ctx);
     void *el_ctx;
+    /* the plugin's, after the guest writes one of the model's registers */
+    void (*control_fn)(unsigned vcpu, void *ctx);
+    void *control_ctx;
 };
+
+static void control_changed(struct ArmprofCPU *a)
+{
+    if (a->control_fn) {
+        a->control_fn(CPU(a->cpu)->cpu_index, a->control_ctx);
+    }
+}
 
 static uint64_t owned_value(CPUARMState *env, owned_reg r)
 {
@@ -162,6 +172,7 @@ static void armprof_cp_write(CPUARMState *env, const ARMCPRegInfo *ri, uint64_t 
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
     armprof_msr(a->pe, encoding_of(ri), 0, value);
     update_pmbirq(a);
+    control_changed(a);
 }
 
 /* The CPU's reset is the PE's Cold reset (every register's reset value,
@@ -172,6 +183,7 @@ static void armprof_cp_reset(CPUARMState *env, const ARMCPRegInfo *ri)
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
     armprof_reset(a->pe, ARMPROF_RESET_COLD);
     update_pmbirq(a);
+    control_changed(a);
 }
 
 #ifndef CONFIG_USER_ONLY
@@ -435,6 +447,15 @@ void armprof_system_set_exception_hook(unsigned vcpu,
     if (a) {
         a->el_ctx = ctx;
         a->el_fn = fn;
+    }
+}
+
+void armprof_system_set_control_hook(unsigned vcpu, void (*fn)(unsigned vcpu, void *ctx), void *ctx)
+{
+    struct ArmprofCPU *a = armprof_of(vcpu);
+    if (a) {
+        a->control_ctx = ctx;
+        a->control_fn = fn;
     }
 }
 

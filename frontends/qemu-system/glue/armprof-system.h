@@ -31,5 +31,10 @@ bool armprof_system_translate(unsigned vcpu, uint64_t va, bool store, uint64_t *
 void armprof_system_set_exception_hook(unsigned vcpu,
                                        void (*fn)(unsigned vcpu, uint64_t stop_pc, void *ctx),
                                        void *ctx);
+/* fn(vcpu, ctx) runs on the vCPU's thread after the guest writes one of
+ * the model's registers (MSR), and after the vCPU's reset: the profiling
+ * controls may have changed. */
+void armprof_system_set_control_hook(unsigned vcpu, void (*fn)(unsigned vcpu, void *ctx),
+                                     void *ctx);
 
 #endif
