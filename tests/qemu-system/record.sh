@@ -9,7 +9,8 @@
 # (Debian 12's; 7.3 under qemu-aarch64), records decode with no bad packet;
 # with armprof's reader and decoder (CHECKER, tests/qemu-system/spe_filter.c),
 # every record obeys what the case asked the driver for, as the manual's
-# filters define it (SPECollectRecord()), and the records are not too few.
+# filters define it (SPECollectRecord()), and the records are not too few;
+# `armprof report` of the same build reads the file and counts as many.
 # Workload sh is a busybox shell loop; mix is tests/qemu-system/mix.S, whose
 # 25-instruction loop has every operation type.
 #   u        /u: every PC packet at EL0 (PMSCR_EL1.E0SPE, exclude_kernel)
@@ -75,6 +76,8 @@ shift 6
 skip() { echo "SKIPPED: $*"; exit 0; }
 [ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
 [ -x "$checker" ] || skip "no checker ($checker)"
+# the armprof command of the same build (tests/spe_filter beside ../armprof)
+cli=$(dirname "$checker")/../armprof
 [ $# -gt 0 ] || skip "no perf $stack for the host (.ci/run installs linux-perf; tools/perf-root.sh)"
 version=$("$@" --version 2>&1) || skip "perf does not run: $version"
 case $version in *"perf version $stack"*) ;; *) skip "not perf $stack: $version" ;; esac
@@ -179,6 +182,18 @@ for mode in $cases; do
   # shellcheck disable=SC2086 # the checks are words
   if ! "$checker" "$work/$mode.data" $checks >"$work/$mode.check" 2>&1; then fail=1; fi
   sed "s/^/$mode: armprof: /" "$work/$mode.check"
+  # and armprof report, the command a user runs on it, counts the same
+  if [ -x "$cli" ]; then
+    if "$cli" report "$work/$mode.data" >"$work/$mode.report" 2>&1; then
+      reported=$(awk '$1 == "records" { print $2; exit }' "$work/$mode.report")
+      checked=$(sed -n 's/^records \([0-9]*\) .*/\1/p' "$work/$mode.check")
+      [ "$reported" = "$checked" ] ||
+        { echo "FAIL: $mode: armprof report says ${reported:-no} records, spe_filter $checked"; fail=1; }
+    else
+      echo "FAIL: $mode: armprof report: $(tail -n 1 "$work/$mode.report")"
+      fail=1
+    fi
+  fi
   case $mode in
     u | k)
       want=$([ "$mode" = u ] && echo el0 || echo el1)
