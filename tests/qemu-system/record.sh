@@ -66,6 +66,10 @@
 #            loads from others still recorded (PMSFCR_EL1.FDS with
 #            PMSDSFR_EL1 = NOT 0x1, the driver's inversion; the plugin's L1
 #            hit is data source 0)
+#   smp2     a two-CPU guest (the case alone in CASES boots with -smp 2),
+#            perf record -a -e arm_spe_0//u over two mix processes at once:
+#            one buffer per CPU, each CPU's AUX data with records, each
+#            record's PC at EL0
 # The u and k cases also want several AUX events (the buffer filled and was
 # serviced). Skipped with the reason when a part cannot be had.
 #   record.sh REPO STACK PLUGIN CHECKER MIX "CASES" PERF_COMMAND...
@@ -94,7 +98,7 @@ keep() {
 trap keep EXIT
 # each case's perf event, workload and checks (spe_filter's arguments)
 uses_mix=0
-for c in $cases; do case $c in jit | nojit | nbr | ldonly | atomic | simd | fp | fpnosimd | nosimd | nods0) uses_mix=1 ;; esac; done
+for c in $cases; do case $c in smp2 | jit | nojit | nbr | ldonly | atomic | simd | fp | fpnosimd | nosimd | nods0) uses_mix=1 ;; esac; done
 if [ "$uses_mix" = 1 ]; then
   [ -f "$mix" ] || skip "no mix program ($mix): it needs aarch64-linux-gnu-as and -ld"
   loop=$(nm "$mix" | awk '$3 == "loop" { print "0x" $1 }')
@@ -105,7 +109,7 @@ fi
 spe='arm_spe_0/ts_enable=1'
 sh_loop="busybox sh -c 'i=0; while [ \$i -lt 1500 ]; do i=\$((i+1)); done'"
 case_of() {
-  workload=$sh_loop pages=4
+  workload=$sh_loop pages=4 all=
   case $1 in
     u) event="$spe,pa_enable=1,jitter=1/u" checks="--el 0 --records 50 1000000" ;;
     k) event="$spe,pa_enable=1,jitter=1/k" checks="--el 1 --records 50 1000000" ;;
@@ -140,9 +144,15 @@ case_of() {
           ;;
         nosimd) event="$spe,jitter=1,simd_filter_mask=1/u" checks="--type 0 0x10 --want LD 20" ;;
         nods0) event="$spe,jitter=1,inv_data_src_filter=0x1/u" checks="--ds-reject 0x1 --want LD 20" ;;
+        smp2)
+          event="$spe,jitter=1/u" checks="--el 0 --cpus 2" all=-a
+          workload="sh -c '/usr/local/bin/mix & /usr/local/bin/mix; wait'"
+          ;;
         *) echo "record.sh: unknown case $1" >&2; exit 2 ;;
       esac
-      checks="$checks --records 20 1000000 $mixpcs"
+      # the addresses are mix's: not with -a, where other programs run too
+      [ -n "$all" ] || checks="$checks $mixpcs"
+      checks="$checks --records 20 1000000"
       ;;
   esac
 }
@@ -150,7 +160,7 @@ case_of() {
   echo 'export PATH=/usr/bin:/bin:/usr/sbin:/sbin'
   for c in $cases; do
     case_of "$c"
-    echo "perf record -e $event -c 1024 -m,$pages -o /tmp/$c.data -- $workload 2>&1 | sed 's/^/armprof-guest: perf $c: /'"
+    echo "perf record $all -e $event -c 1024 -m,$pages -o /tmp/$c.data -- $workload 2>&1 | sed 's/^/armprof-guest: perf $c: /'"
     echo "echo 'armprof-guest: begin $c'; base64 /tmp/$c.data; echo 'armprof-guest: end $c'"
   done
 } >"$work/script"
@@ -158,7 +168,9 @@ guest=$(ARMPROF_GUEST_PERF=1 ARMPROF_GUEST_FILES="$([ "$uses_mix" = 1 ] && echo 
   skip "the $stack guest's packages: $(tail -n 1 "$work/guest.err")"
 kernel=$(sed -n 's/^KERNEL=//p' <<<"$guest")
 initrd=$(sed -n 's/^INITRD=//p' <<<"$guest")
-timeout 900 "$qemu" -M virt -cpu max,pauth=off,armprof=on -m 1G -nographic -nic none -no-reboot \
+smp=1
+[ "$cases" != smp2 ] || smp=2
+timeout 900 "$qemu" -M virt -cpu max,pauth=off,armprof=on -smp "$smp" -m 1G -nographic -nic none -no-reboot \
   -kernel "$kernel" -initrd "$initrd" -append "console=ttyAMA0 panic=-1 quiet" \
   -plugin "$plugin" >"$work/console" 2>&1 || true
 tr -d '\r' <"$work/console" >"$work/out"

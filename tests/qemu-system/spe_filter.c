@@ -28,6 +28,8 @@
  *                        (a load from data source n)
  *   --top-pc LO HI       the share (%) of the records at their most
  *                        frequent PC is in [LO, HI]
+ *   --cpus N             at least N CPUs' AUX data hold records (perf
+ *                        record -a: one Profiling Buffer per CPU)
  *
  * Prints what it counted, each failed check and up to 5 records that break
  * a per-record one; exits 1 when a check fails, 2 on bad arguments or a
@@ -53,6 +55,7 @@ typedef struct check {
     uint64_t ds_reject;
     uint64_t records_lo, records_hi;
     unsigned top_lo, top_hi;
+    unsigned cpus;
     unsigned noverrides;
     struct {
         uint64_t pc;
@@ -260,6 +263,8 @@ static int parse(int argc, char **argv, check *c)
         } else if (!strcmp(a, "--want") && left >= 2 && c->nwants < MAX_WANTS) {
             c->want[c->nwants].kind = argv[++i];
             c->want[c->nwants++].n = number(argv[++i]);
+        } else if (!strcmp(a, "--cpus") && left >= 1) {
+            c->cpus = (unsigned)number(argv[++i]);
         } else if (!strcmp(a, "--top-pc") && left >= 2) {
             c->top_lo = (unsigned)number(argv[++i]);
             c->top_hi = (unsigned)number(argv[++i]);
@@ -338,12 +343,16 @@ int main(int argc, char **argv)
             i++;
         if (i == ncpus && ncpus < 64) cpus[ncpus++] = info->chunks[k].cpu;
     }
+    unsigned cpus_with_records = 0;
     for (size_t i = 0; i < ncpus; i++) {
+        const uint64_t before = t.records;
         const int rc = read_cpu(f, cpus[i], &c, &t);
         if (rc) {
             armprof_perf_close(f);
             return rc;
         }
+        if (ncpus > 1) printf("cpu %u: %" PRIu64 " records\n", cpus[i], t.records - before);
+        cpus_with_records += t.records != before;
     }
     armprof_perf_close(f);
     uint64_t top = 0;
@@ -372,6 +381,10 @@ int main(int argc, char **argv)
                    c.want[i].n);
             fail = 1;
         }
+    }
+    if (cpus_with_records < c.cpus) {
+        printf("FAIL: records from %u CPUs, wanted %u\n", cpus_with_records, c.cpus);
+        fail = 1;
     }
     if (share < c.top_lo || share > c.top_hi) {
         printf("FAIL: the most frequent PC has %u%% of the records, wanted %u%% to %u%%\n", share,
