@@ -11,6 +11,7 @@
 #include "internals.h"
 #include "cpregs.h"
 #include "exec/helper-proto.h"
+#include "exec/exec-all.h"
 #ifndef CONFIG_USER_ONLY
 #include "hw/irq.h"
 #include "qemu/main-loop.h"
@@ -212,18 +213,35 @@ static armprof_buffer_result buffer_write(void *ctx, const armprof_buffer_write 
         const uint64_t va = w->address + r.written;
         const size_t room = TARGET_PAGE_SIZE - (va & ~TARGET_PAGE_MASK);
         const size_t n = MIN(room, w->size - r.written);
-        GetPhysAddrResult res = {};
-        ARMMMUFaultInfo fi = {};
-        if (get_phys_addr(env, va, MMU_DATA_STORE, 0, owning_regime(w), &res, &fi)) {
-            r.outcome = ARMPROF_BUFFER_FAULT;
-            r.ec = fi.stage2 ? 0x25 : 0x24;
-            r.fsc = arm_fi_to_lfsc(&fi) & 0x3f;
-            r.toplevel = false;
-            return r;
+        hwaddr pa;
+        MemTxAttrs attrs;
+        /* QEMU's TLB for the owning regime first: a hit spares the walk,
+         * and the TLB is invalidated as the guest's TLBIs and context
+         * changes say, as a walk's cached result may be (D8.16) */
+        CPUTLBEntryFull *full;
+        void *host;
+        if (!w->nvm &&
+            !(probe_access_full(env, va, n, MMU_DATA_STORE, arm_to_core_mmu_idx(owning_regime(w)),
+                                true, &host, &full, 0) & TLB_INVALID_MASK)) {
+            pa = full->phys_addr | (va & ~TARGET_PAGE_MASK);
+            attrs = full->attrs;
+        } else {
+            /* a miss that does not translate: the walk says why */
+            GetPhysAddrResult res = {};
+            ARMMMUFaultInfo fi = {};
+            if (get_phys_addr(env, va, MMU_DATA_STORE, 0, owning_regime(w), &res, &fi)) {
+                r.outcome = ARMPROF_BUFFER_FAULT;
+                r.ec = fi.stage2 ? 0x25 : 0x24;
+                r.fsc = arm_fi_to_lfsc(&fi) & 0x3f;
+                r.toplevel = false;
+                return r;
+            }
+            pa = res.f.phys_addr;
+            attrs = res.f.attrs;
         }
-        const MemTxResult t = address_space_write(
-            cpu_get_address_space(cs, arm_asidx_from_attrs(cs, res.f.attrs)), res.f.phys_addr,
-            res.f.attrs, w->data + r.written, n);
+        const MemTxResult t =
+            address_space_write(cpu_get_address_space(cs, arm_asidx_from_attrs(cs, attrs)), pa,
+                                attrs, w->data + r.written, n);
         if (t != MEMTX_OK) {
             r.outcome = ARMPROF_BUFFER_EXTERNAL_ABORT;
             return r;
