@@ -228,6 +228,7 @@ struct qp_plugin {
         bool wants[QP_MAX_VCPUS]; /* each vCPU's, written on its own thread */
         int pmblimitr;            /* PMBLIMITR_EL1's register id */
         uint64_t resets;          /* instrumentation switched on or off */
+        bool switching;           /* ... and the flush not done yet */
     } sys;
     pthread_mutex_t lock; /* TB list, thread slots, side-band, PREFIX.spe */
     FILE *spe;            /* PREFIX.spe */

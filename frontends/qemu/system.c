@@ -73,6 +73,7 @@ static uint64_t now_ns(void)
 static void reset_done(qemu_plugin_id_t id)
 {
     qp_system_callbacks(id);
+    __atomic_store_n(&qp.sys.switching, false, __ATOMIC_RELEASE);
     for (unsigned v = 0; v < QP_MAX_VCPUS; v++) {
         qp_thread *t = __atomic_load_n(&qp.threads[v], __ATOMIC_ACQUIRE);
         if (!t || !t->pe) continue;
@@ -91,6 +92,7 @@ static void instrument(bool on)
     if (__atomic_compare_exchange_n(&qp.sys.instrumented, &was, on, false, __ATOMIC_ACQ_REL,
                                     __ATOMIC_ACQUIRE)) {
         __atomic_add_fetch(&qp.sys.resets, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&qp.sys.switching, true, __ATOMIC_RELEASE);
         qemu_plugin_reset(qp.id, reset_done);
     }
 }
@@ -129,7 +131,9 @@ static void maybe_idle(void)
 static void el_change(unsigned vcpu, uint64_t stop_pc, void *ctx)
 {
     (void)ctx;
-    if (!qp_system_instrumented()) return;
+    /* idle; or a switch is on its way, whose reset drops what the counters
+     * hold (of a time when no buffer was enabled) */
+    if (!qp_system_instrumented() || __atomic_load_n(&qp.sys.switching, __ATOMIC_ACQUIRE)) return;
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
     qp_fast_settle_cut(t, stop_pc);

@@ -177,7 +177,7 @@ timeout 900 "$qemu" -M virt -cpu max,pauth=off,armprof=on -smp "$smp" -m 1G -nog
   -kernel "$kernel" -initrd "$initrd" -append "console=ttyAMA0 panic=-1 quiet" \
   -plugin "$plugin" >"$work/console" 2>&1 || true
 tr -d '\r' <"$work/console" >"$work/out"
-grep -a 'armprof-guest: perf \|^vcpu' "$work/out" || true
+grep -a 'armprof-guest: perf \|^vcpu\|^armprof qemu plugin' "$work/out" || true
 fail=0
 for mode in $cases; do
   sed -n "/^armprof-guest: begin $mode\$/,/^armprof-guest: end $mode\$/p" "$work/out" |
