@@ -276,13 +276,22 @@ static int parse(int argc, char **argv, check *c)
     return 0;
 }
 
+/* The records the bytes fed so far complete. */
+static armprof_spe_decode_status drain(armprof_spe_stream *s, const check *c, tally *t)
+{
+    armprof_spe_record r;
+    armprof_spe_decode_status st;
+    while ((st = armprof_spe_stream_next_record(s, &r)) == ARMPROF_SPE_DECODE_OK)
+        one_record(c, t, &r);
+    return st;
+}
+
 /* Every record of one CPU's AUX data, its chunks in file order. */
 static int read_cpu(armprof_perf_file *f, uint32_t cpu, const check *c, tally *t)
 {
     const armprof_perf_file_info *info = armprof_perf_info(f);
     armprof_spe_stream s;
     armprof_spe_stream_init(&s);
-    armprof_spe_record r;
     static uint8_t buf[1 << 16];
     for (size_t k = 0; k < info->nchunks; k++) {
         const armprof_perf_aux_chunk *ch = &info->chunks[k];
@@ -295,10 +304,7 @@ static int read_cpu(armprof_perf_file *f, uint32_t cpu, const check *c, tally *t
             }
             off += n;
             armprof_spe_stream_feed(&s, buf, n);
-            armprof_spe_decode_status st;
-            while ((st = armprof_spe_stream_next_record(&s, &r)) == ARMPROF_SPE_DECODE_OK)
-                one_record(c, t, &r);
-            if (st == ARMPROF_SPE_DECODE_ERROR) {
+            if (drain(&s, c, t) == ARMPROF_SPE_DECODE_ERROR) {
                 fprintf(stderr, "spe_filter: cpu %u: %s at byte %zu\n", cpu, s.error,
                         s.error_offset);
                 return 2;
@@ -306,10 +312,7 @@ static int read_cpu(armprof_perf_file *f, uint32_t cpu, const check *c, tally *t
         }
     }
     armprof_spe_stream_finish(&s);
-    armprof_spe_decode_status st;
-    while ((st = armprof_spe_stream_next_record(&s, &r)) == ARMPROF_SPE_DECODE_OK)
-        one_record(c, t, &r);
-    if (st == ARMPROF_SPE_DECODE_ERROR) {
+    if (drain(&s, c, t) == ARMPROF_SPE_DECODE_ERROR) {
         /* perf keeps what the driver gave it: a record the buffer cut at
          * its end is the driver's (PMBSR_EL1 reports the truncation) */
         fprintf(stdout, "cpu %u: the data ends inside a record (%s at byte %zu)\n", cpu, s.error,
