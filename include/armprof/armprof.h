@@ -593,6 +593,23 @@ void armprof_reg_foreach_field(const armprof_pe *pe, int reg,
 uint64_t armprof_reg_get(const armprof_pe *pe, int reg, unsigned index);
 void armprof_reg_set(armprof_pe *pe, int reg, unsigned index, uint64_t value);
 
+/* Registers the embedder owns, such as an emulator's HCR_EL2, SCR_EL3 or
+ * CONTEXTIDR_EL1, which the model reads but does not keep: the PE asks fn
+ * for their values each time it needs them current, at the start of
+ * armprof_set_el(), armprof_sysreg_check(), armprof_mrs(), armprof_msr()
+ * and armprof_psb_csync(). fn writes values[i] for instance index[i] of
+ * register regs[i] (index NULL: instance 0 of each). Each value is taken
+ * as armprof_reg_set() takes it (RES0/RES1 applied), and what derives from
+ * them is recomputed only when one of them changed. The embedder owns
+ * these registers: an MSR to one of them lasts until the next pull. At most
+ * ARMPROF_MAX_PROVIDED_REGS registers; fn NULL removes the provider. False
+ * with a message, changing nothing, for an id that is not a register with
+ * storage in this PE, an index past its instances, or too many. */
+#define ARMPROF_MAX_PROVIDED_REGS 16
+typedef void (*armprof_reg_provider_fn)(void *ctx, uint64_t *values);
+bool armprof_set_reg_provider(armprof_pe *pe, const int *regs, const unsigned *index, size_t count,
+                              armprof_reg_provider_fn fn, void *ctx, char *err, size_t errlen);
+
 /* ---- External (memory-mapped) PMU interface ---- */
 /* The Performance Monitors as an external agent sees them (chapter I5, the
  * registers/<NAME>.external.md pages): reads and writes at an offset from the

@@ -155,13 +155,15 @@ bool armprof_checkpoint_restore(armprof_pe *pe, const void *buf, size_t len, cha
     const uint8_t *held = in + sizeof(pe_instance);
     const uint8_t *mem = held + h.held_bytes;
 
-    /* What stays with pe: the links to this process, the callback and the
-     * levels its embedder was last told. */
+    /* What stays with pe: the links to this process, the callbacks (the
+     * interrupts', the register provider) and the levels its embedder was
+     * last told. */
     pe_instance *inst = PE_INSTANCE(pe);
     spe_links links;
     spe_links_get(pe, &links);
     const pe_outputs out = inst->out;
     void (*after_change)(armprof_pe *) = SYSREG_LEVEL(pe)->after_change;
+    const sysreg_provider provider = SYSREG_LEVEL(pe)->provider;
     if (!mem_checkpoint_restore(links.mem, mem, (size_t)h.mem_bytes))
         return refuse(err, errlen, "checkpoint's memory part (%llu bytes) is malformed",
                       (unsigned long long)h.mem_bytes);
@@ -173,6 +175,7 @@ bool armprof_checkpoint_restore(armprof_pe *pe, const void *buf, size_t len, cha
     engine->catalog = &sysreg_catalog_all;
     engine->ext_catalog = &ext_catalog_all;
     engine->after_change = after_change;
+    engine->provider = provider;
     sysreg_configure(pe);
     inst->out = out;
     pe_controls_changed(pe);                   /* every cache is computed again for this PE */

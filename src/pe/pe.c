@@ -130,9 +130,44 @@ armprof_security_state armprof_current_security_state(const armprof_pe *pe)
     return CurrentSecurityState(pe);
 }
 
+bool armprof_set_reg_provider(armprof_pe *pe, const int *regs, const unsigned *index, size_t count,
+                              armprof_reg_provider_fn fn, void *ctx, char *err, size_t errlen)
+{
+    if (!pe) return fail(err, errlen, "no PE (NULL)");
+    sysreg_provider p = {.fn = fn, .ctx = ctx};
+    if (fn) {
+        if (count > ARMPROF_MAX_PROVIDED_REGS) {
+            if (err && errlen)
+                snprintf(err, errlen, "%zu provided registers; at most %d", count,
+                         ARMPROF_MAX_PROVIDED_REGS);
+            return false;
+        }
+        if (count && !regs) return fail(err, errlen, "no register ids (NULL)");
+        for (size_t i = 0; i < count; i++) {
+            const unsigned m = index ? index[i] : 0;
+            /* an alias has no storage of its own: its register is provided */
+            if (!armprof_reg_present(pe, regs[i]) || m >= armprof_reg_instances(regs[i])) {
+                const char *name = armprof_reg_name(regs[i]);
+                if (err && errlen)
+                    snprintf(err, errlen,
+                             "provided register %zu (%s, instance %u) is not a register "
+                             "with storage in this PE",
+                             i, name ? name : "unknown id", m);
+                return false;
+            }
+            p.reg[i] = (uint16_t)regs[i];
+            p.index[i] = (uint16_t)m;
+        }
+        p.count = (unsigned)count;
+    }
+    SYSREG_LEVEL(pe)->provider = p;
+    return true;
+}
+
 bool armprof_set_el(armprof_pe *pe, unsigned el, char *err, size_t errlen)
 {
     if (!pe) return fail(err, errlen, "no PE (NULL)");
+    sysreg_pull(pe); /* SCR_EL3 decides the Security state below EL3 */
     if (el > 3) return fail(err, errlen, "Exception level must be 0, 1, 2 or 3");
     if (!HaveEL(pe, el))
         return fail(err, errlen, el == 2 ? "EL2 is not implemented" : "EL3 is not implemented");

@@ -578,6 +578,7 @@ void ProfilingSynchronizationBarrier(armprof_pe *pe)
 
 void armprof_psb_csync(armprof_pe *pe)
 {
+    sysreg_pull(pe);
     ProfilingSynchronizationBarrier(pe);
     sysreg_notify(pe);
 }

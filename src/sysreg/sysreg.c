@@ -129,9 +129,36 @@ static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding,
     return;
 }
 
+/* Each pulled value stored as armprof_reg_set() stores it; what derives
+ * from them recomputed once, and only if one changed (an embedder that
+ * pulls before every access pays a load and a compare per register). */
+void sysreg_pull_provided(armprof_pe *pe)
+{
+    const sysreg_provider *p = &SYSREG_LEVEL(pe)->provider;
+    uint64_t values[ARMPROF_MAX_PROVIDED_REGS];
+    p->fn(p->ctx, values);
+    bool context = false, controls = false;
+    for (unsigned i = 0; i < p->count; i++) {
+        const sysreg_pe_info *in = sysreg_info(pe, p->reg[i]);
+        const uint64_t v = (values[i] & ~in->res0) | in->res1;
+        uint64_t *slot = sysreg_slot(pe, p->reg[i], p->index[i]);
+        if (*slot == v) continue;
+        *slot = v;
+        const unsigned flags = sysreg_desc_of(pe, p->reg[i])->flags;
+        context |= (flags & SR_CONTEXT) != 0;
+        controls |= !(flags & SR_STATE);
+    }
+    if (context)
+        pe_recompute(pe); /* which also marks every cache stale */
+    else if (controls)
+        pe_controls_changed(pe);
+    if (context || controls) sysreg_notify(pe);
+}
+
 armprof_outcome armprof_mrs(armprof_pe *pe, uint32_t encoding, unsigned rt)
 {
     armprof_outcome o;
+    sysreg_pull(pe);
     sysreg_access(pe, &o, encoding, rt, true, 0, false);
     return o;
 }
@@ -139,6 +166,7 @@ armprof_outcome armprof_mrs(armprof_pe *pe, uint32_t encoding, unsigned rt)
 armprof_outcome armprof_sysreg_check(armprof_pe *pe, uint32_t encoding, unsigned rt, bool is_read)
 {
     armprof_outcome o;
+    sysreg_pull(pe);
     sysreg_access(pe, &o, encoding, rt, is_read, 0, true);
     return o;
 }
@@ -146,6 +174,7 @@ armprof_outcome armprof_sysreg_check(armprof_pe *pe, uint32_t encoding, unsigned
 armprof_outcome armprof_msr(armprof_pe *pe, uint32_t encoding, unsigned rt, uint64_t value)
 {
     armprof_outcome o;
+    sysreg_pull(pe);
     sysreg_access(pe, &o, encoding, rt, false, value, false);
     sysreg_notify(pe);
     return o;

@@ -17,6 +17,17 @@ typedef struct pe_external {
 /* Room for the PE's registers (sysreg_level.info). */
 #define SYSREG_MAX_REGS 128
 
+/* The registers the embedder owns (armprof_set_reg_provider()): where the
+ * pulled values go. A link to the embedder, like after_change: a checkpoint
+ * keeps the PE's own. */
+typedef struct sysreg_provider {
+    armprof_reg_provider_fn fn;
+    void *ctx;
+    unsigned count;
+    uint16_t reg[ARMPROF_MAX_PROVIDED_REGS];
+    uint16_t index[ARMPROF_MAX_PROVIDED_REGS];
+} sysreg_provider;
+
 /* The PE instance as far as the engine knows it: the core, then the
  * engine's own state. The layers above extend this (pcsr/pcsr.h). */
 typedef struct sysreg_level {
@@ -33,6 +44,7 @@ typedef struct sysreg_level {
      * the PE's outputs (the façade's interrupt callbacks); NULL when no one
      * listens. */
     void (*after_change)(struct armprof_pe *pe);
+    sysreg_provider provider;
 } sysreg_level;
 
 /* The engine's part of pe (a const pe gives access for reading only). */
@@ -75,6 +87,13 @@ static inline void ext_set_pmlsr_slk(armprof_pe *pe, bool locked)
 static inline void sysreg_notify(armprof_pe *pe)
 {
     if (SYSREG_LEVEL(pe)->after_change) SYSREG_LEVEL(pe)->after_change(pe);
+}
+
+/* The provider's registers made current (armprof_set_reg_provider()). */
+void sysreg_pull_provided(armprof_pe *pe);
+static inline void sysreg_pull(armprof_pe *pe)
+{
+    if (SYSREG_LEVEL(pe)->provider.fn) sysreg_pull_provided(pe);
 }
 
 /* Fills info[] and the encoding map for the PE's configuration. */
