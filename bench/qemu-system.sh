@@ -9,9 +9,12 @@
 #   record   a workload in the guest (busybox gzip of a 6.9 MB file, timed
 #            by the guest's /proc/uptime): alone on stock and on armprof's
 #            with the plugin; under perf record -e cpu-clock on both (what
-#            perf itself costs under TCG: its start, its end, its writes);
-#            under perf record -e arm_spe_0// at the default interval
-#            (PMSIDR_EL1's minimum, 768) on armprof's
+#            perf itself costs under TCG); on armprof's under perf record -e
+#            arm_spe_0// at the default interval (PMSIDR_EL1's minimum, 768),
+#            and, to take that apart, with the largest interval (the
+#            plugin's counting alone) and with discard=1 (sampling, no
+#            data). Each perf row has the whole command and the workload's
+#            own time inside it (perf's start and end are not the workload's)
 #   bench/qemu-system.sh [BUILD [RUNS [STACK]]]
 # BUILD: a build folder with the QEMU 10.0 plugin (default build-bench,
 # configured and built here when missing); STACK 6.1 or 7.3 (default).
@@ -70,44 +73,64 @@ printf '  %-34s %7.2f  %sx\n' "armprof, no plugin" "$t_bare" "$(ratio "$t_bare" 
 printf '  %-34s %7.2f  %sx\n' "armprof with the plugin, SPE idle" "$t_idle" \
   "$(ratio "$t_idle" "$t_stock")"
 
-# the workload, timed in the guest, best of three in one boot
-cat >"$work/record" <<'EOF'
+# the workload, timed in the guest, best of RUNS in one boot: the whole
+# command, and the workload's own time inside it (perf's start and end,
+# the same for every event, are not the workload's)
+cat >"$work/record" <<EOF
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin
 seq 1 1000000 >/tmp/in
 up() { cut -d' ' -f1 /proc/uptime; }
 run() {
-  for i in 1 2 3; do
-    s=$(up); "$@" >/dev/null 2>&1; e=$(up)
-    echo "armprof-bench: $s $e"
+  for i in \$(seq $runs); do
+    s=\$(up)
+    "\$@" sh -c 'a=\$(cut -d" " -f1 /proc/uptime); gzip -c /tmp/in >/dev/null
+      b=\$(cut -d" " -f1 /proc/uptime); echo "\$a \$b" >/tmp/w' >/dev/null 2>&1
+    e=\$(up)
+    echo "armprof-bench: \$s \$e \$(cat /tmp/w)"
   done
 }
-echo "armprof-bench: mode alone"; run gzip -c /tmp/in
-echo "armprof-bench: mode clock"; run perf record -e cpu-clock -o /tmp/c.data -- gzip -c /tmp/in
+echo "armprof-bench: mode alone"; run
+echo "armprof-bench: mode clock"; run perf record -e cpu-clock -o /tmp/c.data --
 if [ -d /sys/bus/event_source/devices/arm_spe_0 ]; then
-  echo "armprof-bench: mode record"; run perf record -e arm_spe_0// -o /tmp/p.data -- gzip -c /tmp/in
+  echo "armprof-bench: mode count"; run perf record -e arm_spe_0/period=16777215/ -o /tmp/p.data --
+  echo "armprof-bench: mode discard"; run perf record -e arm_spe_0/discard=1/ -o /tmp/p.data --
+  echo "armprof-bench: mode record"; run perf record -e arm_spe_0// -o /tmp/p.data --
   perf report -D -i /tmp/p.data 2>/dev/null | grep -c ' PC 0x' | sed 's/^/armprof-bench: records /'
 fi
 echo "armprof-bench: mode end"
 EOF
 guest "$work/record"
-fastest() { # MODE: the best of the console's times for MODE
+fastest() { # MODE [own]: the best of the console's times for MODE, the
+  # whole command's or (own) the workload's inside it
   sed -n "/armprof-bench: mode $1/,/armprof-bench: mode /p" "$work/console" | tr -d '\r' |
-    awk '/armprof-bench: [0-9]/ { t = $3 - $2; if (b == "" || t < b) b = t } END { print b }'
+    awk -v own="${2:-}" '/armprof-bench: [0-9]/ {
+      t = own == "" ? $3 - $2 : $5 - $4; if (b == "" || t < b) b = t } END { print b }'
 }
 boot "$stock" max,pauth=off
 w_stock=$(fastest alone)
 c_stock=$(fastest clock)
+co_stock=$(fastest clock own)
 boot "$armprof" max,pauth=off,armprof=on -plugin "$plugin"
 w_alone=$(fastest alone)
-c_armprof=$(fastest clock)
-w_record=$(fastest record)
 records=$(tr -d '\r' <"$work/console" | sed -n 's/^armprof-bench: records //p' | tail -n 1)
-echo "gzip of 1000000 lines in the guest, best of 3 (guest seconds; against stock alone, against stock under perf record -e cpu-clock)"
-printf '  %-44s %7.2f\n' "stock QEMU 10.0" "$w_stock"
-printf '  %-44s %7.2f  %sx\n' "armprof with the plugin, SPE idle" "$w_alone" \
-  "$(ratio "$w_alone" "$w_stock")"
-printf '  %-44s %7.2f  %sx\n' "stock, perf record -e cpu-clock" "$c_stock" "$(ratio "$c_stock" "$w_stock")"
-printf '  %-44s %7.2f  %sx  %sx\n' "armprof, perf record -e cpu-clock" "$c_armprof" \
-  "$(ratio "$c_armprof" "$w_stock")" "$(ratio "$c_armprof" "$c_stock")"
-printf '  %-44s %7.2f  %sx  %sx  (%s records)\n' "armprof, perf record -e arm_spe_0//" "$w_record" \
-  "$(ratio "$w_record" "$w_stock")" "$(ratio "$w_record" "$c_stock")" "${records:-no}"
+echo "gzip of 1000000 lines in the guest, best of $runs (guest seconds; against stock alone;"
+echo "against the same on stock under perf record -e cpu-clock)"
+row() { # LABEL SECONDS [CLOCK]: a row and its slowdowns
+  printf '  %-50s %6.2f  %5sx' "$1" "$2" "$(ratio "$2" "$w_stock")"
+  if [ -n "${3:-}" ]; then printf '  %5sx' "$(ratio "$2" "$3")"; fi
+  echo
+}
+printf '  %-50s %6.2f\n' "stock QEMU 10.0" "$w_stock"
+row "armprof with the plugin, SPE idle" "$w_alone"
+row "stock, perf record -e cpu-clock" "$c_stock"
+row "  the workload inside it" "$co_stock"
+for m in clock count discard record; do
+  case $m in
+  clock) label="armprof, perf record -e cpu-clock" ;;
+  count) label="armprof, arm_spe_0/period=16777215/ (counting)" ;;
+  discard) label="armprof, arm_spe_0/discard=1/ (sampling)" ;;
+  record) label="armprof, arm_spe_0// (${records:-no} records)" ;;
+  esac
+  row "$label" "$(fastest $m)" "$c_stock"
+  row "  the workload inside it" "$(fastest $m own)" "$co_stock"
+done

@@ -26,9 +26,28 @@ static bool find(void **fn, const char *name)
     return false;
 }
 
+/* The plugin's copy of the library works on the PEs the emulator's
+ * libarmprof.so.0 made: both must have been built from the same sources,
+ * or the two disagree on what a PE holds where. */
+static bool same_library(void)
+{
+    const char *(*emulator_id)(void) =
+        (const char *(*)(void))dlsym(RTLD_DEFAULT, "armprof_build_id");
+    if (emulator_id && strcmp(emulator_id(), armprof_build_id()) == 0) return true;
+    fprintf(stderr,
+            "armprof: the plugin's library (build %s) and this qemu-system-aarch64's "
+            "libarmprof.so.0 (build %s) come from different sources; build both from one tree "
+            "(frontends/qemu-system/build.sh, then the plugin)\n",
+            armprof_build_id(),
+            emulator_id ? emulator_id() : "unknown: it has no armprof_build_id");
+    return false;
+}
+
 bool qp_system_bind(void)
 {
     qp.sys.pmblimitr = armprof_reg_lookup("PMBLIMITR_EL1", NULL);
+    if (!find((void **)&qp.sys.pe, "armprof_system_pe")) return false;
+    if (!same_library()) return false;
     return find((void **)&qp.sys.pe, "armprof_system_pe") &&
            find((void **)&qp.sys.enter, "armprof_system_enter") &&
            find((void **)&qp.sys.leave, "armprof_system_leave") &&

@@ -41,6 +41,12 @@ typedef struct armprof_pe armprof_pe;
 const char *armprof_version(void);
 /* The same as ARMPROF_VERSION_NUMBER computes it. */
 unsigned armprof_version_number(void);
+/* A digest of the sources this library was built from (32 hexadecimal
+ * digits). The version says which interface a library has; this says
+ * whether two copies are the same build: a program that meets two copies
+ * (a plugin linked with its own, loaded by an emulator linked with the
+ * shared one) and passes a PE from one to the other needs the same id. */
+const char *armprof_build_id(void);
 
 /* ---- Checkpoints ----
  * The whole state of a PE (registers, context, every unit's state, held

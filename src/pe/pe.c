@@ -155,8 +155,7 @@ bool armprof_set_reg_provider(armprof_pe *pe, const int *regs, const unsigned *i
                              i, name ? name : "unknown id", m);
                 return false;
             }
-            p.reg[i] = (uint16_t)regs[i];
-            p.index[i] = (uint16_t)m;
+            p.reg[i] = sysreg_provided_of(pe, (unsigned)regs[i], m);
         }
         p.count = (unsigned)count;
     }

@@ -129,6 +129,22 @@ static void sysreg_access(armprof_pe *pe, armprof_outcome *o, uint32_t encoding,
     return;
 }
 
+enum { PROVIDED_STATE, PROVIDED_CONTROLS, PROVIDED_CONTEXT };
+
+sysreg_provided sysreg_provided_of(const armprof_pe *pe, unsigned reg, unsigned m)
+{
+    const sysreg_desc *d = sysreg_desc_of(pe, reg);
+    const sysreg_pe_info *in = sysreg_info(pe, reg);
+    return (sysreg_provided){
+        .res0 = in->res0,
+        .res1 = in->res1,
+        .slot = (uint16_t)(d->storage + m),
+        .changes = (d->flags & SR_CONTEXT) ? PROVIDED_CONTEXT
+                   : (d->flags & SR_STATE) ? PROVIDED_STATE
+                                           : PROVIDED_CONTROLS,
+    };
+}
+
 /* Each pulled value stored as armprof_reg_set() stores it; what derives
  * from them recomputed once, and only if one changed (an embedder that
  * pulls before every access pays a load and a compare per register). */
@@ -137,22 +153,19 @@ void sysreg_pull_provided(armprof_pe *pe)
     const sysreg_provider *p = &SYSREG_LEVEL(pe)->provider;
     uint64_t values[ARMPROF_MAX_PROVIDED_REGS];
     p->fn(p->ctx, values);
-    bool context = false, controls = false;
+    unsigned changes = 0;
     for (unsigned i = 0; i < p->count; i++) {
-        const sysreg_pe_info *in = sysreg_info(pe, p->reg[i]);
-        const uint64_t v = (values[i] & ~in->res0) | in->res1;
-        uint64_t *slot = sysreg_slot(pe, p->reg[i], p->index[i]);
-        if (*slot == v) continue;
-        *slot = v;
-        const unsigned flags = sysreg_desc_of(pe, p->reg[i])->flags;
-        context |= (flags & SR_CONTEXT) != 0;
-        controls |= !(flags & SR_STATE);
+        const sysreg_provided *r = &p->reg[i];
+        const uint64_t v = (values[i] & ~r->res0) | r->res1;
+        if (pe->regs[r->slot] == v) continue;
+        pe->regs[r->slot] = v;
+        if (r->changes > changes) changes = r->changes;
     }
-    if (context)
+    if (changes == PROVIDED_CONTEXT)
         pe_recompute(pe); /* which also marks every cache stale */
-    else if (controls)
+    else if (changes == PROVIDED_CONTROLS)
         pe_controls_changed(pe);
-    if (context || controls) sysreg_notify(pe);
+    if (changes) sysreg_notify(pe);
 }
 
 armprof_outcome armprof_mrs(armprof_pe *pe, uint32_t encoding, unsigned rt)

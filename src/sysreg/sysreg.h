@@ -17,15 +17,21 @@ typedef struct pe_external {
 /* Room for the PE's registers (sysreg_level.info). */
 #define SYSREG_MAX_REGS 128
 
-/* The registers the embedder owns (armprof_set_reg_provider()): where the
- * pulled values go. A link to the embedder, like after_change: a checkpoint
- * keeps the PE's own. */
+/* The registers the embedder owns (armprof_set_reg_provider()): for each,
+ * what a pull needs and nothing else (its storage slot, its RES0/RES1 bits,
+ * what a change of it makes stale), side by side, so that a pull touches
+ * this and the slots alone. A link to the embedder, like after_change: a
+ * checkpoint keeps the PE's own. */
+typedef struct sysreg_provided {
+    uint64_t res0, res1;
+    uint16_t slot;
+    uint8_t changes; /* SR_CONTEXT: pe_recompute(); else, unless SR_STATE, the controls */
+} sysreg_provided;
 typedef struct sysreg_provider {
     armprof_reg_provider_fn fn;
     void *ctx;
     unsigned count;
-    uint16_t reg[ARMPROF_MAX_PROVIDED_REGS];
-    uint16_t index[ARMPROF_MAX_PROVIDED_REGS];
+    sysreg_provided reg[ARMPROF_MAX_PROVIDED_REGS];
 } sysreg_provider;
 
 /* The PE instance as far as the engine knows it: the core, then the
@@ -91,6 +97,8 @@ static inline void sysreg_notify(armprof_pe *pe)
 
 /* The provider's registers made current (armprof_set_reg_provider()). */
 void sysreg_pull_provided(armprof_pe *pe);
+/* What a pull of instance m of reg needs (armprof_set_reg_provider()). */
+sysreg_provided sysreg_provided_of(const armprof_pe *pe, unsigned reg, unsigned m);
 static inline void sysreg_pull(armprof_pe *pe)
 {
     if (SYSREG_LEVEL(pe)->provider.fn) sysreg_pull_provided(pe);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* armprof in QEMU's Arm CPU (armprof-glue.h). QEMU keeps what it owns (the
  * Exception level, SCR_EL3, HCR_EL2, MDCR_EL2/EL3, the fine-grained traps,
- * CONTEXTIDR_ELx, the translation regimes, guest memory); the PE gets those
- * before each access that reads them, and its Profiling Buffer writes
- * through QEMU's translation into guest memory. */
+ * CONTEXTIDR_ELx, the translation regimes, guest memory); the PE pulls the
+ * registers from QEMU's CPU state when it needs them, and its Profiling
+ * Buffer writes through QEMU's translation into guest memory. */
 #include "qemu/osdep.h"
 #include "qemu/error-report.h"
 #include "qapi/error.h"
@@ -22,7 +22,10 @@
 #include "armprof/armprof.h"
 #include "armprof/memory.h"
 
-/* The registers QEMU owns and the model's access checks read. */
+/* The registers QEMU owns and the model reads (its access checks, whether
+ * profiling is allowed, the context in the records): the PE pulls them
+ * from QEMU's CPU state (armprof_set_reg_provider()), nothing is copied
+ * when they change. */
 typedef enum {
     OWNED_SCR_EL3,
     OWNED_HCR_EL2,
@@ -49,7 +52,9 @@ static const char *const owned_names[OWNED_COUNT] = {
 struct ArmprofCPU {
     ARMCPU *cpu;
     armprof_pe *pe;
-    int owned[OWNED_COUNT]; /* the model's register ids, -1 where absent */
+    /* which of owned_names[] this PE has, in the order provide() gives */
+    owned_reg owned[OWNED_COUNT];
+    unsigned owned_count;
     bool pmbirq;            /* the level last given to the GIC */
     /* the plugin's, before an Exception level change */
     void (*el_fn)(unsigned vcpu, uint64_t stop_pc, void *ctx);
@@ -90,19 +95,19 @@ static uint64_t owned_value(CPUARMState *env, owned_reg r)
     }
 }
 
-/* The PE where QEMU's vCPU is: its registers first (SCR_EL3 decides the
- * Security state below EL3), then the Exception level. */
+/* The PE's register provider: QEMU's values, read where QEMU keeps them. */
+static void provide(void *ctx, uint64_t *values)
+{
+    struct ArmprofCPU *a = ctx;
+    for (unsigned i = 0; i < a->owned_count; i++) {
+        values[i] = owned_value(&a->cpu->env, a->owned[i]);
+    }
+}
+
+/* The PE at QEMU's Exception level; setting it pulls QEMU's registers
+ * (SCR_EL3 decides the Security state below EL3). */
 static void sync_context(struct ArmprofCPU *a, CPUARMState *env)
 {
-    for (unsigned r = 0; r < OWNED_COUNT; r++) {
-        if (a->owned[r] < 0) {
-            continue;
-        }
-        const uint64_t v = owned_value(env, r);
-        if (armprof_reg_get(a->pe, a->owned[r], 0) != v) {
-            armprof_reg_set(a->pe, a->owned[r], 0, v);
-        }
-    }
     char err[128];
     if (!armprof_set_el(a->pe, arm_current_el(env), err, sizeof err)) {
         warn_report_once("armprof: EL%d: %s", arm_current_el(env), err);
@@ -319,9 +324,19 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
     struct ArmprofCPU *a = g_new0(struct ArmprofCPU, 1);
     a->cpu = cpu;
     a->pe = pe;
+    int ids[OWNED_COUNT];
     for (unsigned r = 0; r < OWNED_COUNT; r++) {
         const int id = armprof_reg_lookup(owned_names[r], NULL);
-        a->owned[r] = id >= 0 && armprof_reg_present(pe, id) ? id : -1;
+        if (id >= 0 && armprof_reg_present(pe, id)) {
+            a->owned[a->owned_count] = r;
+            ids[a->owned_count++] = id;
+        }
+    }
+    if (!armprof_set_reg_provider(pe, ids, NULL, a->owned_count, provide, a, err, sizeof err)) {
+        error_setg(errp, "armprof: %s", err);
+        armprof_pe_destroy(pe);
+        g_free(a);
+        return false;
     }
     cpu->armprof_state = a;
 #ifndef CONFIG_USER_ONLY
@@ -404,10 +419,13 @@ void armprof_glue_register_cpregs(ARMCPU *cpu)
 
 /* ---- For the QEMU plugin in system mode (armprof-system.h) ---- */
 
+/* From a plugin callback, the vCPU is the thread's own: no search of the
+ * CPU list and no checked cast on the way. */
 static struct ArmprofCPU *armprof_of(unsigned vcpu)
 {
-    CPUState *cs = qemu_get_cpu((int)vcpu);
-    return cs ? ARM_CPU(cs)->armprof_state : NULL;
+    CPUState *cs = current_cpu && current_cpu->cpu_index == (int)vcpu ? current_cpu
+                                                                       : qemu_get_cpu((int)vcpu);
+    return cs ? container_of(cs, ARMCPU, parent_obj)->armprof_state : NULL;
 }
 
 struct armprof_pe *armprof_system_pe(unsigned vcpu)
@@ -444,10 +462,19 @@ bool armprof_system_translate(unsigned vcpu, uint64_t va, bool store, uint64_t *
         return false;
     }
     CPUARMState *env = &a->cpu->env;
+    const MMUAccessType type = store ? MMU_DATA_STORE : MMU_DATA_LOAD;
+    /* the access has just been made: QEMU's TLB holds its page */
+    CPUTLBEntryFull *full;
+    void *host;
+    if (!(probe_access_full(env, va, 0, type, arm_to_core_mmu_idx(arm_mmu_idx(env)), true, &host,
+                            &full, 0) &
+          TLB_INVALID_MASK)) {
+        *pa = full->phys_addr | (va & ~TARGET_PAGE_MASK);
+        return true;
+    }
     GetPhysAddrResult res = {};
     ARMMMUFaultInfo fi = {};
-    if (get_phys_addr(env, va, store ? MMU_DATA_STORE : MMU_DATA_LOAD, 0, arm_mmu_idx(env), &res,
-                      &fi)) {
+    if (get_phys_addr(env, va, type, 0, arm_mmu_idx(env), &res, &fi)) {
         return false;
     }
     *pa = res.f.phys_addr;
