@@ -23,14 +23,24 @@ enum {
 static void predict(qp_thread *t, const qp_tb *cur)
 {
     if (!t->end_branch_pc || t->pending == QP_PEND_BRANCH) return;
-    armprof_op *op = &t->scratch;
-    op->pc = t->end_branch_pc;
-    op->conditional = t->end_conditional;
-    op->taken = !t->end_conditional || cur->pc != t->end_branch_pc + 4;
-    op->target = cur->pc;
-    op->mispredicted = false;
-    const uint32_t cycles = t->timing.ops->branch(t->timing.ctx, op);
-    t->acc_mispredicted += op->mispredicted;
+    const bool taken = !t->end_conditional || cur->pc != t->end_branch_pc + 4;
+    const qp_timing_ops *m = t->timing.ops;
+    bool mispredicted;
+    uint32_t cycles;
+    if (m->resolve) {
+        cycles = m->resolve(t->timing.ctx, t->end_branch_pc, cur->pc, t->end_conditional, taken,
+                            &mispredicted);
+    } else {
+        armprof_op *op = &t->scratch;
+        op->pc = t->end_branch_pc;
+        op->conditional = t->end_conditional;
+        op->taken = taken;
+        op->target = cur->pc;
+        op->mispredicted = false;
+        cycles = m->branch(t->timing.ctx, op);
+        mispredicted = op->mispredicted;
+    }
+    t->acc_mispredicted += mispredicted;
     /* the run counts one cycle an operation; the rest is the stall */
     t->cycles += cycles - 1;
     t->cycles_due += cycles - 1;
@@ -60,22 +70,37 @@ static void pmu_events(qp_thread *t)
         size_t offset;
         uint16_t event;
     } acc[] = {
-        {offsetof(qp_thread, acc_tlb), EV_L1D_TLB},
-        {offsetof(qp_thread, acc_tlb_refill), EV_L1D_TLB_REFILL},
-        {offsetof(qp_thread, acc_l2), EV_L2D_CACHE},
-        {offsetof(qp_thread, acc_l2_refill), EV_L2D_CACHE_REFILL},
+        {offsetof(qp_timing_counts, tlb), EV_L1D_TLB},
+        {offsetof(qp_timing_counts, tlb_refill), EV_L1D_TLB_REFILL},
+        {offsetof(qp_timing_counts, l2), EV_L2D_CACHE},
+        {offsetof(qp_timing_counts, l2_refill), EV_L2D_CACHE_REFILL},
     };
     for (size_t i = 0; i < sizeof acc / sizeof acc[0]; i++) {
-        uint64_t *n = (uint64_t *)((char *)t + acc[i].offset);
+        uint64_t *n = (uint64_t *)((char *)&t->acc + acc[i].offset);
         if (*n) armprof_pmu_event(t->pe, acc[i].event, *n);
         *n = 0;
     }
 }
 
-void qp_exact_mem(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
+/* A model without touch(): access() on a scratch operation (the fields it
+ * fills and this reads, rather than a copy of the whole armprof_op). */
+static uint32_t touch_by_access(qp_thread *t, uint64_t vaddr, bool store)
 {
-    (void)info;
-    const qp_insn *q = udata;
+    armprof_op *op = &t->scratch;
+    op->events = 0;
+    op->l1d_access = op->l1d_refill = false;
+    const uint32_t cycles = t->timing.ops->access(t->timing.ctx, op, vaddr, store);
+    t->acc.l1d_access += op->l1d_access;
+    t->acc.l1d_refill += op->l1d_refill;
+    t->acc.tlb += (op->events & ARMPROF_SPE_EV_TLB_ACCESS) != 0;
+    t->acc.tlb_refill += (op->events & ARMPROF_SPE_EV_TLB_WALK) != 0;
+    t->acc.l2 += (op->events & ARMPROF_SPE_EV_L2_ACCESS) != 0;
+    t->acc.l2_refill += (op->events & ARMPROF_SPE_EV_L2_MISS) != 0;
+    return cycles;
+}
+
+static inline void exact_access(unsigned vcpu, uint64_t vaddr, const qp_insn *q, bool store)
+{
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
     if (t->pending == QP_PEND_MEM && &t->pend_tb->insn[t->pend_idx] == q) {
@@ -88,23 +113,25 @@ void qp_exact_mem(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, voi
         /* the instruction's first access (LDP, LD4... make several) */
         t->mem_insn = q;
         t->mem_seq = t->tb_seq;
-        /* the fields the model fills and this reads: a scratch operation
-         * rather than a copy of the whole armprof_op for every access */
-        armprof_op *op = &t->scratch;
-        op->events = 0;
-        op->l1d_access = op->l1d_refill = false;
-        const uint32_t cycles =
-            t->timing.ops->access(t->timing.ctx, op, vaddr, q->op.op_class == ARMPROF_OP_STORE);
-        t->acc_l1d_access += op->l1d_access;
-        t->acc_l1d_refill += op->l1d_refill;
-        t->acc_tlb += (op->events & ARMPROF_SPE_EV_TLB_ACCESS) != 0;
-        t->acc_tlb_refill += (op->events & ARMPROF_SPE_EV_TLB_WALK) != 0;
-        t->acc_l2 += (op->events & ARMPROF_SPE_EV_L2_ACCESS) != 0;
-        t->acc_l2_refill += (op->events & ARMPROF_SPE_EV_L2_MISS) != 0;
+        const qp_timing_ops *m = t->timing.ops;
+        const uint32_t cycles = m->touch ? m->touch(t->timing.ctx, vaddr, store, &t->acc)
+                                         : touch_by_access(t, vaddr, store);
         t->cycles += cycles - 1;
         t->cycles_due += cycles - 1;
-        if (t->acc_tlb >= 4096) pmu_events(t);
+        if (t->acc.tlb >= 4096) pmu_events(t);
     }
+}
+
+void qp_exact_load(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
+{
+    (void)info;
+    exact_access(vcpu, vaddr, udata, false);
+}
+
+void qp_exact_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
+{
+    (void)info;
+    exact_access(vcpu, vaddr, udata, true);
 }
 
 void qp_exact_flush(qp_thread *t)

@@ -101,8 +101,8 @@ static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran)
         /* exact mode: what the timing model saw of them (and of operations
          * retired ahead of their execution, which a run carries on: no run
          * has more than it can) */
-        run.l1d_access = take(&t->acc_l1d_access, run.loads + run.stores);
-        run.l1d_refill = take(&t->acc_l1d_refill, run.l1d_access);
+        run.l1d_access = take(&t->acc.l1d_access, run.loads + run.stores);
+        run.l1d_refill = take(&t->acc.l1d_refill, run.l1d_access);
         run.mispredicted = take(&t->acc_mispredicted, run.branches);
         const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
         if (last && last->n) {

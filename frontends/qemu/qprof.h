@@ -162,8 +162,8 @@ typedef struct qp_thread {
     uint32_t pend_idx;
     /* exact mode: what the timing model saw since the last visit, for the
      * next run, and the instruction whose memory access it saw last */
-    uint64_t acc_l1d_access, acc_l1d_refill, acc_mispredicted, acc_tlb, acc_tlb_refill;
-    uint64_t acc_l2, acc_l2_refill;
+    qp_timing_counts acc;
+    uint64_t acc_mispredicted;
     uint64_t tb_seq, mem_seq;
     armprof_op scratch; /* what exact mode hands the timing model for an access or a branch */
     const qp_insn *mem_insn;
@@ -285,7 +285,10 @@ qp_counters *qp_counters_of(qp_thread *t);
 
 /* exact.c: every access and branch through the timing model */
 void qp_exact_tb(unsigned vcpu, void *udata);
-void qp_exact_mem(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
+/* A load's access (atomics included), a store's: each registered for its
+ * own kind, so the callback need not look at the instruction. */
+void qp_exact_load(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
+void qp_exact_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
 void qp_exact_flush(qp_thread *t); /* the timing model's events into the PMU */
 
 /* model.c: a thread's PE and what goes into it */

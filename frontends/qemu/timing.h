@@ -36,6 +36,13 @@ enum {
 
 typedef struct qp_timing qp_timing;
 
+/* What a model saw of the accesses given to touch(): exact mode's PMU
+ * events (L1D_CACHE, L1D_CACHE_REFILL, L1D_TLB, L1D_TLB_REFILL, L2D_CACHE,
+ * L2D_CACHE_REFILL), which the plugin takes at its visits. */
+typedef struct qp_timing_counts {
+    uint64_t l1d_access, l1d_refill, tlb, tlb_refill, l2, l2_refill;
+} qp_timing_counts;
+
 /* An embedder's model: every function receives its ctx. */
 typedef struct qp_timing_ops {
     /* A load or store of vaddr: fill op's latencies, l1d_access/l1d_refill,
@@ -46,6 +53,17 @@ typedef struct qp_timing_ops {
     uint32_t (*branch)(void *ctx, armprof_op *op);
     /* Any other operation. */
     uint32_t (*other)(void *ctx, armprof_op *op);
+    /* Exact mode's loads and stores that no record carries (all but the
+     * sampled one): what access() does, the events it saw added to c
+     * instead of written into an operation; return the cycles. NULL: the
+     * plugin calls access() with a scratch operation and counts from it. */
+    uint32_t (*touch)(void *ctx, uint64_t vaddr, bool store, qp_timing_counts *c);
+    /* Exact mode's branches that no record carries: what branch() does for
+     * the branch at pc with its outcome, *mispredicted set as branch() sets
+     * op->mispredicted; return the cycles. NULL: branch() with a scratch
+     * operation. */
+    uint32_t (*resolve)(void *ctx, uint64_t pc, uint64_t target, bool conditional, bool taken,
+                        bool *mispredicted);
 } qp_timing_ops;
 
 #define QP_L1_SETS  128u /* 32KB / 64B / 4 ways */

@@ -93,14 +93,16 @@ static qp_tb *classify(struct qemu_plugin_tb *tb)
  * exact mode on either QEMU, and QEMU 7.2's fast path. */
 static void instrument_callbacks(struct qemu_plugin_tb *tb, qp_tb *t,
                                  qemu_plugin_vcpu_udata_cb_t tb_cb,
-                                 qemu_plugin_vcpu_mem_cb_t mem_cb)
+                                 qemu_plugin_vcpu_mem_cb_t load_cb,
+                                 qemu_plugin_vcpu_mem_cb_t store_cb)
 {
     qemu_plugin_register_vcpu_tb_exec_cb(tb, tb_cb, QEMU_PLUGIN_CB_NO_REGS, t);
     for (uint32_t i = 0; i < t->n; i++)
         if (qp_is_mem(&t->insn[i].op))
-            qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), mem_cb,
-                                             QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW,
-                                             &t->insn[i]);
+            qemu_plugin_register_vcpu_mem_cb(
+                qemu_plugin_tb_get_insn(tb, i),
+                t->insn[i].op.op_class == ARMPROF_OP_STORE ? store_cb : load_cb,
+                QEMU_PLUGIN_CB_NO_REGS, QEMU_PLUGIN_MEM_RW, &t->insn[i]);
 }
 
 #if QPROF_SCOREBOARDS
@@ -137,7 +139,7 @@ static void instrument_fast(struct qemu_plugin_tb *tb, qp_tb *t)
  * store's address comes from a memory callback (no register reads). */
 static void instrument_fast(struct qemu_plugin_tb *tb, qp_tb *t)
 {
-    instrument_callbacks(tb, t, qp_fast_tb_exec_v1, qp_fast_mem_v1);
+    instrument_callbacks(tb, t, qp_fast_tb_exec_v1, qp_fast_mem_v1, qp_fast_mem_v1);
 }
 #endif
 
@@ -149,7 +151,7 @@ void qp_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
     qp_tb *t = classify(tb);
     if (!t->n) return;
     if (qp.mode == QP_MODE_EXACT)
-        instrument_callbacks(tb, t, qp_exact_tb, qp_exact_mem);
+        instrument_callbacks(tb, t, qp_exact_tb, qp_exact_load, qp_exact_store);
     else
         instrument_fast(tb, t);
 }
