@@ -156,6 +156,20 @@ void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc)
     settle(t, NULL, UINT32_MAX);
 }
 
+void qp_fast_eret(qp_thread *t, uint64_t target, unsigned target_el)
+{
+    if (t->pending != QP_PEND_BRANCH) return;
+    const qp_insn *q = &t->pend_tb->insn[t->pend_idx];
+    if (q->op.op_class != ARMPROF_OP_BRANCH || q->op.branch_kind != ARMPROF_BRANCH_ERET) return;
+    set_pending(t, QP_PEND_NONE, NULL, 0);
+    armprof_op op = q->op;
+    op.taken = true;
+    op.target = target;
+    op.target_el_valid = true;
+    op.target_el = (uint8_t)target_el;
+    qp_retire_full(t, &op, 0, false);
+}
+
 /* The model is in step up to instruction i of cur: walk the rest. With
  * inline_done, cur's TB-level counting already ran (a callback inside the
  * block); otherwise it runs after this callback and is accounted here. */

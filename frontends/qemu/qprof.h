@@ -20,6 +20,7 @@
 #include "armprof/a64.h"
 #include "armprof/armprof.h"
 #include "armprof/kernel.h"
+#include "armprof-system.h"
 #include "timing.h"
 
 /* The plugin's own symbols are its own (QEMU_PLUGIN_EXPORT marks the rest):
@@ -216,9 +217,7 @@ struct qp_plugin {
         void (*enter)(unsigned vcpu);
         void (*leave)(unsigned vcpu);
         bool (*translate)(unsigned vcpu, uint64_t va, bool store, uint64_t *pa);
-        void (*set_exception_hook)(unsigned vcpu,
-                                   void (*fn)(unsigned vcpu, uint64_t stop_pc, void *ctx),
-                                   void *ctx);
+        __typeof__(armprof_system_set_el_change_hook) *set_el_change_hook;
         void (*set_control_hook)(unsigned vcpu, void (*fn)(unsigned vcpu, void *ctx), void *ctx);
         /* Idle (system.c): TBs are instrumented only while some vCPU may
          * profile. Read and written with __atomic builtins. */
@@ -272,6 +271,11 @@ void qp_fast_settle(qp_thread *t, const qp_tb *cur);
 /* The same when an exception (system mode) cut the last TB before stop_pc's
  * instruction (0: it ran to its end): what did not run is not retired. */
 void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc);
+/* An exception return is about to change the Exception level: when it is
+ * the branch the model waits for, it retires now, at the level it leaves,
+ * taken to target at target_el (D17.6.3: a sampled exception return is an
+ * unconditional branch whose target carries its Exception level). */
+void qp_fast_eret(qp_thread *t, uint64_t target, unsigned target_el);
 /* plugin.c: the callbacks system mode registers, at install and again
  * after qemu_plugin_reset() */
 void qp_system_callbacks(qemu_plugin_id_t id);

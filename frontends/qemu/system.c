@@ -52,7 +52,7 @@ bool qp_system_bind(void)
            find((void **)&qp.sys.enter, "armprof_system_enter") &&
            find((void **)&qp.sys.leave, "armprof_system_leave") &&
            find((void **)&qp.sys.translate, "armprof_system_translate") &&
-           find((void **)&qp.sys.set_exception_hook, "armprof_system_set_exception_hook") &&
+           find((void **)&qp.sys.set_el_change_hook, "armprof_system_set_el_change_hook") &&
            find((void **)&qp.sys.set_control_hook, "armprof_system_set_control_hook");
 }
 
@@ -147,7 +147,7 @@ static void maybe_idle(void)
  * where profiling may be otherwise enabled. An exception in the middle of
  * a TB (a load's translation fault) cuts it at stop_pc: the rest did not
  * run, and is not counted (it runs again after the exception returns). */
-static void el_change(unsigned vcpu, uint64_t stop_pc, void *ctx)
+static void el_change(unsigned vcpu, const armprof_system_el_change *change, void *ctx)
 {
     (void)ctx;
     /* idle; or a switch is on its way, whose reset drops what the counters
@@ -155,7 +155,8 @@ static void el_change(unsigned vcpu, uint64_t stop_pc, void *ctx)
     if (!qp_system_instrumented() || __atomic_load_n(&qp.sys.switching, __ATOMIC_ACQUIRE)) return;
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
-    qp_fast_settle_cut(t, stop_pc);
+    if (change->eret) qp_fast_eret(t, change->eret_target, change->eret_el);
+    qp_fast_settle_cut(t, change->stop_pc);
     qp_counters *c = qp_counters_of(t);
     c->tally = 0;
     c->sample_idx = 0;
@@ -173,7 +174,7 @@ bool qp_system_thread(qp_thread *t)
         return false;
     }
     t->k = NULL;
-    qp.sys.set_exception_hook(t->vcpu, el_change, NULL);
+    qp.sys.set_el_change_hook(t->vcpu, el_change, NULL);
     qp.sys.set_control_hook(t->vcpu, control_change, NULL);
     control_change(t->vcpu, NULL);
     return true;

@@ -31,7 +31,14 @@
 #            (PMSLATFR_EL1.MINLAT: samples with less are not recorded)
 #   discard  discard=1: the buffer gets no record (PMBLIMITR_EL1.FM Discard),
 #            while the model still samples (the plugin's summary: discarded)
-# and on mix, with FEAT_SPE_EFT's masks (SPEFilterByType(): the types
+#   eret     branch_filter=1 over a loop of system calls: branches only,
+#            among them the kernel's exception returns to EL0 (their target
+#            address at EL0, taken: D17.6.3 treats a sampled exception
+#            return as an unconditional branch). Not with /k: SPEBranch()
+#            runs at the level an exception return goes to, where /k has
+#            profiling disabled, so it records no branch
+# Every case: no unconditional branch says "not taken" (D18.2.6).
+# And on mix, with FEAT_SPE_EFT's masks (SPEFilterByType(): the types
 # whose mask bit is 0 are ORed, those whose mask bit is 1 must each match,
 # 1 wanted and 0 refused):
 #   jit      jitter=1 (PMSIRR_EL1.RND, or with FEAT_SPE_ERnd the random
@@ -121,6 +128,13 @@ case_of() {
     st) event="$spe,store_filter=1/u" checks="--type 0x4 0 --records 20 1000000" ;;
     lat20) event="$spe,min_latency=20/u" checks="--min-latency 20 --records 20 1000000" ;;
     discard) event="$spe,discard=1/u" checks="--records 0 0" ;;
+    eret)
+      # system calls in a loop (a redirection: open, dup, close, read):
+      # their exception returns are sampled kernel branches to EL0
+      event="$spe,branch_filter=1,jitter=1/" pages=64
+      workload="busybox sh -c 'i=0; while [ \$i -lt 3000 ]; do i=\$((i+1)); read x </proc/self/stat; done'"
+      checks="--type 0x1 0 --want ERET 3 --records 20 1000000"
+      ;;
     *)
       # a 64-page buffer that does not fill: whether perf drains a small
       # one in time depends on the host's load, and what it loses would

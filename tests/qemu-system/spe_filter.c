@@ -25,11 +25,19 @@
  *   --records LO HI      the number of records is in [LO, HI]
  *   --want KIND N        at least N records of KIND: B LD ST FP SIMD (the
  *                        flag known set), AT (an atomic load), DS<n>
- *                        (a load from data source n)
+ *                        (a load from data source n), ERET (a branch whose
+ *                        target is at a lower Exception level than its PC:
+ *                        an exception return, D17.6.3)
  *   --top-pc LO HI       the share (%) of the records at their most
  *                        frequent PC is in [LO, HI]
  *   --cpus N             at least N CPUs' AUX data hold records (perf
  *                        record -a: one Profiling Buffer per CPU)
+ *
+ * Always: no unconditional branch (the Operation Type packet's COND 0,
+ * which an exception return is, D17.6.3) has the Events packet's "not
+ * taken" bit (D18.2.6: set for a conditional branch that failed its
+ * condition); a branch target's Exception level is not above its PC's
+ * unless the branch is an exception return's opposite (none here).
  *
  * Prints what it counted, each failed check and up to 5 records that break
  * a per-record one; exits 1 when a check fails, 2 on bad arguments or a
@@ -74,7 +82,7 @@ typedef struct pc_count {
 
 typedef struct tally {
     uint64_t records, broken, ambiguous;
-    uint64_t kinds[5], atomics, ds[64];
+    uint64_t kinds[5], atomics, ds[64], erets;
     size_t npcs;
     pc_count pcs[MAX_PCS];
 } tally;
@@ -179,6 +187,21 @@ static void one_record(const check *c, tally *t, const armprof_spe_record *r)
         }
     }
     if (!r->op_valid || known == 0) broken(t, r, "no Operation Type packet it can read");
+    if (r->op_valid) {
+        const armprof_spe_op op = armprof_spe_decode_op(r->op_class, r->op_subclass);
+        /* Events bit 6: not taken (D18.2.6) */
+        if (op.kind == ARMPROF_SPE_OP_BRANCH && !op.cond && r->events_valid && (r->events >> 6 & 1))
+            broken(t, r, "an unconditional branch, not taken");
+        const bool has_target = r->address_valid >> 1 & 1u; /* Branch target, index 1 */
+        if (op.kind == ARMPROF_SPE_OP_BRANCH && has_target && has_pc) {
+            const armprof_spe_inst_address to = armprof_spe_decode_inst_address(r->address[1]);
+            if (to.el < pc.el) t->erets++;
+            if (to.el > pc.el) {
+                snprintf(why, sizeof why, "a branch from EL%u to EL%u", pc.el, to.el);
+                broken(t, r, why);
+            }
+        }
+    }
     for (unsigned b = 0; b < 5; b++)
         t->kinds[b] += (known >> b & flags >> b & 1u);
     t->atomics += atomic_load;
@@ -229,6 +252,7 @@ static uint64_t kind_count(const tally *t, const char *kind)
     for (unsigned b = 0; b < 5; b++)
         if (!strcmp(kind, names[b])) return t->kinds[b];
     if (!strcmp(kind, "AT")) return t->atomics;
+    if (!strcmp(kind, "ERET")) return t->erets;
     if (!strncmp(kind, "DS", 2)) return t->ds[number(kind + 2) & 63u];
     fprintf(stderr, "spe_filter: unknown --want kind %s\n", kind);
     exit(2);
@@ -363,10 +387,10 @@ int main(int argc, char **argv)
         if (t.pcs[i].n > top) top = t.pcs[i].n;
     const unsigned share = t.records ? (unsigned)(top * 100 / t.records) : 0;
     printf("records %" PRIu64 " (%zu CPUs), B %" PRIu64 " LD %" PRIu64 " ST %" PRIu64 " FP %" PRIu64
-           " SIMD %" PRIu64 " AT %" PRIu64 ", FP/SIMD unknown %" PRIu64
+           " SIMD %" PRIu64 " AT %" PRIu64 " ERET %" PRIu64 ", FP/SIMD unknown %" PRIu64
            ", PCs %zu (top %u%%), data sources",
            t.records, ncpus, t.kinds[0], t.kinds[1], t.kinds[2], t.kinds[3], t.kinds[4], t.atomics,
-           t.ambiguous, t.npcs, share);
+           t.erets, t.ambiguous, t.npcs, share);
     for (unsigned d = 0; d < 64; d++)
         if (t.ds[d]) printf(" 0x%x:%" PRIu64, d, t.ds[d]);
     printf("\n");

@@ -57,7 +57,7 @@ struct ArmprofCPU {
     unsigned owned_count;
     bool pmbirq;            /* the level last given to the GIC */
     /* the plugin's, before an Exception level change */
-    void (*el_fn)(unsigned vcpu, uint64_t stop_pc, void *ctx);
+    void (*el_fn)(unsigned vcpu, const armprof_system_el_change *change, void *ctx);
     void *el_ctx;
     /* the plugin's, after the guest writes one of the model's registers */
     void (*control_fn)(unsigned vcpu, void *ctx);
@@ -290,13 +290,25 @@ static uint64_t stop_pc(ARMCPU *cpu)
 }
 
 /* Before QEMU changes the vCPU's Exception level: the plugin's hook
- * (armprof_system_set_exception_hook()). */
+ * (armprof_system_set_el_change_hook()). An AArch64 exception return
+ * (exception_index -1, helper_exception_return()) goes to ELR_ELx at the
+ * level SPSR_ELx.M[3:2] names; QEMU has checked that return by now. */
 static void pre_el_change(ARMCPU *cpu, void *opaque)
 {
     struct ArmprofCPU *a = opaque;
-    if (a->el_fn) {
-        a->el_fn(CPU(cpu)->cpu_index, stop_pc(cpu), a->el_ctx);
+    if (!a->el_fn) {
+        return;
     }
+    CPUARMState *env = &cpu->env;
+    armprof_system_el_change c = {.stop_pc = stop_pc(cpu)};
+    if (CPU(cpu)->exception_index == -1 && is_a64(env)) {
+        const int el = arm_current_el(env);
+        const uint32_t spsr = env->banked_spsr[aarch64_banked_spsr_index(el)];
+        c.eret = true;
+        c.eret_target = env->elr_el[el];
+        c.eret_el = (spsr & PSTATE_nRW) ? 0 : (spsr >> 2) & 3;
+    }
+    a->el_fn(CPU(cpu)->cpu_index, &c, a->el_ctx);
 }
 #endif
 
@@ -484,9 +496,9 @@ bool armprof_system_translate(unsigned vcpu, uint64_t va, bool store, uint64_t *
 #endif
 }
 
-void armprof_system_set_exception_hook(unsigned vcpu,
-                                       void (*fn)(unsigned vcpu, uint64_t stop_pc, void *ctx),
-                                       void *ctx)
+void armprof_system_set_el_change_hook(
+    unsigned vcpu, void (*fn)(unsigned vcpu, const armprof_system_el_change *change, void *ctx),
+    void *ctx)
 {
     struct ArmprofCPU *a = armprof_of(vcpu);
     if (a) {

@@ -22,15 +22,25 @@ void armprof_system_leave(unsigned vcpu);
 /* The physical address of va for a load (or a store) at the vCPU's
  * current translation regime; false if it does not translate. */
 bool armprof_system_translate(unsigned vcpu, uint64_t va, bool store, uint64_t *pa);
-/* fn(vcpu, stop_pc, ctx) runs on the vCPU's thread just before its
- * Exception level changes (an exception or its return), while QEMU still
- * has the old one: the plugin gives the PE the operations so far there.
- * stop_pc is the first instruction that has not run (an exception in the
- * middle of a TB: the rest of it did not run either), or 0 for an
- * exception return. */
-void armprof_system_set_exception_hook(unsigned vcpu,
-                                       void (*fn)(unsigned vcpu, uint64_t stop_pc, void *ctx),
-                                       void *ctx);
+/* What changes the Exception level: an exception, or an exception return
+ * (ERET), which QEMU is about to take. */
+typedef struct armprof_system_el_change {
+    /* The first instruction that has not run (an exception in the middle of
+     * a TB: the rest of it did not run either), or 0 for an exception
+     * return. */
+    uint64_t stop_pc;
+    /* An AArch64 exception return: where it goes (ELR_ELx of the level it
+     * leaves) and the Exception level SPSR_ELx names. */
+    bool eret;
+    uint64_t eret_target;
+    unsigned eret_el;
+} armprof_system_el_change;
+/* fn(vcpu, change, ctx) runs on the vCPU's thread just before its
+ * Exception level changes, while QEMU still has the old one: the plugin
+ * gives the PE the operations so far there. */
+void armprof_system_set_el_change_hook(
+    unsigned vcpu, void (*fn)(unsigned vcpu, const armprof_system_el_change *change, void *ctx),
+    void *ctx);
 /* fn(vcpu, ctx) runs on the vCPU's thread after the guest writes one of
  * the model's registers (MSR), and after the vCPU's reset: the profiling
  * controls may have changed. */
