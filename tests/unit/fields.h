@@ -6,6 +6,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "armprof/armprof.h"
 
@@ -19,6 +21,21 @@ static inline bool set_field_of(armprof_pe *pe, const char *reg, const char *fie
     const uint64_t mask = (~0ull >> (63 - hi)) & (~0ull << lo);
     armprof_reg_set(pe, r, idx, (armprof_reg_get(pe, r, idx) & ~mask) | ((v << lo) & mask));
     return true;
+}
+
+/* A PE of preset, fresh from its Cold reset; the test stops (exit 2) when
+ * it cannot be made. */
+static inline armprof_pe *new_pe_or_exit(const char *preset)
+{
+    armprof_config cfg;
+    armprof_config_preset(&cfg, preset);
+    char err[256];
+    armprof_pe *pe = armprof_pe_create(&cfg, err, sizeof err);
+    if (!pe) {
+        fprintf(stderr, "%s: %s\n", preset, err);
+        exit(2);
+    }
+    return pe;
 }
 
 #endif

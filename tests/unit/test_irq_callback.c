@@ -20,6 +20,7 @@
 
 #include "armprof/armprof.h"
 #include "check.h"
+#include "fields.h"
 #include "drv/drv_regs.h"
 #include "drv/drv_rng.h"
 
@@ -40,14 +41,8 @@ static void on_irq(void *ctx, armprof_irq irq, bool level, unsigned target_el)
 
 static armprof_pe *make_pe(void)
 {
-    armprof_config cfg;
-    armprof_config_preset(&cfg, "armv9.4-all");
+    armprof_pe *pe = new_pe_or_exit("armv9.4-all");
     char err[256];
-    armprof_pe *pe = armprof_pe_create(&cfg, err, sizeof err);
-    if (!pe) {
-        fprintf(stderr, "%s\n", err);
-        exit(2);
-    }
     armprof_set_security_state(pe, ARMPROF_SS_NONSECURE, err, sizeof err);
     return pe;
 }

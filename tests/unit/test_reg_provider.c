@@ -16,6 +16,7 @@
 
 #include "armprof/armprof.h"
 #include "check.h"
+#include "fields.h"
 
 enum { P_SCR, P_MDCR2, P_MDCR3, P_COUNT };
 
@@ -41,19 +42,6 @@ static uint64_t field(const char *reg, const char *name, uint64_t v)
     return v << lo;
 }
 
-static armprof_pe *make_pe(void)
-{
-    armprof_config cfg;
-    armprof_config_preset(&cfg, "armv9.4-all");
-    char err[256];
-    armprof_pe *pe = armprof_pe_create(&cfg, err, sizeof err);
-    if (!pe) {
-        fprintf(stderr, "%s\n", err);
-        exit(2);
-    }
-    return pe;
-}
-
 static armprof_outcome check_pmscr(armprof_pe *pe)
 {
     return armprof_sysreg_check(pe, armprof_reg_encoding(armprof_reg_lookup("PMSCR_EL1", NULL), 0),
@@ -62,7 +50,7 @@ static armprof_outcome check_pmscr(armprof_pe *pe)
 
 int main(void)
 {
-    armprof_pe *pe = make_pe();
+    armprof_pe *pe = new_pe_or_exit("armv9.4-all");
     char err[256];
     const int regs[P_COUNT] = {armprof_reg_lookup("SCR_EL3", NULL),
                                armprof_reg_lookup("MDCR_EL2", NULL),
@@ -112,7 +100,7 @@ int main(void)
     CHECK(armprof_reg_get(pe, regs[P_MDCR2], 0) == 0, "the provider's value after it");
 
     /* a value is taken as armprof_reg_set() takes it: RES0/RES1 applied */
-    armprof_pe *other = make_pe();
+    armprof_pe *other = new_pe_or_exit("armv9.4-all");
     armprof_reg_set(other, regs[P_SCR], 0, ~0ull);
     o.value[P_SCR] = ~0ull;
     CHECK(armprof_set_el(pe, 3, err, sizeof err), "%s", err);
