@@ -607,7 +607,8 @@ void armprof_reg_set(armprof_pe *pe, int reg, unsigned index, uint64_t value);
  * register regs[i] (index NULL: instance 0 of each). Each value is taken
  * as armprof_reg_set() takes it (RES0/RES1 applied), and what derives from
  * them is recomputed only when one of them changed. The embedder owns
- * these registers: an MSR to one of them lasts until the next pull. At most
+ * these registers: an MSR to one of them lasts until the next pull. fn
+ * must not call the functions that pull (it would pull again). At most
  * ARMPROF_MAX_PROVIDED_REGS registers; fn NULL removes the provider. False
  * with a message, changing nothing, for an id that is not a register with
  * storage in this PE, an index past its instances, or too many. */
