@@ -213,12 +213,13 @@ struct qp_plugin {
      * (system.c, frontends/qemu-system/glue/armprof-system.h) */
     bool system;
     struct {
-        armprof_pe *(*pe)(unsigned vcpu);
-        void (*enter)(unsigned vcpu);
-        void (*leave)(unsigned vcpu);
-        bool (*translate)(unsigned vcpu, uint64_t va, bool store, uint64_t *pa);
+        /* the emulator's functions, as armprof-system.h declares them */
+        __typeof__(armprof_system_pe) *pe;
+        __typeof__(armprof_system_enter) *enter;
+        __typeof__(armprof_system_leave) *leave;
+        __typeof__(armprof_system_translate) *translate;
         __typeof__(armprof_system_set_el_change_hook) *set_el_change_hook;
-        void (*set_control_hook)(unsigned vcpu, void (*fn)(unsigned vcpu, void *ctx), void *ctx);
+        __typeof__(armprof_system_set_control_hook) *set_control_hook;
         /* Idle (system.c): TBs are instrumented only while some vCPU may
          * profile. Read and written with __atomic builtins. */
         bool instrumented;

@@ -46,9 +46,8 @@ static bool same_library(void)
 bool qp_system_bind(void)
 {
     qp.sys.pmblimitr = armprof_reg_lookup("PMBLIMITR_EL1", NULL);
-    if (!find((void **)&qp.sys.pe, "armprof_system_pe")) return false;
-    if (!same_library()) return false;
-    return find((void **)&qp.sys.pe, "armprof_system_pe") &&
+    /* an emulator without the glue first: its message is the one to give */
+    return find((void **)&qp.sys.pe, "armprof_system_pe") && same_library() &&
            find((void **)&qp.sys.enter, "armprof_system_enter") &&
            find((void **)&qp.sys.leave, "armprof_system_leave") &&
            find((void **)&qp.sys.translate, "armprof_system_translate") &&

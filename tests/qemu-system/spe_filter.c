@@ -36,8 +36,8 @@
  * Always: no unconditional branch (the Operation Type packet's COND 0,
  * which an exception return is, D17.6.3) has the Events packet's "not
  * taken" bit (D18.2.6: set for a conditional branch that failed its
- * condition); a branch target's Exception level is not above its PC's
- * unless the branch is an exception return's opposite (none here).
+ * condition), and no branch target is at a higher Exception level than
+ * its PC (exception entries are not branches).
  *
  * Prints what it counted, each failed check and up to 5 records that break
  * a per-record one; exits 1 when a check fails, 2 on bad arguments or a
@@ -152,6 +152,26 @@ static void broken(tally *t, const armprof_spe_record *r, const char *why)
     if (t->broken++ < 5) fprintf(stdout, "FAIL: record at 0x%zx: %s\n", r->offset, why);
 }
 
+/* What every branch record must say, whatever the case asked for: an
+ * unconditional one (COND 0; an exception return is one, D17.6.3) has no
+ * "not taken" event (D18.2.6, bit 6); its target is not at a higher
+ * Exception level than its PC, and one at a lower level is an exception
+ * return. */
+static void branch_checks(const armprof_spe_op *op, const armprof_spe_record *r, bool has_pc,
+                          unsigned pc_el, tally *t)
+{
+    if (!op->cond && r->events_valid && (r->events >> 6 & 1))
+        broken(t, r, "an unconditional branch, not taken");
+    if (!has_pc || !(r->address_valid >> 1 & 1u)) return; /* Branch target: index 1 */
+    const armprof_spe_inst_address to = armprof_spe_decode_inst_address(r->address[1]);
+    if (to.el < pc_el) t->erets++;
+    if (to.el > pc_el) {
+        char why[64];
+        snprintf(why, sizeof why, "a branch from EL%u to EL%u", pc_el, to.el);
+        broken(t, r, why);
+    }
+}
+
 static void one_record(const check *c, tally *t, const armprof_spe_record *r)
 {
     t->records++;
@@ -174,6 +194,7 @@ static void one_record(const check *c, tally *t, const armprof_spe_record *r)
     if (r->op_valid) {
         const armprof_spe_op op = armprof_spe_decode_op(r->op_class, r->op_subclass);
         record_flags(&op, &flags, &known, &atomic_load);
+        if (op.kind == ARMPROF_SPE_OP_BRANCH) branch_checks(&op, r, has_pc, pc.el, t);
         for (unsigned i = 0; i < c->noverrides; i++) {
             if (has_pc && c->override[i].pc == pc.va) {
                 if ((c->override[i].flags ^ flags) & known) {
@@ -187,21 +208,6 @@ static void one_record(const check *c, tally *t, const armprof_spe_record *r)
         }
     }
     if (!r->op_valid || known == 0) broken(t, r, "no Operation Type packet it can read");
-    if (r->op_valid) {
-        const armprof_spe_op op = armprof_spe_decode_op(r->op_class, r->op_subclass);
-        /* Events bit 6: not taken (D18.2.6) */
-        if (op.kind == ARMPROF_SPE_OP_BRANCH && !op.cond && r->events_valid && (r->events >> 6 & 1))
-            broken(t, r, "an unconditional branch, not taken");
-        const bool has_target = r->address_valid >> 1 & 1u; /* Branch target, index 1 */
-        if (op.kind == ARMPROF_SPE_OP_BRANCH && has_target && has_pc) {
-            const armprof_spe_inst_address to = armprof_spe_decode_inst_address(r->address[1]);
-            if (to.el < pc.el) t->erets++;
-            if (to.el > pc.el) {
-                snprintf(why, sizeof why, "a branch from EL%u to EL%u", pc.el, to.el);
-                broken(t, r, why);
-            }
-        }
-    }
     for (unsigned b = 0; b < 5; b++)
         t->kinds[b] += (known >> b & flags >> b & 1u);
     t->atomics += atomic_load;
