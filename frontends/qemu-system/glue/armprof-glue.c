@@ -56,6 +56,10 @@ struct ArmprofCPU {
     owned_reg owned[OWNED_COUNT];
     unsigned owned_count;
     bool pmbirq;            /* the level last given to the GIC */
+    /* FEAT_PMUv3_SS: MSR PMSSCR_EL1, and the model's counters a Capture
+     * event saves (PMCCNTR_EL0, PMEVCNTR<n>_EL0; -1 without snapshots) */
+    uint32_t pmsscr_encoding;
+    int pmccntr, pmevcntr;
     /* the plugin's, before an Exception level change */
     void (*el_fn)(unsigned vcpu, const armprof_system_el_change *change, void *ctx);
     void *el_ctx;
@@ -173,10 +177,33 @@ static uint64_t armprof_cp_read(CPUARMState *env, const ARMCPRegInfo *ri)
     return o.kind == ARMPROF_DONE ? o.value : 0;
 }
 
+/* The guest's PMU and OS Lock are QEMU's; a Capture event
+ * (PMUCaptureEvent()) saves the PMU's counters, and is not allowed while
+ * the OS Lock is locked (PMUCaptureEventAllowed()). A write of 1 to
+ * PMSSCR_EL1.SS requests one, and with capture_delay_cycles 0 it completes
+ * within the MSR: QEMU's lock and its counters, brought up to date, are
+ * given to the model at that instant, the only time the model reads them. */
+static void capture_counters(struct ArmprofCPU *a, CPUARMState *env)
+{
+#ifndef CONFIG_USER_ONLY
+    armprof_set_os_lock(a->pe, env->cp15.oslsr_el1 & 2); /* OSLSR_EL1.OSLK */
+    pmu_op_start(env);
+    armprof_reg_set(a->pe, a->pmccntr, 0, env->cp15.c15_ccnt);
+    for (unsigned n = 0; n < pmu_num_counters(env); n++) {
+        armprof_reg_set(a->pe, a->pmevcntr, n, env->cp15.c14_pmevcntr[n]);
+    }
+    pmu_op_finish(env);
+#endif
+}
+
 static void armprof_cp_write(CPUARMState *env, const ARMCPRegInfo *ri, uint64_t value)
 {
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
-    armprof_msr(a->pe, encoding_of(ri), 0, value);
+    const uint32_t encoding = encoding_of(ri);
+    if (encoding == a->pmsscr_encoding && (value & 1) && a->pmevcntr >= 0) {
+        capture_counters(a, env);
+    }
+    armprof_msr(a->pe, encoding, 0, value);
     update_pmbirq(a);
     control_changed(a);
 }
@@ -327,6 +354,21 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
     if (!arm_feature(env, ARM_FEATURE_EL3)) {
         armprof_config_drop_feature(&c, ARMPROF_FEAT_EL3);
     }
+    /* What QEMU's CPU lacks the model must lack too: the traps of
+     * FEAT_FGT2 (no HDFGRTR2_EL2 here to clear them), the instruction
+     * counter (no PMICNTR_EL0), snapshots without a PMU to snapshot. */
+    armprof_config_drop_feature(&c, ARMPROF_FEAT_PMUv3_ICNTR);
+    armprof_config_drop_feature(&c, ARMPROF_FEAT_FGT2);
+    if (!cpu_isar_feature(aa64_fgt, cpu)) {
+        armprof_config_drop_feature(&c, ARMPROF_FEAT_FGT);
+    }
+    if (!arm_feature(env, ARM_FEATURE_PMU)) {
+        armprof_config_drop_feature(&c, ARMPROF_FEAT_PMUv3_SS);
+    } else {
+        /* the snapshot saves QEMU's event counters: as many as its PMCR_EL0.N */
+        c.options[ARMPROF_OPT_NUM_EVENT_COUNTERS] = pmu_num_counters(env);
+        c.options[ARMPROF_OPT_CAPTURE_DELAY] = 0;
+    }
     char err[256];
     armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
     if (!pe) {
@@ -351,6 +393,12 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
         return false;
     }
     cpu->armprof_state = a;
+    a->pmccntr = a->pmevcntr = -1;
+    if (armprof_config_has(&c, ARMPROF_FEAT_PMUv3_SS)) {
+        a->pmsscr_encoding = armprof_reg_encoding(armprof_reg_lookup("PMSSCR_EL1", NULL), 0);
+        a->pmccntr = armprof_reg_lookup("PMCCNTR_EL0", NULL);
+        a->pmevcntr = armprof_reg_lookup("PMEVCNTR0_EL0", NULL);
+    }
 #ifndef CONFIG_USER_ONLY
     armprof_spe_set_buffer_hook(pe, buffer_write, a);
     arm_register_pre_el_change_hook(cpu, pre_el_change, a);
@@ -362,6 +410,9 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
         const uint64_t v = armprof_reg_get(pe, dfr0, 0) >> lo & ((1ull << (hi - lo + 1)) - 1);
         cpu->isar.id_aa64dfr0 = FIELD_DP64(cpu->isar.id_aa64dfr0, ID_AA64DFR0, PMSVER, v);
     }
+    /* FEAT_PMUv3_SS: the model's registers, QEMU's counters */
+    cpu->isar.id_aa64dfr0 = FIELD_DP64(cpu->isar.id_aa64dfr0, ID_AA64DFR0, PMSS,
+                                       armprof_config_has(&c, ARMPROF_FEAT_PMUv3_SS));
     return true;
 }
 
@@ -383,8 +434,22 @@ static CPAccessRights access_of(unsigned op1)
     }
 }
 
-/* The SPE registers: PMS* and PMB*, those QEMU has not defined itself
- * (PMSELR_EL0 and PMSWINC_EL0 are its PMU's). */
+/* The model's registers in QEMU's CPU: those of SPE (PMS* and PMB*) and of
+ * PMU snapshots (PMSSCR_EL1 among the PMS*, PMECR_EL1 and the saved
+ * values), except those QEMU has defined itself (PMSELR_EL0 and
+ * PMSWINC_EL0 are its PMU's). */
+static bool is_models(const char *name)
+{
+    static const char *const prefixes[] = {"PMS", "PMB", "PMECR_EL1", "PMCCNTSVR_EL1",
+                                           "PMEVCNTSVR", "PMICNTSVR_EL1"};
+    for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++) {
+        if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 void armprof_glue_register_cpregs(ARMCPU *cpu)
 {
     struct ArmprofCPU *a = cpu->armprof_state;
@@ -392,8 +457,7 @@ void armprof_glue_register_cpregs(ARMCPU *cpu)
         return;
     }
     for (size_t r = 0; r < armprof_reg_count(); r++) {
-        const char *name = armprof_reg_name((int)r);
-        if (strncmp(name, "PMS", 3) != 0 && strncmp(name, "PMB", 3) != 0) {
+        if (!is_models(armprof_reg_name((int)r))) {
             continue;
         }
         if (!armprof_reg_present(a->pe, (int)r)) {

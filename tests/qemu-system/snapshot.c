@@ -1,0 +1,327 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* PMU snapshots (FEAT_PMUv3_SS) in the armprof qemu-system-aarch64: a
+ * bare-metal program that runs on the virt machine (-kernel, no firmware),
+ * as no Debian kernel drives these registers: at EL1 with no EL2 or EL3,
+ * and at EL2 (virtualization=on), where MDCR_EL2.PMSSE comes first.
+ * QEMU's PMU counts; the model's PMSSCR_EL1, PMECR_EL1 and saved-value
+ * registers capture it. Each expected value comes from the manual:
+ *   - ID_AA64DFR0_EL1.PMSS 0b0001: FEAT_PMUv3_SS implemented;
+ *   - PMSSCR_EL1.NC resets to 1 (no Capture event has completed);
+ *   - without EL2 and EL3, PMUCaptureEventEnabled() is PMECR_EL1.SSE<1> and
+ *     PMUCaptureEventAllowed() is SSE == 0b11 with the OS Lock unlocked
+ *     (RYWLFL, RTSYTY); the OS Lock is locked after a Cold reset; with
+ *     EL2, MDCR_EL2.PMSSE decides unless it is 0b01, and then EL1 must be
+ *     in AArch64 (HCR_EL2.RW) for PMECR_EL1.SSE to;
+ *   - a write of 1 to PMSSCR_EL1.SS requests a Capture event; a write of 0
+ *     is ignored; a request while Capture events are disabled generates
+ *     none (RSCLCQ);
+ *   - a successful Capture event (PMUCaptureEvent()) copies each
+ *     PMEVCNTR<n>_EL0 to PMEVCNTSVR<n>_EL1 and PMCCNTR_EL0 to
+ *     PMCCNTSVR_EL1 at one instant and sets PMSSCR_EL1.{NC,SS} to {0,0};
+ *     an unsuccessful one (disallowed) sets them to {1,0} and saves
+ *     nothing;
+ *   - PMEVCNTSVR<n>_EL1 for n at or above PMCR_EL0.N is UNDEFINED, and
+ *     the saved-value registers have no MSR form (UNDEFINED).
+ * The counter values come from PMSWINC_EL0 (event 0x00, SW_INCR), the one
+ * event whose count the program itself decides.
+ * Output on the PL011 UART; the exit status (semihosting SYS_EXIT) is the
+ * number of failed checks. */
+#include <stdint.h>
+
+#define UART_DR 0x09000000ul
+
+/* The registers the cross assembler may not know, by encoding */
+#define PMSSCR_EL1      "S3_0_C9_C13_3"
+#define PMECR_EL1       "S3_0_C9_C14_5"
+#define PMCCNTSVR_EL1   "S2_0_C14_C11_7"
+#define PMEVCNTSVR0_EL1 "S2_0_C14_C8_0"
+#define PMEVCNTSVR5_EL1 "S2_0_C14_C8_5"
+#define PMEVCNTSVR6_EL1 "S2_0_C14_C8_6"
+
+#define MRS(reg)                                                                                   \
+    ({                                                                                             \
+        uint64_t v_;                                                                               \
+        __asm__ volatile("mrs %0, " reg : "=r"(v_)::"memory");                                     \
+        v_;                                                                                        \
+    })
+#define MSR(reg, v) __asm__ volatile("msr " reg ", %0\n\tisb" ::"r"((uint64_t)(v)) : "memory")
+
+/* The exception handler's: the last synchronous exception's ESR_EL1, and
+ * how many were taken (each returns past its instruction). */
+volatile uint64_t last_esr, exceptions;
+
+static void put_char(char c)
+{
+    *(volatile uint32_t *)UART_DR = (uint32_t)c;
+}
+
+static void put_str(const char *s)
+{
+    while (*s)
+        put_char(*s++);
+}
+
+static void put_hex(uint64_t v)
+{
+    put_str("0x");
+    for (int shift = 60; shift >= 0; shift -= 4)
+        put_char("0123456789abcdef"[(v >> shift) & 15]);
+}
+
+static unsigned checks, failed;
+
+static void check(const char *what, uint64_t got, uint64_t want)
+{
+    checks++;
+    if (got != want) failed++;
+    put_str(got == want ? "ok   " : "FAIL ");
+    put_str(what);
+    put_str(": ");
+    put_hex(got);
+    if (got != want) {
+        put_str(", want ");
+        put_hex(want);
+    }
+    put_str("\n");
+}
+
+static void sw_increment(unsigned n)
+{
+    while (n--)
+        MSR("pmswinc_el0", 1);
+}
+
+/* Whether an access was UNDEFINED: a synchronous exception with EC 0x00
+ * (Unknown reason) taken by the instruction. */
+#define UNDEFINED(insn)                                                                            \
+    ({                                                                                             \
+        const uint64_t before_ = exceptions;                                                       \
+        __asm__ volatile(insn ::: "x0", "memory");                                                 \
+        exceptions != before_ && (last_esr >> 26) == 0;                                            \
+    })
+
+static void set_sse(unsigned sse)
+{
+    MSR(PMECR_EL1, (uint64_t)sse << 3); /* PMECR_EL1.SSE, bits [4:3] */
+}
+
+static uint64_t nc_ss(void)
+{
+    const uint64_t v = MRS(PMSSCR_EL1);
+    return (v >> 32 & 1) << 4 | (v & 1); /* 0xNS: NC, SS */
+}
+
+static void semihosting_exit(unsigned status)
+{
+    /* SYS_EXIT (0x18) with ADP_Stopped_ApplicationExit and the status */
+    static volatile uint64_t block[2];
+    block[0] = 0x20026;
+    block[1] = status;
+    register uint64_t x0 __asm__("x0") = 0x18;
+    register uint64_t x1 __asm__("x1") = (uint64_t)(uintptr_t)block;
+    __asm__ volatile("hlt #0xf000" ::"r"(x0), "r"(x1) : "memory");
+    for (;;)
+        __asm__ volatile("wfi");
+}
+
+static void put_dec(uint64_t v)
+{
+    char digits[20];
+    int n = 0;
+    do
+        digits[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (n)
+        put_char(digits[--n]);
+}
+
+/* At EL2 (the virt machine's virtualization=on): MDCR_EL2.PMSSE, which QEMU
+ * keeps and the model pulls, decides before PMECR_EL1.SSE does (RYWLFL,
+ * RTSYTY). Bits [31:30]; HPMN, bits [4:0], kept at PMCR_EL0.N. */
+static void set_pmsse(unsigned pmsse)
+{
+    MSR("mdcr_el2", (uint64_t)pmsse << 30 | 6);
+}
+
+static void el2_checks(void)
+{
+    set_sse(0);
+    set_pmsse(0);
+    MSR(PMSSCR_EL1, 1);
+    check("EL2: PMSSCR_EL1 {NC,SS}, MDCR_EL2.PMSSE 0b00 (disabled)", nc_ss(), 0x00);
+    check("EL2: PMEVCNTSVR0_EL1, MDCR_EL2.PMSSE 0b00", MRS(PMEVCNTSVR0_EL1), 9);
+    set_pmsse(2);
+    MSR(PMSSCR_EL1, 1);
+    check("EL2: PMSSCR_EL1 {NC,SS}, MDCR_EL2.PMSSE 0b10 (prohibited)", nc_ss(), 0x10);
+    sw_increment(2);
+    set_pmsse(3);
+    MSR(PMSSCR_EL1, 1);
+    check("EL2: PMSSCR_EL1 {NC,SS}, MDCR_EL2.PMSSE 0b11 (allowed)", nc_ss(), 0x00);
+    check("EL2: PMEVCNTSVR0_EL1, MDCR_EL2.PMSSE 0b11, PMECR_EL1.SSE 0b00", MRS(PMEVCNTSVR0_EL1),
+          11);
+    /* PMSSE 0b01 defers to PMECR_EL1, but not with EL1 in AArch32
+     * (HCR_EL2.RW 0, QEMU's reset value): disabled, whatever SSE says */
+    set_sse(3);
+    set_pmsse(1);
+    MSR("hcr_el2", 0);
+    sw_increment(1);
+    MSR(PMSSCR_EL1, 1);
+    check("EL2: PMSSCR_EL1 {NC,SS}, HCR_EL2.RW 0 (disabled)", nc_ss(), 0x00);
+    check("EL2: PMEVCNTSVR0_EL1, HCR_EL2.RW 0", MRS(PMEVCNTSVR0_EL1), 11);
+    MSR("hcr_el2", 1ul << 31);
+    MSR(PMSSCR_EL1, 1);
+    check("EL2: PMEVCNTSVR0_EL1, HCR_EL2.RW 1", MRS(PMEVCNTSVR0_EL1), 12);
+}
+
+void snapshot_main(void)
+{
+    const unsigned el = (unsigned)(MRS("CurrentEL") >> 2 & 3);
+    put_str("snapshot: FEAT_PMUv3_SS at EL");
+    put_dec(el);
+    put_str("\n");
+    /* PMECR_EL1.SSE decides from here on (PMSSE 0b01) until el2_checks() */
+    if (el == 2) {
+        set_pmsse(1);
+        MSR("hcr_el2", 1ul << 31); /* HCR_EL2.RW: EL1 is AArch64 */
+    }
+    check("ID_AA64DFR0_EL1.PMSS", MRS("id_aa64dfr0_el1") >> 16 & 15, 1);
+    const uint64_t n_counters = MRS("pmcr_el0") >> 11 & 31;
+    if (n_counters != 6) {
+        /* the UNDEFINED check below names counter 6 */
+        check("PMCR_EL0.N", n_counters, 6);
+        semihosting_exit(failed);
+    }
+    check("PMSSCR_EL1 {NC,SS} at reset", nc_ss(), 0x10);
+
+    /* counter 0 counts SW_INCR, the cycle counter runs; both from 0, both
+     * at EL2 too (NSH, bit 27) */
+    MSR("pmevtyper0_el0", 1ul << 27);
+    MSR("pmccfiltr_el0", 1ul << 27);
+    MSR("pmcntenset_el0", 1ul << 31 | 1);
+    MSR("pmcr_el0", 0x7); /* E, P (event counters to 0), C (cycle counter to 0) */
+    sw_increment(5);
+    check("PMEVCNTR0_EL0 after 5 SW_INCR", MRS("pmevcntr0_el0"), 5);
+
+    /* Capture events enabled; allowed once the OS Lock, locked at a Cold
+     * reset (OSLSR_EL1.OSLK), is unlocked */
+    set_sse(3);
+    check("PMECR_EL1.SSE", MRS(PMECR_EL1) >> 3 & 3, 3);
+    check("OSLSR_EL1.OSLK at reset", MRS("oslsr_el1") >> 1 & 1, 1);
+    const uint64_t unknown = MRS(PMEVCNTSVR0_EL1); /* UNKNOWN after reset */
+    MSR(PMSSCR_EL1, 1);
+    check("PMSSCR_EL1 {NC,SS}, the OS Lock locked", nc_ss(), 0x10);
+    check("PMEVCNTSVR0_EL1 unchanged, the OS Lock locked", MRS(PMEVCNTSVR0_EL1), unknown);
+    MSR("oslar_el1", 0);
+    MSR(PMSSCR_EL1, 1);
+    check("PMSSCR_EL1 {NC,SS} after a successful capture", nc_ss(), 0x00);
+    const uint64_t ccnt_saved = MRS(PMCCNTSVR_EL1);
+    sw_increment(3);
+    check("PMEVCNTR0_EL0, 3 more", MRS("pmevcntr0_el0"), 8);
+    check("PMEVCNTSVR0_EL1: the count at the capture", MRS(PMEVCNTSVR0_EL1), 5);
+    check("PMEVCNTSVR5_EL1: counter 5, never enabled", MRS(PMEVCNTSVR5_EL1), 0);
+    const uint64_t ccnt_now = MRS("pmccntr_el0");
+    check("PMCCNTSVR_EL1 is not 0", ccnt_saved != 0, 1);
+    check("PMCCNTSVR_EL1 <= PMCCNTR_EL0 read later", ccnt_saved <= ccnt_now, 1);
+
+    /* a write of 0 to SS requests nothing */
+    MSR(PMSSCR_EL1, 0);
+    check("PMEVCNTSVR0_EL1 after SS written 0", MRS(PMEVCNTSVR0_EL1), 5);
+
+    /* a second capture takes the counts of its own instant */
+    MSR(PMSSCR_EL1, 1);
+    sw_increment(1);
+    check("PMEVCNTSVR0_EL1 after a second capture", MRS(PMEVCNTSVR0_EL1), 8);
+    check("PMCCNTSVR_EL1 grew", MRS(PMCCNTSVR_EL1) > ccnt_saved, 1);
+
+    /* disabled (SSE 0b00): no Capture event, PMSSCR_EL1 as it was */
+    set_sse(0);
+    MSR(PMSSCR_EL1, 1);
+    check("PMSSCR_EL1 {NC,SS}, capture disabled", nc_ss(), 0x00);
+    check("PMEVCNTSVR0_EL1, capture disabled", MRS(PMEVCNTSVR0_EL1), 8);
+
+    /* enabled but prohibited (SSE 0b10): an unsuccessful Capture event */
+    set_sse(2);
+    MSR(PMSSCR_EL1, 1);
+    check("PMSSCR_EL1 {NC,SS}, capture prohibited", nc_ss(), 0x10);
+    check("PMEVCNTSVR0_EL1, capture prohibited", MRS(PMEVCNTSVR0_EL1), 8);
+
+    /* and allowed again */
+    set_sse(3);
+    MSR(PMSSCR_EL1, 1);
+    check("PMSSCR_EL1 {NC,SS}, allowed again", nc_ss(), 0x00);
+    check("PMEVCNTSVR0_EL1, allowed again", MRS(PMEVCNTSVR0_EL1), 9);
+
+    check("PMEVCNTSVR6_EL1 (n = PMCR_EL0.N) is UNDEFINED", UNDEFINED("mrs x0, " PMEVCNTSVR6_EL1),
+          1);
+    check("MSR PMEVCNTSVR0_EL1 is UNDEFINED", UNDEFINED("msr " PMEVCNTSVR0_EL1 ", xzr"), 1);
+    check("MSR PMCCNTSVR_EL1 is UNDEFINED", UNDEFINED("msr " PMCCNTSVR_EL1 ", xzr"), 1);
+    if (el == 2) el2_checks();
+
+    put_str("snapshot: ");
+    put_dec(checks);
+    put_str(" checks, ");
+    put_dec(failed);
+    put_str(" failed\n");
+    semihosting_exit(failed);
+}
+
+/* Entry at EL1 with the MMU off: a stack, the vectors, then C. A
+ * synchronous exception at EL1 (SPx) notes ESR_EL1 and returns past the
+ * instruction; anything else stops. */
+__asm__(".section .text.start, \"ax\"\n"
+        ".global _start\n"
+        "_start:\n"
+        "    ldr x0, =stack_top\n"
+        "    mov sp, x0\n"
+        "    ldr x0, =vectors\n"
+        "    msr vbar_el1, x0\n"
+        "    mrs x1, CurrentEL\n"
+        "    cmp x1, #8\n"
+        "    b.ne 2f\n"
+        "    msr vbar_el2, x0\n"
+        "2:  isb\n"
+        "    bl snapshot_main\n"
+        "1:  wfi\n"
+        "    b 1b\n"
+        ".balign 2048\n"
+        "vectors:\n"
+        ".rept 4\n" /* current EL with SP0: not used */
+        "    b .\n"
+        "    .balign 128\n"
+        ".endr\n"
+        "    b sync_spx\n" /* current EL with SPx, synchronous */
+        "    .balign 128\n"
+        ".rept 11\n"
+        "    b .\n"
+        "    .balign 128\n"
+        ".endr\n"
+        "sync_spx:\n"
+        "    stp x9, x10, [sp, #-16]!\n"
+        "    ldr x10, =exceptions\n"
+        "    ldr x9, [x10]\n"
+        "    add x9, x9, #1\n"
+        "    str x9, [x10]\n"
+        "    ldr x10, =last_esr\n"
+        "    mrs x9, CurrentEL\n"
+        "    cmp x9, #8\n"
+        "    b.eq 3f\n"
+        "    mrs x9, esr_el1\n"
+        "    str x9, [x10]\n"
+        "    mrs x9, elr_el1\n"
+        "    add x9, x9, #4\n"
+        "    msr elr_el1, x9\n"
+        "    ldp x9, x10, [sp], #16\n"
+        "    eret\n"
+        "3:  mrs x9, esr_el2\n"
+        "    str x9, [x10]\n"
+        "    mrs x9, elr_el2\n"
+        "    add x9, x9, #4\n"
+        "    msr elr_el2, x9\n"
+        "    ldp x9, x10, [sp], #16\n"
+        "    eret\n"
+        ".ltorg\n"
+        ".bss\n"
+        ".balign 16\n"
+        "    .space 16384\n"
+        "stack_top:\n"
+        ".text\n");

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# PMU snapshots in the armprof qemu-system-aarch64 (tests/qemu-system/
+# snapshot.c, whose comment gives the manual's rules it checks): the
+# bare-metal program at EL1 (the virt machine) and at EL2 (virtualization=
+# on); its exit status is the number of failed checks.
+#   snapshot.sh REPO PROGRAM
+set -euo pipefail
+repo=$1 program=$2
+skip() { echo "SKIPPED: $*"; exit 0; }
+qemu=$(sh "$repo/frontends/qemu-system/build.sh" --locate 2>/dev/null | sed -n 's/^QEMU_SYSTEM_AARCH64=//p') ||
+  true
+[ -n "$qemu" ] || skip "no armprof qemu-system-aarch64 (.ci/run runs frontends/qemu-system/build.sh)"
+[ -f "$program" ] || skip "no test program: $program"
+status=0
+for machine in virt virt,virtualization=on; do
+  echo "== -M $machine"
+  rc=0
+  timeout 120 "$qemu" -M "$machine" -cpu max,pauth=off,armprof=on -m 128M -nographic -nic none \
+    -semihosting-config enable=on,target=native -kernel "$program" </dev/null || rc=$?
+  if [ "$rc" != 0 ]; then
+    echo "FAIL: -M $machine: exit $rc (the number of failed checks; 124 is the timeout)"
+    status=1
+  fi
+done
+exit $status
