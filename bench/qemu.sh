@@ -4,7 +4,12 @@
 # 12's 7.2 and the 10.0 frontends/qemu/build-qemu.sh builds) runs the same
 # guest program alone, with the plugin in fast mode and in exact mode; best
 # of RUNS wall times; guest instructions per second (the plugin's own
-# instruction count) and the slowdown against QEMU alone.
+# instruction count) and the slowdown against QEMU alone. The floor rows
+# are QEMU's plugin interface by itself (bench/qemu/floor.c): callbacks per
+# TB and per access (exact mode's registrations, and 7.2's fast mode's),
+# and on 10.0 fast mode's inline counting with its conditional callback
+# never firing (count) or firing every 1024 instructions (visits), all
+# doing nothing.
 #   bench/qemu.sh [BUILD [RUNS [SCALE]]]
 # BUILD: a build folder with the plugins (default build-bench, configured
 # and built here when missing); SCALE multiplies bench/qemu/work.c's work
@@ -17,7 +22,8 @@ runs=${2:-3}
 scale=${3:-20}
 if [ ! -f "$build/frontends/qemu/libarmprof_qemu.so" ]; then
   cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DARMPROF_BUILD_TESTS=OFF >/dev/null
-  cmake --build "$build" -j2 --target armprof_qemu armprof_qemu7 >/dev/null
+  cmake --build "$build" -j2 --target armprof_qemu armprof_qemu7 armprof_qemu_floor \
+    armprof_qemu7_floor >/dev/null
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -40,7 +46,7 @@ best() { # best wall seconds of RUNS runs of the command
   echo "$b"
 }
 
-printf '%-8s %-6s %-6s %10s %14s %9s\n' qemu program mode seconds "guest insn/s" slowdown
+printf '%-8s %-6s %-15s %10s %14s %9s\n' qemu program mode seconds "guest insn/s" slowdown
 measure() { # QEMU VERSION PLUGIN NAME ARGS...
   local qemu=$1 version=$2 plugin=$3 name=$4
   shift 4
@@ -48,15 +54,25 @@ measure() { # QEMU VERSION PLUGIN NAME ARGS...
   alone=$(best "$qemu" -cpu max,pauth=off "$@")
   "$qemu" -cpu max,pauth=off -plugin "$plugin,out=$work/p,quiet=on" "$@" >/dev/null
   insns=$(awk '/^thread/ { s += $4 } END { print s }' "$work/p.summary")
-  printf '%-8s %-6s %-6s %10.2f %14.3g %9s\n' "$version" "$name" alone "$alone" \
+  printf '%-8s %-6s %-15s %10.2f %14.3g %9s\n' "$version" "$name" alone "$alone" \
     "$(awk -v i="$insns" -v t="$alone" 'BEGIN { print i / t }')" 1.00
+  row() { # MODE SECONDS
+    printf '%-8s %-6s %-15s %10.2f %14.3g %9.2f\n' "$version" "$name" "$1" "$2" \
+      "$(awk -v i="$insns" -v t="$2" 'BEGIN { print i / t }')" \
+      "$(awk -v a="$alone" -v t="$2" 'BEGIN { print t / a }')"
+  }
   for mode in fast exact; do
-    local t
-    t=$(best "$qemu" -cpu max,pauth=off -plugin "$plugin,out=$work/p,quiet=on,mode=$mode" "$@")
-    printf '%-8s %-6s %-6s %10.2f %14.3g %9.2f\n' "$version" "$name" "$mode" "$t" \
-      "$(awk -v i="$insns" -v t="$t" 'BEGIN { print i / t }')" \
-      "$(awk -v a="$alone" -v t="$t" 'BEGIN { print t / a }')"
+    row "$mode" "$(best "$qemu" -cpu max,pauth=off -plugin "$plugin,out=$work/p,quiet=on,mode=$mode" "$@")"
   done
+  # QEMU's plugin interface alone: the same registrations, callbacks that
+  # do nothing (bench/qemu/floor.c)
+  local floor=${plugin%.so}_floor.so what
+  if [ -f "$floor" ]; then
+    for what in callbacks count visits; do
+      [ "$version" = 7.2 ] && [ "$what" != callbacks ] && continue
+      row "floor:$what" "$(best "$qemu" -cpu max,pauth=off -plugin "$floor,what=$what" "$@")"
+    done
+  fi
 }
 for v in 7.2 10.0; do
   if [ "$v" = 7.2 ]; then qemu=/usr/bin/qemu-aarch64 plugin=$build/frontends/qemu/libarmprof_qemu7.so

@@ -143,35 +143,55 @@ static void set_pmsse(unsigned pmsse)
     MSR("mdcr_el2", (uint64_t)pmsse << 30 | 6);
 }
 
-static void el2_checks(void)
+static void set_hcr_rw(unsigned rw)
 {
-    set_sse(0);
-    set_pmsse(0);
-    MSR(PMSSCR_EL1, 1);
-    check("EL2: PMSSCR_EL1 {NC,SS}, MDCR_EL2.PMSSE 0b00 (disabled)", nc_ss(), 0x00);
-    check("EL2: PMEVCNTSVR0_EL1, MDCR_EL2.PMSSE 0b00", MRS(PMEVCNTSVR0_EL1), 9);
-    set_pmsse(2);
-    MSR(PMSSCR_EL1, 1);
-    check("EL2: PMSSCR_EL1 {NC,SS}, MDCR_EL2.PMSSE 0b10 (prohibited)", nc_ss(), 0x10);
-    sw_increment(2);
-    set_pmsse(3);
-    MSR(PMSSCR_EL1, 1);
-    check("EL2: PMSSCR_EL1 {NC,SS}, MDCR_EL2.PMSSE 0b11 (allowed)", nc_ss(), 0x00);
-    check("EL2: PMEVCNTSVR0_EL1, MDCR_EL2.PMSSE 0b11, PMECR_EL1.SSE 0b00", MRS(PMEVCNTSVR0_EL1),
-          11);
-    /* PMSSE 0b01 defers to PMECR_EL1, but not with EL1 in AArch32
-     * (HCR_EL2.RW 0, QEMU's reset value): disabled, whatever SSE says */
-    set_sse(3);
-    set_pmsse(1);
-    MSR("hcr_el2", 0);
-    sw_increment(1);
-    MSR(PMSSCR_EL1, 1);
-    check("EL2: PMSSCR_EL1 {NC,SS}, HCR_EL2.RW 0 (disabled)", nc_ss(), 0x00);
-    check("EL2: PMEVCNTSVR0_EL1, HCR_EL2.RW 0", MRS(PMEVCNTSVR0_EL1), 11);
-    MSR("hcr_el2", 1ul << 31);
-    MSR(PMSSCR_EL1, 1);
-    check("EL2: PMEVCNTSVR0_EL1, HCR_EL2.RW 1", MRS(PMEVCNTSVR0_EL1), 12);
+    MSR("hcr_el2", (uint64_t)rw << 31); /* HCR_EL2.RW: EL1 is AArch64 */
 }
+
+/* A Capture event request after one control is set and SW_INCR counted:
+ * PMSSCR_EL1.{NC,SS} and PMEVCNTSVR0_EL1 after it. The cases run in order,
+ * each from where the last left the controls and the counter. */
+typedef struct {
+    const char *what;
+    void (*set)(unsigned value);
+    unsigned value, increments;
+    uint64_t nc_ss, saved;
+} capture_case;
+
+static void run_cases(const capture_case *cases, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        const capture_case *c = &cases[i];
+        c->set(c->value);
+        sw_increment(c->increments);
+        MSR(PMSSCR_EL1, 1);
+        put_str(c->what);
+        put_str("\n");
+        check("  PMSSCR_EL1 {NC,SS}", nc_ss(), c->nc_ss);
+        check("  PMEVCNTSVR0_EL1", MRS(PMEVCNTSVR0_EL1), c->saved);
+    }
+}
+
+/* PMEVCNTR0_EL0 is 9 and saved when they start; a case that must not
+ * capture counts first, so that a capture would show */
+static const capture_case el1_cases[] = {
+    {"PMECR_EL1.SSE 0b00: disabled, no Capture event", set_sse, 0, 1, 0x00, 9},
+    {"PMECR_EL1.SSE 0b10: prohibited, unsuccessful", set_sse, 2, 0, 0x10, 9},
+    {"PMECR_EL1.SSE 0b11: allowed", set_sse, 3, 0, 0x00, 10},
+};
+
+/* At EL2 MDCR_EL2.PMSSE comes first; 0b01 defers to PMECR_EL1.SSE, but
+ * not with EL1 in AArch32 (HCR_EL2.RW 0, QEMU's reset value) */
+static const capture_case el2_cases[] = {
+    {"SSE 0b00 (MDCR_EL2.PMSSE 0b01): disabled", set_sse, 0, 1, 0x00, 10},
+    {"MDCR_EL2.PMSSE 0b00: disabled", set_pmsse, 0, 1, 0x00, 10},
+    {"MDCR_EL2.PMSSE 0b10: prohibited", set_pmsse, 2, 0, 0x10, 10},
+    {"MDCR_EL2.PMSSE 0b11 over SSE 0b00: allowed", set_pmsse, 3, 0, 0x00, 12},
+    {"SSE 0b11 (MDCR_EL2.PMSSE 0b11): allowed", set_sse, 3, 1, 0x00, 13},
+    {"MDCR_EL2.PMSSE 0b01, SSE 0b11: allowed", set_pmsse, 1, 1, 0x00, 14},
+    {"HCR_EL2.RW 0: EL1 in AArch32, disabled", set_hcr_rw, 0, 1, 0x00, 14},
+    {"HCR_EL2.RW 1: allowed", set_hcr_rw, 1, 0, 0x00, 15},
+};
 
 void snapshot_main(void)
 {
@@ -182,7 +202,7 @@ void snapshot_main(void)
     /* PMECR_EL1.SSE decides from here on (PMSSE 0b01) until el2_checks() */
     if (el == 2) {
         set_pmsse(1);
-        MSR("hcr_el2", 1ul << 31); /* HCR_EL2.RW: EL1 is AArch64 */
+        set_hcr_rw(1);
     }
     check("ID_AA64DFR0_EL1.PMSS", MRS("id_aa64dfr0_el1") >> 16 & 15, 1);
     const uint64_t n_counters = MRS("pmcr_el0") >> 11 & 31;
@@ -231,31 +251,17 @@ void snapshot_main(void)
     MSR(PMSSCR_EL1, 1);
     sw_increment(1);
     check("PMEVCNTSVR0_EL1 after a second capture", MRS(PMEVCNTSVR0_EL1), 8);
+    MSR(PMSSCR_EL1, 1);
+    check("PMEVCNTSVR0_EL1 after a third", MRS(PMEVCNTSVR0_EL1), 9);
     check("PMCCNTSVR_EL1 grew", MRS(PMCCNTSVR_EL1) > ccnt_saved, 1);
 
-    /* disabled (SSE 0b00): no Capture event, PMSSCR_EL1 as it was */
-    set_sse(0);
-    MSR(PMSSCR_EL1, 1);
-    check("PMSSCR_EL1 {NC,SS}, capture disabled", nc_ss(), 0x00);
-    check("PMEVCNTSVR0_EL1, capture disabled", MRS(PMEVCNTSVR0_EL1), 8);
-
-    /* enabled but prohibited (SSE 0b10): an unsuccessful Capture event */
-    set_sse(2);
-    MSR(PMSSCR_EL1, 1);
-    check("PMSSCR_EL1 {NC,SS}, capture prohibited", nc_ss(), 0x10);
-    check("PMEVCNTSVR0_EL1, capture prohibited", MRS(PMEVCNTSVR0_EL1), 8);
-
-    /* and allowed again */
-    set_sse(3);
-    MSR(PMSSCR_EL1, 1);
-    check("PMSSCR_EL1 {NC,SS}, allowed again", nc_ss(), 0x00);
-    check("PMEVCNTSVR0_EL1, allowed again", MRS(PMEVCNTSVR0_EL1), 9);
+    run_cases(el1_cases, sizeof el1_cases / sizeof el1_cases[0]);
 
     check("PMEVCNTSVR6_EL1 (n = PMCR_EL0.N) is UNDEFINED", UNDEFINED("mrs x0, " PMEVCNTSVR6_EL1),
           1);
     check("MSR PMEVCNTSVR0_EL1 is UNDEFINED", UNDEFINED("msr " PMEVCNTSVR0_EL1 ", xzr"), 1);
     check("MSR PMCCNTSVR_EL1 is UNDEFINED", UNDEFINED("msr " PMCCNTSVR_EL1 ", xzr"), 1);
-    if (el == 2) el2_checks();
+    if (el == 2) run_cases(el2_cases, sizeof el2_cases / sizeof el2_cases[0]);
 
     put_str("snapshot: ");
     put_dec(checks);
