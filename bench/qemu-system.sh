@@ -30,7 +30,11 @@ if [ ! -f "$build/frontends/qemu/libarmprof_qemu.so" ]; then
   cmake --build "$build" -j2 --target armprof_qemu >/dev/null
 fi
 plugin=$build/frontends/qemu/libarmprof_qemu.so
-armprof=$(sh frontends/qemu-system/build.sh | sed -n 's/^QEMU_SYSTEM_AARCH64=//p')
+built=$(sh frontends/qemu-system/build.sh)
+armprof=$(sed -n 's/^QEMU_SYSTEM_AARCH64=//p' <<<"$built")
+# this clone's libarmprof.so.0, whichever clone copied its own last into the
+# emulator's RUNPATH folder (frontends/qemu-system/build.sh)
+export LD_LIBRARY_PATH=$(sed -n 's/^ARMPROF_LIBRARY_PATH=//p' <<<"$built")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 stock=$(sh frontends/qemu-system/build.sh --stock | sed -n 's/^QEMU_SYSTEM_AARCH64=//p')
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -16,13 +16,17 @@
 #                the glue and libarmprof (CACHE/qemu-system-<version>-stock),
 #                what bench/qemu-system.sh compares with
 #
-# The last line names the result:
+# The last two lines name the result:
+#   ARMPROF_LIBRARY_PATH=.../qemu-system-<version>/armprof-<clone>
 #   QEMU_SYSTEM_AARCH64=.../qemu-system-<version>/bin/qemu-system-aarch64
 # Progress goes to stderr. The emulator is rebuilt when QEMU's version, the
 # patch, the glue or this script change (CACHE/qemu-system-<version>/
-# build.stamp); libarmprof.so.0 (CACHE/qemu-system-<version>/lib, where
-# the emulator's RUNPATH points) is brought up to date from this tree on
-# every run, which relinks nothing.
+# build.stamp); libarmprof.so.0 is brought up to date from this tree on
+# every run, which relinks nothing, in a folder of this clone's
+# (ARMPROF_LIBRARY_PATH) and in CACHE/qemu-system-<version>/lib, where the
+# emulator's RUNPATH points. Clones that share the cache each load their
+# own library with LD_LIBRARY_PATH=ARMPROF_LIBRARY_PATH (the tests do),
+# which the dynamic loader searches before the RUNPATH.
 # Nothing is written into the source tree.
 set -eu
 
@@ -70,12 +74,16 @@ stock_build=1
 [ "$stock" = no ] || key="qemu=$version stock build $stock_build"
 built() {
   [ -x "$bin" ] && [ -f "$dir/build.stamp" ] && [ "$(cat "$dir/build.stamp")" = "$key" ] &&
-    { [ "$stock" = yes ] || [ -f "$libdir/libarmprof.so.0" ]; }
+    { [ "$stock" = yes ] || [ -f "$libbuild/libarmprof.so.0" ]; }
+}
+result() {
+  [ "$stock" = yes ] || echo "ARMPROF_LIBRARY_PATH=$libbuild"
+  echo "QEMU_SYSTEM_AARCH64=$bin"
 }
 
 if [ "$locate" = yes ]; then
-  built || { say "not built in $dir: run $0"; exit 1; }
-  echo "QEMU_SYSTEM_AARCH64=$bin"
+  built || { say "not built in $dir for this clone: run $0"; exit 1; }
+  result
   exit 0
 fi
 
@@ -110,7 +118,7 @@ fi
 
 if built; then
   say "up to date: $bin"
-  echo "QEMU_SYSTEM_AARCH64=$bin"
+  result
   exit 0
 fi
 
@@ -163,4 +171,4 @@ cp "$dir/build/qemu-system-aarch64" "$bin"
 echo "configure $((t1 - t0)) s, build $((t2 - t1)) s on $(nproc) cores" >"$dir/times.txt"
 echo "$key" >"$dir/build.stamp"
 say "built in $((t2 - t0)) s: $("$bin" --version | head -n 1)"
-echo "QEMU_SYSTEM_AARCH64=$bin"
+result

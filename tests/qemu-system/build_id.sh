@@ -10,9 +10,8 @@
 set -euo pipefail
 repo=$1 plugin=$2 cc=$3
 skip() { echo "SKIPPED: $*"; exit 0; }
-qemu=$(sh "$repo/frontends/qemu-system/build.sh" --locate 2>/dev/null | sed -n 's/^QEMU_SYSTEM_AARCH64=//p') ||
-  true
-[ -n "$qemu" ] || skip "no armprof qemu-system-aarch64 (.ci/run runs frontends/qemu-system/build.sh)"
+. "$(dirname "$0")/emulator.sh"
+emulator_locate "$repo"
 [ -f "$plugin" ] || skip "no QEMU 10.0 plugin: $plugin"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -11,9 +11,8 @@
 set -euo pipefail
 repo=$1 stack=$2 cpus=$3 spe_caps=$4
 skip() { echo "SKIPPED: $*"; exit 0; }
-qemu=$(sh "$repo/frontends/qemu-system/build.sh" --locate 2>/dev/null | sed -n 's/^QEMU_SYSTEM_AARCH64=//p') ||
-  true
-[ -n "$qemu" ] || skip "no armprof qemu-system-aarch64 (.ci/run runs frontends/qemu-system/build.sh)"
+. "$(dirname "$0")/emulator.sh"
+emulator_locate "$repo"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 guest=$(ARMPROF_CACHE=${ARMPROF_CACHE:-$HOME/.cache/armprof} sh "$repo/frontends/qemu-system/guest.sh" "$stack" 2>"$work/guest.err") ||

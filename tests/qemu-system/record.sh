@@ -92,9 +92,8 @@ cli=$(dirname "$checker")/../armprof
 [ $# -gt 0 ] || skip "no perf $stack for the host (.ci/run installs linux-perf; tools/perf-root.sh)"
 version=$("$@" --version 2>&1) || skip "perf does not run: $version"
 case $version in *"perf version $stack"*) ;; *) skip "not perf $stack: $version" ;; esac
-qemu=$(sh "$repo/frontends/qemu-system/build.sh" --locate 2>/dev/null | sed -n 's/^QEMU_SYSTEM_AARCH64=//p') ||
-  true
-[ -n "$qemu" ] || skip "no armprof qemu-system-aarch64 (.ci/run runs frontends/qemu-system/build.sh)"
+. "$(dirname "$0")/emulator.sh"
+emulator_locate "$repo"
 work=$(mktemp -d)
 keep() {
   if [ -n "${ARMPROF_RECORD_KEEP:-}" ]; then

@@ -8,9 +8,8 @@
 set -euo pipefail
 repo=$1 program=$2
 skip() { echo "SKIPPED: $*"; exit 0; }
-qemu=$(sh "$repo/frontends/qemu-system/build.sh" --locate 2>/dev/null | sed -n 's/^QEMU_SYSTEM_AARCH64=//p') ||
-  true
-[ -n "$qemu" ] || skip "no armprof qemu-system-aarch64 (.ci/run runs frontends/qemu-system/build.sh)"
+. "$(dirname "$0")/emulator.sh"
+emulator_locate "$repo"
 [ -f "$program" ] || skip "no test program: $program"
 status=0
 for machine in virt virt,virtualization=on; do
