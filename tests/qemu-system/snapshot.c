@@ -222,6 +222,12 @@ void snapshot_main(void)
     sw_increment(5);
     check("PMEVCNTR0_EL0 after 5 SW_INCR", MRS("pmevcntr0_el0"), 5);
 
+    /* Without FEAT_EBEP (ID_AA64DFR1_EL1.EBEP, bits [51:48], 0b0000 in
+     * QEMU's CPU) PMECR_EL1.KPME and PMEE, bits [2:0], are RES0 */
+    check("ID_AA64DFR1_EL1.EBEP", MRS("id_aa64dfr1_el1") >> 48 & 15, 0);
+    MSR(PMECR_EL1, 0x7);
+    check("PMECR_EL1 after 0b111 written to KPME, PMEE", MRS(PMECR_EL1), 0);
+
     /* Capture events enabled; allowed once the OS Lock, locked at a Cold
      * reset (OSLSR_EL1.OSLK), is unlocked */
     set_sse(3);

@@ -356,8 +356,11 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
     }
     /* What QEMU's CPU lacks the model must lack too: the traps of
      * FEAT_FGT2 (no HDFGRTR2_EL2 here to clear them), the instruction
-     * counter (no PMICNTR_EL0), snapshots without a PMU to snapshot. */
+     * counter (no PMICNTR_EL0), PMU exceptions (FEAT_EBEP: QEMU's PMU
+     * raises none, its ID_AA64DFR1_EL1 says so, and PMECR_EL1.{KPME,PMEE}
+     * are then RES0), snapshots without a PMU to snapshot. */
     armprof_config_drop_feature(&c, ARMPROF_FEAT_PMUv3_ICNTR);
+    armprof_config_drop_feature(&c, ARMPROF_FEAT_EBEP);
     armprof_config_drop_feature(&c, ARMPROF_FEAT_FGT2);
     if (!cpu_isar_feature(aa64_fgt, cpu)) {
         armprof_config_drop_feature(&c, ARMPROF_FEAT_FGT);
