@@ -56,8 +56,9 @@ struct ArmprofCPU {
     owned_reg owned[OWNED_COUNT];
     unsigned owned_count;
     bool pmbirq;            /* the level last given to the GIC */
-    /* FEAT_PMUv3_SS: MSR PMSSCR_EL1, and the model's counters a Capture
-     * event saves (PMCCNTR_EL0, PMEVCNTR<n>_EL0; -1 without snapshots) */
+    /* FEAT_PMUv3_SS: MSR PMSSCR_EL1 (0, no register's, without snapshots),
+     * and the model's counters a Capture event saves (PMCCNTR_EL0,
+     * PMEVCNTR<n>_EL0) */
     uint32_t pmsscr_encoding;
     int pmccntr, pmevcntr;
     /* the plugin's, before an Exception level change */
@@ -200,7 +201,7 @@ static void armprof_cp_write(CPUARMState *env, const ARMCPRegInfo *ri, uint64_t 
 {
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
     const uint32_t encoding = encoding_of(ri);
-    if (encoding == a->pmsscr_encoding && (value & 1) && a->pmevcntr >= 0) {
+    if (encoding == a->pmsscr_encoding && (value & 1)) {
         capture_counters(a, env);
     }
     armprof_msr(a->pe, encoding, 0, value);
@@ -396,12 +397,11 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
         return false;
     }
     cpu->armprof_state = a;
-    a->pmccntr = a->pmevcntr = -1;
     if (armprof_config_has(&c, ARMPROF_FEAT_PMUv3_SS)) {
         a->pmsscr_encoding = armprof_reg_encoding(armprof_reg_lookup("PMSSCR_EL1", NULL), 0);
-        a->pmccntr = armprof_reg_lookup("PMCCNTR_EL0", NULL);
-        a->pmevcntr = armprof_reg_lookup("PMEVCNTR0_EL0", NULL);
     }
+    a->pmccntr = armprof_reg_lookup("PMCCNTR_EL0", NULL);
+    a->pmevcntr = armprof_reg_lookup("PMEVCNTR0_EL0", NULL);
 #ifndef CONFIG_USER_ONLY
     armprof_spe_set_buffer_hook(pe, buffer_write, a);
     arm_register_pre_el_change_hook(cpu, pre_el_change, a);
@@ -444,7 +444,7 @@ static CPAccessRights access_of(unsigned op1)
 static bool is_models(const char *name)
 {
     static const char *const prefixes[] = {"PMS", "PMB", "PMECR_EL1", "PMCCNTSVR_EL1",
-                                           "PMEVCNTSVR", "PMICNTSVR_EL1"};
+                                           "PMEVCNTSVR"};
     for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++) {
         if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0) {
             return true;
