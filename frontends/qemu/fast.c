@@ -295,7 +295,7 @@ void qp_fast_tb_exec_v1(unsigned vcpu, void *udata)
     if (vcpu < QP_MAX_VCPUS) {
         qp_counters *c = &qp.hot[vcpu].c;
         const uint64_t tally = c->tally;
-        if (qp_budget(tally) >= cur->n) {
+        if (tally >= cur->enough) {
             c->tally = tally + cur->add;
             c->last_tb = (uint64_t)(uintptr_t)cur;
             return;

@@ -73,6 +73,10 @@ typedef struct qp_tb {
     uint32_t n, branches, loads, stores;
     uint64_t mix; /* qp_mix() of the three */
     uint64_t add; /* what the TB adds to the tally: its mix, less its instructions' budget */
+    /* the least tally whose budget covers the TB (n's budget, no mix: the
+     * mix bits never reach it), so that QEMU 7.2's callback compares the
+     * word as QEMU 10.0's condition does */
+    uint64_t enough;
     /* the branches, loads and stores among its instructions before each
      * one, as qp_mix() words (before[n]: the TB's own), apart from the
      * large qp_insn so that a run inside the TB reads two words */

@@ -79,7 +79,8 @@ static qp_tb *classify(struct qemu_plugin_tb *tb)
         t->last_branch = t->insn[n - 1].op.op_class == ARMPROF_OP_BRANCH;
         t->last_conditional = t->insn[n - 1].op.conditional;
     }
-    t->add = t->mix - ((uint64_t)t->n << QP_BUDGET_SHIFT);
+    t->enough = (uint64_t)t->n << QP_BUDGET_SHIFT;
+    t->add = t->mix - t->enough;
     mark_addr_at_start(t);
     t->before[n] = qp_mix(t->branches, t->loads, t->stores);
     pthread_mutex_lock(&qp.lock);
@@ -116,8 +117,7 @@ static void instrument_fast(struct qemu_plugin_tb *tb, qp_tb *t)
     const qemu_plugin_u64 tally = qemu_plugin_scoreboard_u64_in_struct(sb, qp_counters, tally);
     /* budget < n: the whole word below n's budget, whatever the counts */
     qemu_plugin_register_vcpu_tb_exec_cond_cb(tb, qp_fast_tb_due, QEMU_PLUGIN_CB_R_REGS,
-                                              QEMU_PLUGIN_COND_LT, tally,
-                                              (uint64_t)t->n << QP_BUDGET_SHIFT, t);
+                                              QEMU_PLUGIN_COND_LT, tally, t->enough, t);
     qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(tb, QEMU_PLUGIN_INLINE_ADD_U64, tally,
                                                       t->add);
     qemu_plugin_register_vcpu_tb_exec_inline_per_vcpu(
