@@ -60,8 +60,8 @@ kernel=$(ls "$kroot"/boot/vmlinuz-* "$kroot"/usr/lib/modules/*/vmlinuz 2>/dev/nu
 [ -n "$kernel" ] || die "no vmlinuz in $kroot/boot or $kroot/usr/lib/modules"
 spe=$(find "$kroot/lib/modules" "$kroot/usr/lib/modules" -name 'arm_spe_pmu.ko*' 2>/dev/null | head -n 1)
 [ -n "$spe" ] || die "no arm_spe_pmu module under $kroot"
-release=${spe%/kernel/*}
-release=${release##*/}
+kernel_release=${spe%/kernel/*}
+kernel_release=${kernel_release##*/}
 
 # staged in a folder of its own and renamed into place: two guests made at
 # once (tests in parallel) do not meet
@@ -126,6 +126,6 @@ sum=$({
 initrd=$out/initrd-$sum.gz
 (cd "$stage" && find . | cpio -o -H newc --quiet | gzip -1) >"$stage.gz"
 mv -f "$stage.gz" "$initrd"
-say "kernel $release, busybox $busybox_version, initramfs $(du -k "$initrd" | cut -f1) KB"
+say "kernel $kernel_release, busybox $busybox_version, initramfs $(du -k "$initrd" | cut -f1) KB"
 echo "KERNEL=$kernel"
 echo "INITRD=$initrd"
