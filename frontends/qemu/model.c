@@ -185,27 +185,42 @@ static void advance(qp_thread *t, uint64_t cycles)
     t->cycles_due += cycles;
 }
 
+/* The model in step with everything the thread gave it. */
+void qp_model_sync(qp_thread *t)
+{
+    qp_flush_run(t);
+    if (t->cycles_due) {
+        armprof_cycles(t->pe, t->cycles_due);
+        t->cycles_due = 0;
+    }
+}
+
 void qp_visit_end(qp_thread *t)
 {
     /* a visit that waits for a load's or store's access goes on there:
      * until then the run, the cycles and the rest can wait (nothing else
      * reaches the model between the two) */
     if (t->pending == QP_PEND_MEM) return;
-    qp_flush_run(t);
-    if (t->cycles_due) {
-        armprof_cycles(t->pe, t->cycles_due);
-        t->cycles_due = 0;
-    }
     if (qp.system) {
-        /* the guest's driver services PMBIRQ */
+        /* the guest and its driver see the model between visits */
+        qp_model_sync(t);
         qp.sys.leave(t->vcpu);
         return;
     }
+    /* qemu-user: only the plugin looks at the model, so the run after the
+     * event waits to go in with the next visit's (one armprof_retire_run()
+     * a sample, not two: qp_until() subtracts it), and the cycles wait
+     * until QP_CYCLES_BATCH of them or until somebody looks (docs/qemu.md,
+     * "How it runs") */
+    if (t->cycles_due >= QP_CYCLES_BATCH) qp_model_sync(t);
     if (armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
     /* the external agent reads PMPCSR at every QP_PCSR_EVERY-th Statistical
      * Profiling sample: the same operations in both modes */
     const uint64_t selected = armprof_spe_get_stats(t->pe).selected;
-    if (selected / QP_PCSR_EVERY != t->selected / QP_PCSR_EVERY) pc_sample(t);
+    if (selected / QP_PCSR_EVERY != t->selected / QP_PCSR_EVERY) {
+        qp_model_sync(t);
+        pc_sample(t);
+    }
     t->selected = selected;
 }
 
@@ -325,7 +340,8 @@ void qp_thread_finish(qp_thread *t)
     if (!t->pe) return;
     qp_fast_settle(t, NULL);
     qp_exact_flush(t);
-    qp_visit_end(t); /* the cycles end: the events of the last run count */
+    qp_visit_end(t);
+    qp_model_sync(t); /* the cycles end: the events of the last run count */
     armprof_kernel_stop(t->k);
     uint64_t instructions;
     armprof_kernel_counters(t->k, &t->final_cycles, &instructions, t->final_counts);

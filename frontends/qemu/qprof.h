@@ -35,6 +35,11 @@
 
 /* The external agent reads PMPCSR at every QP_PCSR_EVERY-th SPE sample. */
 #define QP_PCSR_EVERY 16u
+/* qemu-user gives the model its cycles once this many have passed, and
+ * whenever something reads it (a PC sample, the thread's end): a counter
+ * overflow among them (PMOVSSET_EL0) comes that much later at most, which
+ * nothing sees (the plugin's kernel enables no PMU interrupt, no freeze). */
+#define QP_CYCLES_BATCH (1u << 20)
 
 /* The PMU events every vCPU's kernel programs, counter 0 first. */
 enum {
@@ -332,6 +337,7 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
 void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to);
 void qp_retire_run(qp_thread *t, armprof_op_run *run);
 void qp_flush_run(qp_thread *t);
+void qp_model_sync(qp_thread *t);
 /* armprof_ops_until_event() less the operations of the run not given yet */
 uint64_t qp_until(qp_thread *t);
 void qp_thread_finish(qp_thread *t);
