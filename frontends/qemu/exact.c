@@ -42,7 +42,6 @@ static void predict(qp_thread *t, const qp_tb *cur)
     }
     t->acc_mispredicted += mispredicted;
     /* the run counts one cycle an operation; the rest is the stall */
-    t->cycles += cycles - 1;
     t->cycles_due += cycles - 1;
 }
 
@@ -54,7 +53,7 @@ void qp_exact_tb(unsigned vcpu, void *udata)
     qp_counters *c = &qp.hot[vcpu].c;
     predict(t, cur);
     t->tb_seq++;
-    if (qp_budget(c->tally) < cur->n) qp_fast_due(t, cur);
+    if (c->tally < cur->enough) qp_fast_due(t, cur); /* budget < n */
     c->tally += cur->add;
     c->last_tb = (uint64_t)(uintptr_t)cur;
     /* the next TB's predict(), from the line of cur that is at hand now */
@@ -116,7 +115,6 @@ static inline void exact_access(unsigned vcpu, uint64_t vaddr, const qp_insn *q,
         const qp_timing_ops *m = t->timing.ops;
         const uint32_t cycles = m->touch ? m->touch(t->timing.ctx, vaddr, store, &t->acc)
                                          : touch_by_access(t, vaddr, store);
-        t->cycles += cycles - 1;
         t->cycles_due += cycles - 1;
         if (t->acc.tlb >= 4096) pmu_events(t);
     }

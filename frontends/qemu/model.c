@@ -181,7 +181,6 @@ static void pc_sample(qp_thread *t)
  * (qp_visit_end()), all at once, which counts the same events. */
 static void advance(qp_thread *t, uint64_t cycles)
 {
-    t->cycles += cycles;
     t->cycles_due += cycles;
 }
 
@@ -191,6 +190,7 @@ void qp_model_sync(qp_thread *t)
     qp_flush_run(t);
     if (t->cycles_due) {
         armprof_cycles(t->pe, t->cycles_due);
+        t->cycles += t->cycles_due;
         t->cycles_due = 0;
     }
 }
@@ -239,7 +239,7 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
         op->vector_length = qp.default_vl;
         t->vl_assumed++;
     }
-    armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->cycles);
+    armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->cycles + t->cycles_due);
     if (qp_is_mem(op)) {
         if (vaddr_known) {
             op->vaddr = vaddr;

@@ -160,9 +160,10 @@ typedef struct qp_thread {
     qp_chunk *chunks; /* the Profiling Buffer's contents, as the kernel copied them out */
     size_t nchunks, capchunks;
     uint64_t spe_bytes;
-    uint64_t cycles;         /* modelled cycles (the system counter follows them) */
+    /* modelled cycles (the system counter follows them): those ended in
+     * the model, and those not yet (one addition a callback) */
+    uint64_t cycles, cycles_due;
     uint64_t retired;        /* operations given to the model */
-    uint64_t cycles_due;     /* ... of them, not yet ended in the model */
     armprof_op_run deferred; /* runs given to qp_retire_run(), not yet to the model */
     uint64_t selected;       /* SPE samples at the last visit\'s end */
     /* fast path bookkeeping: the counters as the model has them */
