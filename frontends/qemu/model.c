@@ -177,8 +177,8 @@ static void pc_sample(qp_thread *t)
     g_hash_table_insert(t->pc_hist, kv, kv + 1);
 }
 
-/* Cycles pass: they end in the model at the end of the visit
- * (qp_visit_end()), all at once, which counts the same events. */
+/* Cycles pass: they end in the model later, all at once (qp_model_sync()),
+ * which counts the same events. */
 static void advance(qp_thread *t, uint64_t cycles)
 {
     t->cycles_due += cycles;

@@ -342,8 +342,9 @@ void qp_model_sync(qp_thread *t);
 /* armprof_ops_until_event() less the operations of the run not given yet */
 uint64_t qp_until(qp_thread *t);
 void qp_thread_finish(qp_thread *t);
-/* The end of a callback's visit to the model: the cycles it advanced, the
- * PMBIRQ it raised, the PC sample the agent takes. */
+/* The end of a callback's visit to the model: the PMBIRQ it raised, the PC
+ * sample the agent takes; the run and the cycles it advanced go in when
+ * somebody looks (qp_model_sync(): system mode, a PC sample, 2^20 cycles). */
 void qp_visit_end(qp_thread *t);
 /* A thread taken out of its vCPU slot (NULL if none), and its profile
  * ended and kept for the outputs: from the thread itself (vCPU exit) or
