@@ -69,6 +69,9 @@ enum {
                   .read = rd,                                                                      \
                   .write = wr,                                                                     \
                   .present = ext_present_##id},
+/* pe_external.first_entry holds an id in a byte */
+_Static_assert(EXT_COUNT < EXT_NO_ENTRY, "external entry ids fit the index");
+
 const ext_desc ext_table[EXT_COUNT] = {
 #define EXTREG(id, nm, off, w, cond, sr, mask, perm, fl, rd, wr)                                   \
     EXT_ENTRY(id, nm, off, 0, 1, w, sr, mask, perm, fl, rd, wr)

@@ -15,6 +15,8 @@
  * OSLockStatus(), SoftwareLockStatus(), IsRange3Counter()). */
 #include "sysreg/external.h"
 
+#include <string.h>
+
 #include "core/arch.h"
 #include "sysreg/sysreg.h"
 
@@ -348,12 +350,35 @@ static bool overlaps(const ext_desc *d, unsigned m, uint32_t offset, unsigned si
     return offset + size > base && offset < base + d->width / 8u;
 }
 
+void external_configure(armprof_pe *pe)
+{
+    pe_external *x = &SYSREG_LEVEL(pe)->ext;
+    const ext_catalog *cat = ext_catalog_of(pe);
+    memset(x->first_entry, EXT_NO_ENTRY, sizeof x->first_entry);
+    /* from the last entry down, so that the lowest id stays */
+    for (unsigned id = cat->count; id-- > 0;) {
+        const ext_desc *d = &cat->regs[id];
+        for (unsigned m = 0; m < d->count; m++) {
+            const uint32_t base = d->offset + (uint32_t)m * d->stride;
+            for (uint32_t w = base / 4; w < (base + d->width / 8u + 3) / 4; w++)
+                if (d->component < EXT_COMPONENTS && w < EXT_BLOCK_BYTES / 4)
+                    x->first_entry[d->component][w] = (uint8_t)id;
+        }
+    }
+}
+
+/* The entries before the lowest one the index gives for the words the
+ * access covers have no instance there, and so no part in the result. */
 static int find_location(const armprof_pe *pe, unsigned component, uint32_t offset, unsigned size,
                          ext_location *loc)
 {
     int result = LOC_RESERVED;
     bool declared = false;
-    for (unsigned id = 0; id < ext_catalog_of(pe)->count; id++) {
+    const uint8_t *first = SYSREG_LEVEL(pe)->ext.first_entry[component];
+    unsigned start = EXT_NO_ENTRY;
+    for (uint32_t w = offset / 4; w < (offset + size) / 4; w++)
+        if (first[w] < start) start = first[w];
+    for (unsigned id = start; id < ext_catalog_of(pe)->count; id++) {
         const ext_desc *d = &ext_catalog_of(pe)->regs[id];
         const unsigned bytes = d->width / 8u;
         if (d->component != component || offset + size <= d->offset) continue;

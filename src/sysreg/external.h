@@ -12,6 +12,13 @@
 
 #include "core/pe.h"
 
+/* Each block is 4KB (I5.2.1, H9.2); its two components are
+ * armprof_ext_component's. */
+#define EXT_BLOCK_BYTES 0x1000u
+#define EXT_COMPONENTS  2u
+/* pe_external.first_entry of a word no entry reaches */
+#define EXT_NO_ENTRY UINT8_MAX
+
 enum ext_flags {
     EXT_RO = 1u << 0,     /* the page's last bullet: 'accesses to this register are RO' */
     EXT_WO = 1u << 1,     /* ... 'are WO' (reads RAZ in the model) */
@@ -101,6 +108,10 @@ bool PCSROnly(const armprof_pe *pe);
 /* Whether entry id is present in the PE's configuration (its block, its
  * present column, and the System register it shows). */
 bool ext_entry_present(const armprof_pe *pe, unsigned id);
+
+/* Builds the index of where each entry's instances are (pe_external);
+ * once the catalog is set. */
+void external_configure(armprof_pe *pe);
 
 /* Cold and Warm reset of the interface's own state (PMLSR.SLK). */
 void external_reset(armprof_pe *pe, bool cold);

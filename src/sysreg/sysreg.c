@@ -12,6 +12,7 @@ void sysreg_configure(armprof_pe *pe)
     l->desc = l->catalog->regs;
     l->enc_map = l->catalog->enc_map;
     l->catalog->configure(&pe->cfg, l->info);
+    external_configure(pe);
 }
 
 /* The value an MSR leaves in the register: written bits where the field is

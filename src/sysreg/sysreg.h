@@ -12,6 +12,11 @@
 /* The external (memory-mapped) interface's state (sysreg/external.c). */
 typedef struct pe_external {
     bool pmlsr_slk; /* PMLSR.SLK: the PMU Software Lock is locked */
+    /* For each block and 4-byte word of it, the lowest id of an entry with
+     * an instance there, in any configuration (EXT_NO_ENTRY: none): an
+     * access looks from there, not through the whole catalog (a PC
+     * sampler reads PMPCSR thousands of times a second). */
+    uint8_t first_entry[EXT_COMPONENTS][EXT_BLOCK_BYTES / 4];
 } pe_external;
 
 /* Room for the PE's registers (sysreg_level.info). */
