@@ -8,6 +8,7 @@
  * its address and outcome. One callback a TB (its counts, the last TB's
  * branch outcome) and one a memory access, on either QEMU. */
 #include "qprof.h"
+#include "timing_default.h"
 
 /* PMU events the timing model's TLB and L2 generate (Arm ARM K3.1) */
 enum {
@@ -27,7 +28,10 @@ static void predict(qp_thread *t, const qp_tb *cur)
     const qp_timing_ops *m = t->timing.ops;
     bool mispredicted;
     uint32_t cycles;
-    if (m->resolve) {
+    if (m == &qp_timing_default) {
+        cycles = qp_default_resolve(t->timing.ctx, t->end_branch_pc, t->end_conditional, taken,
+                                    &mispredicted);
+    } else if (m->resolve) {
         cycles = m->resolve(t->timing.ctx, t->end_branch_pc, cur->pc, t->end_conditional, taken,
                             &mispredicted);
     } else {
@@ -113,8 +117,10 @@ static inline void exact_access(unsigned vcpu, uint64_t vaddr, const qp_insn *q,
         t->mem_insn = q;
         t->mem_seq = t->tb_seq;
         const qp_timing_ops *m = t->timing.ops;
-        const uint32_t cycles = m->touch ? m->touch(t->timing.ctx, vaddr, store, &t->acc)
-                                         : touch_by_access(t, vaddr, store);
+        const uint32_t cycles = m == &qp_timing_default
+                                    ? qp_default_touch(t->timing.ctx, vaddr, store, &t->acc)
+                                : m->touch ? m->touch(t->timing.ctx, vaddr, store, &t->acc)
+                                           : touch_by_access(t, vaddr, store);
         t->cycles_due += cycles - 1;
         if (t->acc.tlb >= 4096) pmu_events(t);
     }

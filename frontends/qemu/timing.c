@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "timing_default.h"
+
 void qp_timing_init(qp_timing *t)
 {
     memset(t, 0, sizeof *t);
@@ -11,57 +13,6 @@ void qp_timing_init(qp_timing *t)
     t->ctx = t;
     memset(t->bp, 1, sizeof t->bp); /* weakly not taken */
 }
-
-/* A set-associative lookup with LRU order kept by position (way 0 most
- * recent): true on a hit; the entry is most recent either way. */
-static bool lookup(uint64_t *set, unsigned ways, uint64_t tag)
-{
-    if (set[0] == tag) return true; /* the most recent: nothing moves */
-    unsigned i = 1;
-    while (i < ways && set[i] != tag)
-        i++;
-    const bool hit = i < ways;
-    if (!hit) i = ways - 1;
-    /* entries 0..i-1 move down one, tag goes first: a chain of swaps, which
-     * the compiler keeps inline (a backward copy becomes a memmove() call) */
-    uint64_t carry = tag;
-    for (unsigned j = 0; j <= i; j++) {
-        const uint64_t was = set[j];
-        set[j] = carry;
-        carry = was;
-    }
-    return hit;
-}
-
-static bool tlb_lookup(qp_timing *t, uint64_t page)
-{
-    return lookup(t->tlb[page % QP_TLB_SETS], QP_TLB_WAYS, page);
-}
-
-/* Where an access's line was found */
-typedef enum { FOUND_L1, FOUND_L2, FOUND_DRAM } found_at;
-
-/* The lookups of an access to line (vaddr's, + 1) other than the last
- * access's: the TLB (*walk when it missed), then the caches. */
-static inline found_at look_up(qp_timing *t, uint64_t vaddr, uint64_t line, bool *walk)
-{
-    t->last_line = line;
-    /* the L1 set is often out of the host's own L1 (the guest's data and
-     * QEMU's share it): its line on the way while the TLB is looked at */
-    __builtin_prefetch(t->l1[(line - 1) % QP_L1_SETS], 1);
-    *walk = !tlb_lookup(t, (vaddr >> 12) + 1);
-    if (lookup(t->l1[(line - 1) % QP_L1_SETS], QP_L1_WAYS, line)) return FOUND_L1;
-    return lookup(t->l2[(line - 1) % QP_L2_SETS], QP_L2_WAYS, line) ? FOUND_L2 : FOUND_DRAM;
-}
-
-static const struct {
-    uint32_t latency;
-    uint16_t source;
-} found_table[] = {
-    [FOUND_L1] = {QP_LAT_L1, QP_DS_L1D},
-    [FOUND_L2] = {QP_LAT_L2, QP_DS_L2},
-    [FOUND_DRAM] = {QP_LAT_DRAM, QP_DS_DRAM},
-};
 
 static uint32_t access(void *ctx, armprof_op *op, uint64_t vaddr, bool store)
 {
@@ -95,34 +46,9 @@ static uint32_t access(void *ctx, armprof_op *op, uint64_t vaddr, bool store)
     return op->total_latency;
 }
 
-/* access() for exact mode's other loads and stores: the same look-ups and
- * cycles, what they saw added to c. */
 static uint32_t touch(void *ctx, uint64_t vaddr, bool store, qp_timing_counts *c)
 {
-    qp_timing *t = ctx;
-    const uint64_t line = (vaddr >> 6) + 1;
-    c->tlb++;
-    c->l1d_access++;
-    if (line == t->last_line) return QP_LAT_ISSUE + QP_LAT_L1;
-    bool walk;
-    const found_at at = look_up(t, vaddr, line, &walk);
-    c->tlb_refill += walk;
-    c->l1d_refill += at != FOUND_L1;
-    c->l2 += at != FOUND_L1;
-    c->l2_refill += at == FOUND_DRAM;
-    return QP_LAT_ISSUE + (walk ? QP_LAT_TLB_WALK : 0) +
-           (store ? QP_LAT_L1 : found_table[at].latency);
-}
-
-/* The 2-bit counter of pc's entry learns the outcome: true when it had
- * predicted otherwise. */
-static inline bool mispredicts(qp_timing *t, uint64_t pc, bool taken)
-{
-    uint8_t *c = &t->bp[(pc >> 2) % QP_BP_SIZE];
-    const bool predicted = *c >= 2;
-    if (taken && *c < 3) (*c)++;
-    if (!taken && *c > 0) (*c)--;
-    return predicted != taken;
+    return qp_default_touch(ctx, vaddr, store, c);
 }
 
 static uint32_t branch(void *ctx, armprof_op *op)
@@ -138,13 +64,11 @@ static uint32_t branch(void *ctx, armprof_op *op)
     return op->total_latency;
 }
 
-/* branch() for exact mode's other branches. */
 static uint32_t resolve(void *ctx, uint64_t pc, uint64_t target, bool conditional, bool taken,
                         bool *mispredicted)
 {
     (void)target;
-    *mispredicted = conditional && mispredicts(ctx, pc, taken);
-    return QP_LAT_ISSUE + 1 + (*mispredicted ? QP_LAT_MISPREDICT : 0);
+    return qp_default_resolve(ctx, pc, conditional, taken, mispredicted);
 }
 
 static uint32_t other(void *ctx, armprof_op *op)
