@@ -4,7 +4,8 @@
  *
  *   qemu-aarch64 -cpu max,pauth=off \
  *       -plugin libarmprof_qemu.so,out=PREFIX[,interval=N][,jitter=on|off][,preset=NAME]
- *               [,config=FILE][,mode=fast|exact][,perf_version=V][,quiet=on] PROGRAM ARGS */
+ *               [,config=FILE][,mode=fast|exact][,timing=inline|ops|access]
+ *               [,perf_version=V][,quiet=on] PROGRAM ARGS */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -125,6 +126,15 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                 qp.mode = QP_MODE_EXACT;
             else
                 return fail("mode=%s: fast or exact%s", value, "");
+        } else if (!strcmp(name, "timing")) {
+            if (!strcmp(value, "inline"))
+                qp.timing_call = QP_TIMING_INLINE;
+            else if (!strcmp(value, "ops"))
+                qp.timing_call = QP_TIMING_OPS;
+            else if (!strcmp(value, "access"))
+                qp.timing_call = QP_TIMING_ACCESS;
+            else
+                return fail("timing=%s: inline, ops or access%s", value, "");
         } else if (!strcmp(name, "perf_version")) {
             unsigned major = 0, minor = 0;
             if (sscanf(value, "%u.%u", &major, &minor) != 2)
@@ -142,7 +152,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             qp.quiet = q;
         } else
             return fail("unknown argument \"%s\" (out, interval, jitter, preset, config, mode, "
-                        "perf_version, quiet)%s",
+                        "timing, perf_version, quiet)%s",
                         name, "");
     }
     if (!armprof_config_preset(&qp.config, preset))

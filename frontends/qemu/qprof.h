@@ -201,6 +201,12 @@ typedef struct qp_thread {
 
 typedef enum qp_mode { QP_MODE_FAST, QP_MODE_EXACT } qp_mode;
 
+/* How the threads call the default timing model (timing=): exact mode
+ * inline; or only through qp_timing_ops, with touch() and resolve() or as
+ * a model without them, as a replaced model is called (the tests of the
+ * interface compare the three). */
+typedef enum qp_timing_call { QP_TIMING_INLINE, QP_TIMING_OPS, QP_TIMING_ACCESS } qp_timing_call;
+
 #define QP_MAX_VCPUS 1024u
 /* The system counter's value when a thread starts: the SPE timestamps are
  * QP_TIME_ORIGIN + its cycles (perf wants time to start after 0). */
@@ -214,6 +220,7 @@ struct qp_plugin {
     uint32_t interval;
     bool jitter; /* PMSIRR_EL1.RND (Linux's arm_spe format bit of that name) */
     qp_mode mode;
+    qp_timing_call timing_call;
     armprof_config config;
     char *config_desc; /* preset and file, for the summary */
     unsigned perf_version;

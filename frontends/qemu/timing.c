@@ -80,3 +80,5 @@ static uint32_t other(void *ctx, armprof_op *op)
 }
 
 const qp_timing_ops qp_timing_default = {access, branch, other, touch, resolve};
+const qp_timing_ops qp_timing_default_ops = {access, branch, other, touch, resolve};
+const qp_timing_ops qp_timing_default_access = {access, branch, other, NULL, NULL};

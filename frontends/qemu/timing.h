@@ -86,5 +86,9 @@ struct qp_timing {
 /* The default model, empty caches. */
 void qp_timing_init(qp_timing *t);
 extern const qp_timing_ops qp_timing_default;
+/* The same functions in tables of their own, which exact mode calls
+ * through qp_timing_ops as it calls a replaced model: all five, and
+ * without touch() and resolve(). */
+extern const qp_timing_ops qp_timing_default_ops, qp_timing_default_access;
 
 #endif

@@ -28,6 +28,7 @@ expect_error() { # ARGS WANT: QEMU refuses the plugin with a message holding WAN
 }
 expect_error "interval=300" "interval=300: a multiple of 256"
 expect_error "mode=slow" "mode=slow: fast or exact"
+expect_error "timing=fast" "timing=fast: inline, ops or access"
 expect_error "jitter=maybe" "jitter=maybe: on or off"
 expect_error "preset=armv99" "preset=armv99: not a preset"
 expect_error "preset=minimal" "the configuration cannot be booted: the PE has no EL2 or no EL3"
