@@ -57,6 +57,14 @@ static bool parse_u32(const char *s, uint32_t *out)
     return true;
 }
 
+/* The index of value among the n names (an enum's values in order), or -1. */
+static int choice(const char *value, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(value, names[i])) return i;
+    return -1;
+}
+
 static int fail(const char *fmt, const char *a, const char *b)
 {
     fprintf(stderr, "armprof: ");
@@ -120,21 +128,17 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         else if (!strcmp(name, "config"))
             config_path = value;
         else if (!strcmp(name, "mode")) {
-            if (!strcmp(value, "fast"))
-                qp.mode = QP_MODE_FAST;
-            else if (!strcmp(value, "exact"))
-                qp.mode = QP_MODE_EXACT;
-            else
-                return fail("mode=%s: fast or exact%s", value, "");
+            static const char *const modes[] = {[QP_MODE_FAST] = "fast", [QP_MODE_EXACT] = "exact"};
+            const int m = choice(value, modes, 2);
+            if (m < 0) return fail("mode=%s: fast or exact%s", value, "");
+            qp.mode = (qp_mode)m;
         } else if (!strcmp(name, "timing")) {
-            if (!strcmp(value, "inline"))
-                qp.timing_call = QP_TIMING_INLINE;
-            else if (!strcmp(value, "ops"))
-                qp.timing_call = QP_TIMING_OPS;
-            else if (!strcmp(value, "access"))
-                qp.timing_call = QP_TIMING_ACCESS;
-            else
-                return fail("timing=%s: inline, ops or access%s", value, "");
+            static const char *const calls[] = {[QP_TIMING_INLINE] = "inline",
+                                                [QP_TIMING_OPS] = "ops",
+                                                [QP_TIMING_ACCESS] = "access"};
+            const int c = choice(value, calls, 3);
+            if (c < 0) return fail("timing=%s: inline, ops or access%s", value, "");
+            qp.timing_call = (qp_timing_call)c;
         } else if (!strcmp(name, "perf_version")) {
             unsigned major = 0, minor = 0;
             if (sscanf(value, "%u.%u", &major, &minor) != 2)
