@@ -36,6 +36,18 @@ if [ -f "$base/fetched.txt" ]; then
   echo "$root"
   exit 0
 fi
+# Two at once for the same root (tests run in parallel on an empty cache)
+# would remove each other's downloads: one fetches while the other waits
+# for the lock, then finds the root made.
+mkdir -p "$cache"
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"$base.lock"
+  flock 9
+  if [ -f "$base/fetched.txt" ]; then
+    echo "$root"
+    exit 0
+  fi
+fi
 for tool in apt-get dpkg-deb; do
   command -v "$tool" >/dev/null 2>&1 || { echo "arm64-root: $tool not found" >&2; exit 1; }
 done
