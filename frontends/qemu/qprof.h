@@ -90,7 +90,8 @@ typedef struct qp_tb {
      * here, next to the counts, rather than in insn[n - 1]) */
     uint64_t last_pc;
     bool last_branch, last_conditional;
-    struct qp_tb *next; /* every TB translated, freed at exit */
+    struct qp_tb *next; /* every TB translated, held until the process exits (a callback may
+                         * still be given one while QEMU exits) */
     qp_insn insn[];
 } qp_tb;
 

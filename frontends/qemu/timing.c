@@ -26,20 +26,20 @@ static uint32_t access(void *ctx, armprof_op *op, uint64_t vaddr, bool store)
      * page the most recent of its TLB set, so both lookups would hit
      * without moving anything */
     bool walk = false;
-    const found_at at = line == t->last_line ? FOUND_L1 : look_up(t, vaddr, line, &walk);
+    const qp_found_at at = line == t->last_line ? QP_FOUND_L1 : qp_look_up(t, vaddr, line, &walk);
     const uint32_t translation = walk ? QP_LAT_TLB_WALK : 0;
     if (walk) op->events |= ARMPROF_SPE_EV_TLB_WALK;
-    if (at != FOUND_L1) {
+    if (at != QP_FOUND_L1) {
         op->l1d_refill = true;
         op->events |= ARMPROF_SPE_EV_L2_ACCESS;
     }
-    if (at == FOUND_DRAM)
+    if (at == QP_FOUND_DRAM)
         op->events |= ARMPROF_SPE_EV_L2_MISS | ARMPROF_SPE_EV_LLC_ACCESS | ARMPROF_SPE_EV_LLC_MISS;
     /* a store completes into the store buffer: its latency is the issue */
-    const uint32_t latency = store ? QP_LAT_L1 : found_table[at].latency;
+    const uint32_t latency = store ? QP_LAT_L1 : qp_found_table[at].latency;
     if (!store) {
         op->data_source_valid = true;
-        op->data_source = found_table[at].source;
+        op->data_source = qp_found_table[at].source;
     }
     op->translation_latency = translation;
     op->total_latency = QP_LAT_ISSUE + translation + latency;
@@ -57,7 +57,7 @@ static uint32_t branch(void *ctx, armprof_op *op)
     op->issue_latency = QP_LAT_ISSUE;
     op->total_latency = QP_LAT_ISSUE + 1;
     if (!op->conditional) return op->total_latency;
-    if (mispredicts(t, op->pc, op->taken)) {
+    if (qp_mispredicts(t, op->pc, op->taken)) {
         op->mispredicted = true;
         op->total_latency += QP_LAT_MISPREDICT;
     }

@@ -9,7 +9,7 @@
 
 /* A set-associative lookup with LRU order kept by position (way 0 most
  * recent): true on a hit; the entry is most recent either way. */
-static inline bool lookup(uint64_t *set, unsigned ways, uint64_t tag)
+static inline bool qp_lru_lookup(uint64_t *set, unsigned ways, uint64_t tag)
 {
     if (set[0] == tag) return true; /* the most recent: nothing moves */
     unsigned i = 1;
@@ -28,34 +28,35 @@ static inline bool lookup(uint64_t *set, unsigned ways, uint64_t tag)
     return hit;
 }
 
-static inline bool tlb_lookup(qp_timing *t, uint64_t page)
+static inline bool qp_tlb_lookup(qp_timing *t, uint64_t page)
 {
-    return lookup(t->tlb[page % QP_TLB_SETS], QP_TLB_WAYS, page);
+    return qp_lru_lookup(t->tlb[page % QP_TLB_SETS], QP_TLB_WAYS, page);
 }
 
 /* Where an access's line was found */
-typedef enum { FOUND_L1, FOUND_L2, FOUND_DRAM } found_at;
+typedef enum { QP_FOUND_L1, QP_FOUND_L2, QP_FOUND_DRAM } qp_found_at;
 
 /* The lookups of an access to line (vaddr's, + 1) other than the last
  * access's: the TLB (*walk when it missed), then the caches. */
-static inline found_at look_up(qp_timing *t, uint64_t vaddr, uint64_t line, bool *walk)
+static inline qp_found_at qp_look_up(qp_timing *t, uint64_t vaddr, uint64_t line, bool *walk)
 {
     t->last_line = line;
     /* the L1 set is often out of the host's own L1 (the guest's data and
      * QEMU's share it): its line on the way while the TLB is looked at */
     __builtin_prefetch(t->l1[(line - 1) % QP_L1_SETS], 1);
-    *walk = !tlb_lookup(t, (vaddr >> 12) + 1);
-    if (lookup(t->l1[(line - 1) % QP_L1_SETS], QP_L1_WAYS, line)) return FOUND_L1;
-    return lookup(t->l2[(line - 1) % QP_L2_SETS], QP_L2_WAYS, line) ? FOUND_L2 : FOUND_DRAM;
+    *walk = !qp_tlb_lookup(t, (vaddr >> 12) + 1);
+    if (qp_lru_lookup(t->l1[(line - 1) % QP_L1_SETS], QP_L1_WAYS, line)) return QP_FOUND_L1;
+    return qp_lru_lookup(t->l2[(line - 1) % QP_L2_SETS], QP_L2_WAYS, line) ? QP_FOUND_L2
+                                                                           : QP_FOUND_DRAM;
 }
 
 static const struct {
     uint32_t latency;
     uint16_t source;
-} found_table[] = {
-    [FOUND_L1] = {QP_LAT_L1, QP_DS_L1D},
-    [FOUND_L2] = {QP_LAT_L2, QP_DS_L2},
-    [FOUND_DRAM] = {QP_LAT_DRAM, QP_DS_DRAM},
+} qp_found_table[] = {
+    [QP_FOUND_L1] = {QP_LAT_L1, QP_DS_L1D},
+    [QP_FOUND_L2] = {QP_LAT_L2, QP_DS_L2},
+    [QP_FOUND_DRAM] = {QP_LAT_DRAM, QP_DS_DRAM},
 };
 
 /* access() for exact mode's other loads and stores: the same look-ups and
@@ -68,18 +69,18 @@ static inline uint32_t qp_default_touch(qp_timing *t, uint64_t vaddr, bool store
     c->l1d_access++;
     if (line == t->last_line) return QP_LAT_ISSUE + QP_LAT_L1;
     bool walk;
-    const found_at at = look_up(t, vaddr, line, &walk);
+    const qp_found_at at = qp_look_up(t, vaddr, line, &walk);
     c->tlb_refill += walk;
-    c->l1d_refill += at != FOUND_L1;
-    c->l2 += at != FOUND_L1;
-    c->l2_refill += at == FOUND_DRAM;
+    c->l1d_refill += at != QP_FOUND_L1;
+    c->l2 += at != QP_FOUND_L1;
+    c->l2_refill += at == QP_FOUND_DRAM;
     return QP_LAT_ISSUE + (walk ? QP_LAT_TLB_WALK : 0) +
-           (store ? QP_LAT_L1 : found_table[at].latency);
+           (store ? QP_LAT_L1 : qp_found_table[at].latency);
 }
 
 /* The 2-bit counter of pc's entry learns the outcome: true when it had
  * predicted otherwise. */
-static inline bool mispredicts(qp_timing *t, uint64_t pc, bool taken)
+static inline bool qp_mispredicts(qp_timing *t, uint64_t pc, bool taken)
 {
     uint8_t *c = &t->bp[(pc >> 2) % QP_BP_SIZE];
     const bool predicted = *c >= 2;
@@ -92,7 +93,7 @@ static inline bool mispredicts(qp_timing *t, uint64_t pc, bool taken)
 static inline uint32_t qp_default_resolve(qp_timing *t, uint64_t pc, bool conditional, bool taken,
                                           bool *mispredicted)
 {
-    *mispredicted = conditional && mispredicts(t, pc, taken);
+    *mispredicted = conditional && qp_mispredicts(t, pc, taken);
     return QP_LAT_ISSUE + 1 + (*mispredicted ? QP_LAT_MISPREDICT : 0);
 }
 
