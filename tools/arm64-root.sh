@@ -32,10 +32,6 @@ release=${ARMPROF_ARM64_RELEASE:-} # apt's target release (-t), e.g. trixie-back
 base=$cache/$name-$(printf '%s' "$version" | tr '~+' '__')-arm64
 root=$base/root
 
-if [ -f "$base/fetched.txt" ]; then
-  echo "$root"
-  exit 0
-fi
 # Two at once for the same root (tests run in parallel on an empty cache)
 # would remove each other's downloads: one fetches while the other waits
 # for the lock, then finds the root made.
@@ -43,10 +39,10 @@ mkdir -p "$cache"
 if command -v flock >/dev/null 2>&1; then
   exec 9>"$base.lock"
   flock 9
-  if [ -f "$base/fetched.txt" ]; then
-    echo "$root"
-    exit 0
-  fi
+fi
+if [ -f "$base/fetched.txt" ]; then
+  echo "$root"
+  exit 0
 fi
 for tool in apt-get dpkg-deb; do
   command -v "$tool" >/dev/null 2>&1 || { echo "arm64-root: $tool not found" >&2; exit 1; }

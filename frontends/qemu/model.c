@@ -89,8 +89,11 @@ static qp_thread *thread_create(unsigned vcpu)
         armprof_external_write(t->pe, PMPCSCTL_OFFSET, 8, 1, NULL);
     }
     qp_timing_init(&t->timing);
-    if (qp.timing_call == QP_TIMING_OPS) t->timing.ops = &qp_timing_default_ops;
-    if (qp.timing_call == QP_TIMING_ACCESS) t->timing.ops = &qp_timing_default_access;
+    static const qp_timing_ops *const called_by[] = {[QP_TIMING_INLINE] = &qp_timing_default,
+                                                     [QP_TIMING_OPS] = &qp_timing_default_ops,
+                                                     [QP_TIMING_ACCESS] =
+                                                         &qp_timing_default_access};
+    t->timing.ops = called_by[qp.timing_call];
     t->pc_hist = g_hash_table_new(g_int64_hash, g_int64_equal);
     t->regbuf = g_byte_array_new();
     /* the first TB of the thread visits the model (budget 0) */

@@ -86,9 +86,10 @@ struct qp_timing {
 /* The default model, empty caches. */
 void qp_timing_init(qp_timing *t);
 extern const qp_timing_ops qp_timing_default;
-/* The same functions in tables of their own, which exact mode calls
- * through qp_timing_ops as it calls a replaced model: all five, and
- * without touch() and resolve(). */
+/* The same functions in tables of their own: exact mode takes its inline
+ * path by qp_timing_default's address, so a thread with one of these (or a
+ * replaced model, which needs no flag to clear) is called through
+ * qp_timing_ops: all five, and without touch() and resolve(). */
 extern const qp_timing_ops qp_timing_default_ops, qp_timing_default_access;
 
 #endif

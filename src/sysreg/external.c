@@ -344,9 +344,15 @@ enum {
     LOC_FOUND = 1,
 };
 
+/* Where instance m of entry d starts in its block. */
+static uint32_t instance_base(const ext_desc *d, unsigned m)
+{
+    return d->offset + (uint32_t)m * d->stride;
+}
+
 static bool overlaps(const ext_desc *d, unsigned m, uint32_t offset, unsigned size)
 {
-    const uint32_t base = d->offset + (uint32_t)m * d->stride;
+    const uint32_t base = instance_base(d, m);
     return offset + size > base && offset < base + d->width / 8u;
 }
 
@@ -359,7 +365,7 @@ void external_configure(armprof_pe *pe)
     for (unsigned id = cat->count; id-- > 0;) {
         const ext_desc *d = &cat->regs[id];
         for (unsigned m = 0; m < d->count; m++) {
-            const uint32_t base = d->offset + (uint32_t)m * d->stride;
+            const uint32_t base = instance_base(d, m);
             for (uint32_t w = base / 4; w < (base + d->width / 8u + 3) / 4; w++)
                 if (d->component < EXT_COMPONENTS && w < EXT_BLOCK_BYTES / 4)
                     x->first_entry[d->component][w] = (uint8_t)id;
@@ -386,7 +392,7 @@ static int find_location(const armprof_pe *pe, unsigned component, uint32_t offs
             declared = overlaps(d, m, offset, size);
         if (!ext_entry_present(pe, id)) continue;
         for (unsigned m = 0; m < d->count; m++) {
-            const uint32_t base = d->offset + (uint32_t)m * d->stride;
+            const uint32_t base = instance_base(d, m);
             if (!overlaps(d, m, offset, size)) continue;
             if (size == bytes && offset == base) {
                 *loc = (ext_location){(int)id, m, 0};
