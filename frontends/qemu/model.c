@@ -334,7 +334,8 @@ void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
     run.stores = qp_mix_field(mix, 2);
     /* A64 instructions are 4 bytes, and a TB's follow one another */
     run.last_pc = tb->pc + 4ull * (to - 1);
-    /* a branch inside a block falls through (QEMU ends a block at a branch) */
+    /* a branch here falls through: QEMU ends a block at a branch, and the
+     * walks leave a block's own branch to whoever sees the next block */
     run.last_is_branch = qp_mix_field(tb->before[to] - tb->before[to - 1], 0) != 0;
     run.last_branch_next = run.last_pc + 4;
     qp_retire_run(t, &run);
