@@ -178,29 +178,45 @@ static bool write_perf(const char *path, const char *spe_path, char *err, size_t
     for (size_t i = 0; i < qp.nmaps && ok; i++)
         ok = armprof_perf_write_mmap2(w, qp.pid, qp.pid, qp.maps[i].addr, qp.maps[i].len,
                                       qp.maps[i].pgoff, qp.maps[i].path, QP_SIDEBAND_TIME);
-    /* each thread's chunks back from PREFIX.spe, a CPU's AUX data */
+    /* each thread's chunks back from PREFIX.spe, a CPU's AUX data: an
+     * AUXTRACE event a chunk, the kernel's copy at a PMBIRQ or at the end,
+     * which ends at a record's end, as the kernel's driver hands perf whole
+     * records (perf decodes each event alone: a record cut in two between
+     * events made junk samples) */
     FILE *in = fopen(spe_path, "rb");
     if (!in) {
         snprintf(err, errlen, "%s: cannot read back", spe_path);
         armprof_perf_writer_abandon(w);
         return false;
     }
-    uint8_t *buf = malloc(1 << 16);
+    size_t cap = 1 << 16;
+    bool read_ok = true;
+    uint8_t *buf = malloc(cap);
     uint32_t cpu = 0;
     for (const qp_thread *t = qp.done; t && ok && buf; t = t->next_done, cpu++)
-        for (size_t i = 0; i < t->nchunks && ok; i++)
-            for (uint64_t done = 0; done < t->chunks[i].size && ok;) {
-                const uint64_t left = t->chunks[i].size - done;
-                const size_t part = (size_t)(left < (1u << 16) ? left : (1u << 16));
-                ok = fseek(in, (long)(t->chunks[i].offset + done), SEEK_SET) == 0 &&
-                     fread(buf, 1, part, in) == part && armprof_perf_write_aux(w, cpu, buf, part);
-                done += part;
+        for (size_t i = 0; i < t->nchunks && ok && buf; i++) {
+            const uint64_t at = t->chunks[i].offset;
+            const size_t size = t->chunks[i].size;
+            if (size > cap) {
+                free(buf);
+                buf = malloc(cap = size);
+                if (!buf) break;
             }
-    if (!buf) ok = false;
+            if (fseek(in, (long)at, SEEK_SET) != 0 || fread(buf, 1, size, in) != size) {
+                snprintf(err, errlen, "%s: cannot read back %zu bytes at %llu", spe_path, size,
+                         (unsigned long long)at);
+                read_ok = false;
+            }
+            ok = read_ok && armprof_perf_write_aux(w, cpu, buf, size);
+        }
+    if (!buf) {
+        snprintf(err, errlen, "out of memory");
+        read_ok = ok = false;
+    }
     free(buf);
     fclose(in);
     if (!ok) {
-        snprintf(err, errlen, "%s", armprof_perf_writer_error(w));
+        if (read_ok) snprintf(err, errlen, "%s", armprof_perf_writer_error(w));
         armprof_perf_writer_abandon(w);
         return false;
     }

@@ -144,7 +144,7 @@ typedef struct qp_hot {
 } qp_hot;
 
 /* Where a thread's Profiling Buffer contents went in PREFIX.spe: the
- * kernel's copies, in order, each whole records. */
+ * kernel's copies, in order, each whole records (model.c). */
 typedef struct qp_chunk {
     uint64_t offset;
     uint32_t size;
@@ -160,6 +160,7 @@ typedef struct qp_thread {
     qp_timing timing;
     qp_chunk *chunks; /* the Profiling Buffer's contents, as the kernel copied them out */
     size_t nchunks, capchunks;
+    GByteArray *copy; /* the kernel's copy under way (user mode) */
     uint64_t spe_bytes;
     /* modelled cycles (the system counter follows them): those ended in
      * the model, and those not yet (one addition a callback) */
