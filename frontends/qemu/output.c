@@ -132,7 +132,7 @@ static void summary_to(FILE *f, const symtab *syms, const char *spe_path, size_t
     if (perf_err)
         fprintf(f, "; %s NOT written: %s\n", perf_path, perf_err);
     else
-        fprintf(f, " and %s\n", perf_path);
+        fprintf(f, " and %s (%s)\n", perf_path, qp.metadata_why);
 }
 
 static char *path_with(const char *suffix);
@@ -168,8 +168,7 @@ static bool write_perf(const char *path, const char *spe_path, char *err, size_t
         n++;
     c.ncpus = n ? n : 1;
     c.sample_period = qp.interval;
-    if (qp.perf_version && qp.perf_version < ARMPROF_PERF_SPE_METADATA_V2_SINCE)
-        c.metadata = ARMPROF_PERF_SPE_METADATA_V1;
+    c.metadata = qp.metadata;
     armprof_perf_writer *w = armprof_perf_writer_create(path, &c, err, errlen);
     if (!w) return false;
     bool ok = true;

@@ -20,6 +20,7 @@
 #include "armprof/a64.h"
 #include "armprof/armprof.h"
 #include "armprof/kernel.h"
+#include "armprof/perfdata.h"
 #include "armprof-system.h"
 #include "timing.h"
 
@@ -224,8 +225,10 @@ struct qp_plugin {
     qp_mode mode;
     qp_timing_call timing_call;
     armprof_config config;
-    char *config_desc; /* preset and file, for the summary */
-    unsigned perf_version;
+    char *config_desc;     /* preset and file, for the summary */
+    unsigned perf_version; /* perf_version=, major * 100 + minor; 0: the perf on PATH's */
+    armprof_perf_spe_metadata metadata; /* PREFIX.perf.data's layout */
+    char metadata_why[320];             /* which, and why: for the summary */
     bool quiet;
     bool stopped; /* the program called execve(): the profile is written, the plugin idles */
     /* qemu-system-aarch64 with armprof's SPE: the emulator owns the PEs

@@ -5,7 +5,8 @@
  *
  *   aux_check FILE
  *
- * decodes every event by itself and prints "events N records M"; for an
+ * decodes every event by itself and prints "events N records M metadata V"
+ * (V: the arm_spe metadata version of AUXTRACE_INFO); for an
  * event that ends inside a record (or holds a malformed one) it prints
  * "cut EVENT AUX_OFFSET: MESSAGE at OFFSET" and exits 1; 2 when the file
  * cannot be read. */
@@ -53,7 +54,7 @@ int main(int argc, char **argv)
         }
         free(buf);
     }
-    printf("events %zu records %llu\n", info->nchunks, records);
+    printf("events %zu records %llu metadata %u\n", info->nchunks, records, info->metadata_version);
     armprof_perf_close(f);
     return rc;
 }
