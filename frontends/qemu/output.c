@@ -246,6 +246,7 @@ void qp_write_outputs(void)
         fprintf(stderr, "armprof: %s: cannot write\n", sum);
     if (!qp.quiet) summary_to(stderr, &syms, spe, bytes, perf, perf_ok ? NULL : err);
     symbols_free(&syms);
+    qp_watch_done();
     free(spe);
     free(perf);
     free(sum);

@@ -103,6 +103,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     if (strcmp(info->target_name, "aarch64") != 0)
         return fail("the plugin profiles AArch64 guests, not %s%s", info->target_name, "");
     memset(&qp, 0, sizeof qp);
+    qp.watch_fd = -1;
     pthread_mutex_init(&qp.lock, NULL);
     qp.id = id;
     qp.mode = QP_MODE_FAST;
@@ -181,6 +182,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     armprof_kernel_destroy(k);
     armprof_pe_destroy(pe);
     if (!qp_spe_open(err, sizeof err)) return fail("out=: %s%s", err, "");
+    if (!qp_watch_start(err, sizeof err)) return fail("%s%s", err, "");
     /* PREFIX.perf.data for the perf that will read it: perf_version=, else
      * the one on PATH (docs/perf.md, "Which perf reads which file") */
     if (!qp.perf_version)

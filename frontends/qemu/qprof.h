@@ -230,6 +230,7 @@ struct qp_plugin {
     armprof_perf_spe_metadata metadata; /* PREFIX.perf.data's layout */
     char metadata_why[320];             /* which, and why: for the summary */
     bool quiet;
+    int watch_fd; /* the watcher's pipe (watch.c), -1 without one */
     bool stopped; /* the program called execve(): the profile is written, the plugin idles */
     /* qemu-system-aarch64 with armprof's SPE: the emulator owns the PEs
      * (system.c, frontends/qemu-system/glue/armprof-system.h) */
@@ -383,6 +384,11 @@ char *qp_cpu_property(const char *name);
 
 /* output.c */
 void qp_write_outputs(void);
+
+/* watch.c: a process that says what was lost if QEMU ends without the
+ * exit callback (QEMU 7.2, a guest killed by a signal) */
+bool qp_watch_start(char *err, size_t errlen);
+void qp_watch_done(void); /* the outputs are written */
 
 /* system.c: system mode */
 bool qp_system_bind(void);           /* the emulator's functions; false with a message */
