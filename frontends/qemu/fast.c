@@ -39,14 +39,17 @@ static void retire_branch(qp_thread *t, const qp_insn *q, uint64_t next_pc)
 }
 
 /* Instructions from..n of tb, with no more to learn of them: runs, and the
- * events among them through armprof_retire() as they are. */
-static void retire_through(qp_thread *t, const qp_tb *tb, uint32_t from)
+ * events among them through armprof_retire() as they are; a branch that
+ * ends tb went to next_pc (0: not known, not taken). */
+static void retire_through(qp_thread *t, const qp_tb *tb, uint32_t from, uint64_t next_pc)
 {
-    while (from < tb->n) {
+    /* the block's own branch: its target only the next block tells */
+    const uint32_t end = tb->last_branch ? tb->n - 1 : tb->n;
+    while (from < end) {
         const uint64_t u = qp_until(t);
-        if (u >= tb->n - from) {
-            qp_retire_static(t, tb, from, tb->n);
-            return;
+        if (u >= end - from) {
+            qp_retire_static(t, tb, from, end);
+            break;
         }
         const uint32_t e = from + (uint32_t)u;
         qp_retire_static(t, tb, from, e);
@@ -54,6 +57,7 @@ static void retire_through(qp_thread *t, const qp_tb *tb, uint32_t from)
         qp_retire_full(t, &op, 0, false);
         from = e + 1;
     }
+    if (end < tb->n && from <= end) retire_branch(t, &tb->insn[end], next_pc);
 }
 
 /* ran: how many of the pending TB's instructions ran (UINT32_MAX: not
@@ -74,7 +78,7 @@ static void complete_pending(qp_thread *t, const qp_tb *cur, uint32_t ran)
     qp_retire_full(t, &op, 0, false);
     /* the rest of the block, whose counts the inline operations already
      * took, ran only when nobody says where the exception came */
-    if (ran == UINT32_MAX) retire_through(t, tb, idx + 1);
+    if (ran == UINT32_MAX) retire_through(t, tb, idx + 1, cur ? cur->pc : 0);
 }
 
 /* Up to most of *acc, taken out of it. */
@@ -116,6 +120,12 @@ static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran)
                 run.last_branch_next = next;
                 run.any_taken = next != last->last_pc + 4;
                 run.last_taken_target = next;
+            } else if (run.branches) {
+                /* the last branch is in an earlier block, whose target is
+                 * not known: the last block's start ran after it (H7.1: the
+                 * sampled value is the address of an instruction that has
+                 * executed) */
+                run.last_branch_next = last->pc;
             }
         }
         qp_retire_run(t, &run);
@@ -179,8 +189,13 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
     for (;;) {
         const uint64_t u = qp_until(t);
         uint64_t rest = 0;
+        /* the branch that ends cur, left to the next visit's run */
+        uint64_t held = 0;
         if (u >= cur->n - i) {
-            qp_retire_static(t, cur, i, cur->n);
+            /* H7.1: a taken branch's PC sample is its target, the next
+             * block's start, not the address after it */
+            held = i < cur->n && cur->last_branch;
+            qp_retire_static(t, cur, i, cur->n - (uint32_t)held);
             rest = u - (cur->n - i);
             if (rest > QP_MAX_RUN) rest = QP_MAX_RUN; /* the tally's fields stay in range */
         } else {
@@ -211,8 +226,9 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
         }
         /* after cur's own inline subtraction, rest remain (modulo 2^64) */
         c->tally = qp_tally(rest + n, c->tally & QP_MIX_MASK);
-        t->synced_budget = rest;
-        t->synced_mix = (c->tally & QP_MIX_MASK) + (inline_done ? 0 : cur->mix);
+        t->synced_budget = rest + held;
+        t->synced_mix =
+            (c->tally & QP_MIX_MASK) + (inline_done ? 0 : cur->mix) - qp_mix(held, 0, 0);
         return;
     }
 }

@@ -19,28 +19,43 @@ const qp_event qp_events[QP_EV_COUNT] = {
     [QP_EV_MEM_ACCESS] = {0x13, "mem_access"},     [QP_EV_L1D_CACHE_REFILL] = {0x03, "l1d_refill"},
 };
 
-/* The kernel copies a page's part of the buffer at a time: a chunk that
- * follows the thread's last one in the file grows it. */
+/* The kernel copies its buffer out a page's part at a time (on_data()),
+ * up to PMBPTR_EL1, which the unit leaves after the last whole record
+ * (SPEBufferIsFull() keeps a record from crossing the limit): the copy is
+ * whole records once the kernel says it is done (copy_done(), and at the
+ * thread's end). It goes to PREFIX.spe then, in one write, flushed, so
+ * that the file never ends inside a record, however QEMU ends; and as one
+ * chunk, whose end perf.data's AUX events may end at (output.c). */
 static void on_data(void *ctx, const uint8_t *data, size_t size)
 {
     qp_thread *t = ctx;
+    g_byte_array_append(t->copy, data, (guint)size);
+}
+
+static void copy_end(qp_thread *t)
+{
+    const size_t size = t->copy->len;
+    if (!size) return;
     pthread_mutex_lock(&qp.lock);
     const uint64_t at = qp.spe_size;
-    if (!qp.spe_failed && fwrite(data, 1, size, qp.spe) != size) qp.spe_failed = true;
+    if (!qp.spe_failed && (fwrite(t->copy->data, 1, size, qp.spe) != size || fflush(qp.spe) != 0))
+        qp.spe_failed = true;
     qp.spe_size += size;
     pthread_mutex_unlock(&qp.lock);
+    g_byte_array_set_size(t->copy, 0);
     t->spe_bytes += size;
-    qp_chunk *last = t->nchunks ? &t->chunks[t->nchunks - 1] : NULL;
-    if (last && last->offset + last->size == at && last->size + size <= UINT32_MAX) {
-        last->size += (uint32_t)size;
-        return;
-    }
     if (t->nchunks == t->capchunks) {
         t->capchunks = t->capchunks ? 2 * t->capchunks : 64;
         t->chunks = realloc(t->chunks, t->capchunks * sizeof *t->chunks);
         if (!t->chunks) abort();
     }
     t->chunks[t->nchunks++] = (qp_chunk){at, (uint32_t)size};
+}
+
+static void copy_done(void *ctx, const armprof_kernel_irq *irq)
+{
+    (void)irq;
+    copy_end(ctx);
 }
 
 /* A PE of the plugin's configuration, booted by the virtual kernel: SPE
@@ -58,6 +73,8 @@ bool qp_boot(armprof_pe **pe, armprof_kernel **k, armprof_kernel_data_fn data, v
     p.random = qp.jitter;
     p.data = data;
     p.data_ctx = ctx;
+    p.irq = data ? copy_done : NULL;
+    p.irq_ctx = ctx;
     p.events = QP_EV_COUNT;
     for (unsigned i = 0; i < QP_EV_COUNT; i++)
         p.event[i] = qp_events[i].number;
@@ -96,6 +113,7 @@ static qp_thread *thread_create(unsigned vcpu)
     t->timing.ops = called_by[qp.timing_call];
     t->pc_hist = g_hash_table_new(g_int64_hash, g_int64_equal);
     t->regbuf = g_byte_array_new();
+    t->copy = g_byte_array_new();
     /* the first TB of the thread visits the model (budget 0) */
     qp.hot[vcpu] = (qp_hot){0};
     return t;
@@ -334,7 +352,8 @@ void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
     run.stores = qp_mix_field(mix, 2);
     /* A64 instructions are 4 bytes, and a TB's follow one another */
     run.last_pc = tb->pc + 4ull * (to - 1);
-    /* a branch inside a block falls through (QEMU ends a block at a branch) */
+    /* a branch here falls through: QEMU ends a block at a branch, and the
+     * walks leave a block's own branch to whoever sees the next block */
     run.last_is_branch = qp_mix_field(tb->before[to] - tb->before[to - 1], 0) != 0;
     run.last_branch_next = run.last_pc + 4;
     qp_retire_run(t, &run);
@@ -348,6 +367,7 @@ void qp_thread_finish(qp_thread *t)
     qp_visit_end(t);
     qp_model_sync(t); /* the cycles end: the events of the last run count */
     armprof_kernel_stop(t->k);
+    if (t->copy) copy_end(t); /* the stop's last copy */
     uint64_t instructions;
     armprof_kernel_counters(t->k, &t->final_cycles, &instructions, t->final_counts);
     const unsigned n = armprof_kernel_get_setup(t->k).counters;

@@ -132,7 +132,7 @@ static void summary_to(FILE *f, const symtab *syms, const char *spe_path, size_t
     if (perf_err)
         fprintf(f, "; %s NOT written: %s\n", perf_path, perf_err);
     else
-        fprintf(f, " and %s\n", perf_path);
+        fprintf(f, " and %s (%s)\n", perf_path, qp.metadata_why);
 }
 
 static char *path_with(const char *suffix);
@@ -168,8 +168,7 @@ static bool write_perf(const char *path, const char *spe_path, char *err, size_t
         n++;
     c.ncpus = n ? n : 1;
     c.sample_period = qp.interval;
-    if (qp.perf_version && qp.perf_version < ARMPROF_PERF_SPE_METADATA_V2_SINCE)
-        c.metadata = ARMPROF_PERF_SPE_METADATA_V1;
+    c.metadata = qp.metadata;
     armprof_perf_writer *w = armprof_perf_writer_create(path, &c, err, errlen);
     if (!w) return false;
     bool ok = true;
@@ -178,29 +177,45 @@ static bool write_perf(const char *path, const char *spe_path, char *err, size_t
     for (size_t i = 0; i < qp.nmaps && ok; i++)
         ok = armprof_perf_write_mmap2(w, qp.pid, qp.pid, qp.maps[i].addr, qp.maps[i].len,
                                       qp.maps[i].pgoff, qp.maps[i].path, QP_SIDEBAND_TIME);
-    /* each thread's chunks back from PREFIX.spe, a CPU's AUX data */
+    /* each thread's chunks back from PREFIX.spe, a CPU's AUX data: an
+     * AUXTRACE event a chunk, the kernel's copy at a PMBIRQ or at the end,
+     * which ends at a record's end, as the kernel's driver hands perf whole
+     * records (perf decodes each event alone: a record cut in two between
+     * events made junk samples) */
     FILE *in = fopen(spe_path, "rb");
     if (!in) {
         snprintf(err, errlen, "%s: cannot read back", spe_path);
         armprof_perf_writer_abandon(w);
         return false;
     }
-    uint8_t *buf = malloc(1 << 16);
+    size_t cap = 1 << 16;
+    bool read_ok = true;
+    uint8_t *buf = malloc(cap);
     uint32_t cpu = 0;
     for (const qp_thread *t = qp.done; t && ok && buf; t = t->next_done, cpu++)
-        for (size_t i = 0; i < t->nchunks && ok; i++)
-            for (uint64_t done = 0; done < t->chunks[i].size && ok;) {
-                const uint64_t left = t->chunks[i].size - done;
-                const size_t part = (size_t)(left < (1u << 16) ? left : (1u << 16));
-                ok = fseek(in, (long)(t->chunks[i].offset + done), SEEK_SET) == 0 &&
-                     fread(buf, 1, part, in) == part && armprof_perf_write_aux(w, cpu, buf, part);
-                done += part;
+        for (size_t i = 0; i < t->nchunks && ok && buf; i++) {
+            const uint64_t at = t->chunks[i].offset;
+            const size_t size = t->chunks[i].size;
+            if (size > cap) {
+                free(buf);
+                buf = malloc(cap = size);
+                if (!buf) break;
             }
-    if (!buf) ok = false;
+            if (fseek(in, (long)at, SEEK_SET) != 0 || fread(buf, 1, size, in) != size) {
+                snprintf(err, errlen, "%s: cannot read back %zu bytes at %llu", spe_path, size,
+                         (unsigned long long)at);
+                read_ok = false;
+            }
+            ok = read_ok && armprof_perf_write_aux(w, cpu, buf, size);
+        }
+    if (!buf) {
+        snprintf(err, errlen, "out of memory");
+        read_ok = ok = false;
+    }
     free(buf);
     fclose(in);
     if (!ok) {
-        snprintf(err, errlen, "%s", armprof_perf_writer_error(w));
+        if (read_ok) snprintf(err, errlen, "%s", armprof_perf_writer_error(w));
         armprof_perf_writer_abandon(w);
         return false;
     }
@@ -231,6 +246,7 @@ void qp_write_outputs(void)
         fprintf(stderr, "armprof: %s: cannot write\n", sum);
     if (!qp.quiet) summary_to(stderr, &syms, spe, bytes, perf, perf_ok ? NULL : err);
     symbols_free(&syms);
+    qp_watch_done();
     free(spe);
     free(perf);
     free(sum);

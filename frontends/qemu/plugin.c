@@ -103,6 +103,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     if (strcmp(info->target_name, "aarch64") != 0)
         return fail("the plugin profiles AArch64 guests, not %s%s", info->target_name, "");
     memset(&qp, 0, sizeof qp);
+    qp.watch_fd = -1;
     pthread_mutex_init(&qp.lock, NULL);
     qp.id = id;
     qp.mode = QP_MODE_FAST;
@@ -140,10 +141,11 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             if (c < 0) return fail("timing=%s: inline, ops or access%s", value, "");
             qp.timing_call = (qp_timing_call)c;
         } else if (!strcmp(name, "perf_version")) {
-            unsigned major = 0, minor = 0;
-            if (sscanf(value, "%u.%u", &major, &minor) != 2)
+            if (strncmp(value, "perf", 4) == 0 ||
+                !armprof_perf_metadata_for_version(value, &qp.metadata, &qp.perf_version))
                 return fail("perf_version=%s: MAJOR.MINOR, as 6.1%s", value, "");
-            qp.perf_version = major * 100 + minor;
+            snprintf(qp.metadata_why, sizeof qp.metadata_why,
+                     "arm_spe metadata version %d, for perf_version=%s", (int)qp.metadata, value);
         } else if (!strcmp(name, "jitter")) {
             bool on;
             if (!qemu_plugin_bool_parse(name, value, &on))
@@ -180,6 +182,11 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     armprof_kernel_destroy(k);
     armprof_pe_destroy(pe);
     if (!qp_spe_open(err, sizeof err)) return fail("out=: %s%s", err, "");
+    if (!qp_watch_start(err, sizeof err)) return fail("%s%s", err, "");
+    /* PREFIX.perf.data for the perf that will read it: perf_version=, else
+     * the one on PATH (docs/perf.md, "Which perf reads which file") */
+    if (!qp.perf_version)
+        qp.metadata = armprof_perf_metadata_for_path_perf(qp.metadata_why, sizeof qp.metadata_why);
     char desc[512];
     snprintf(desc, sizeof desc, "preset %s%s%s", preset, config_path ? ", config " : "",
              config_path ? config_path : "");

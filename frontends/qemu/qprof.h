@@ -20,6 +20,7 @@
 #include "armprof/a64.h"
 #include "armprof/armprof.h"
 #include "armprof/kernel.h"
+#include "armprof/perfdata.h"
 #include "armprof-system.h"
 #include "timing.h"
 
@@ -144,7 +145,7 @@ typedef struct qp_hot {
 } qp_hot;
 
 /* Where a thread's Profiling Buffer contents went in PREFIX.spe: the
- * kernel's copies, in order, each whole records. */
+ * kernel's copies, in order, each whole records (model.c). */
 typedef struct qp_chunk {
     uint64_t offset;
     uint32_t size;
@@ -160,6 +161,7 @@ typedef struct qp_thread {
     qp_timing timing;
     qp_chunk *chunks; /* the Profiling Buffer's contents, as the kernel copied them out */
     size_t nchunks, capchunks;
+    GByteArray *copy; /* the kernel's copy under way (user mode) */
     uint64_t spe_bytes;
     /* modelled cycles (the system counter follows them): those ended in
      * the model, and those not yet (one addition a callback) */
@@ -223,9 +225,12 @@ struct qp_plugin {
     qp_mode mode;
     qp_timing_call timing_call;
     armprof_config config;
-    char *config_desc; /* preset and file, for the summary */
-    unsigned perf_version;
+    char *config_desc;     /* preset and file, for the summary */
+    unsigned perf_version; /* perf_version=, major * 100 + minor; 0: the perf on PATH's */
+    armprof_perf_spe_metadata metadata; /* PREFIX.perf.data's layout */
+    char metadata_why[320];             /* which, and why: for the summary */
     bool quiet;
+    int watch_fd; /* the watcher's pipe (watch.c), -1 without one */
     bool stopped; /* the program called execve(): the profile is written, the plugin idles */
     /* qemu-system-aarch64 with armprof's SPE: the emulator owns the PEs
      * (system.c, frontends/qemu-system/glue/armprof-system.h) */
@@ -379,6 +384,11 @@ char *qp_cpu_property(const char *name);
 
 /* output.c */
 void qp_write_outputs(void);
+
+/* watch.c: a process that says what was lost if QEMU ends without the
+ * exit callback (QEMU 7.2, a guest killed by a signal) */
+bool qp_watch_start(char *err, size_t errlen);
+void qp_watch_done(void); /* the outputs are written */
 
 /* system.c: system mode */
 bool qp_system_bind(void);           /* the emulator's functions; false with a message */

@@ -55,6 +55,19 @@ typedef enum armprof_perf_spe_metadata {
 /* The oldest perf that reads metadata version 2 (major * 100 + minor). */
 #define ARMPROF_PERF_SPE_METADATA_V2_SINCE 613
 
+/* The layout a perf reads, and its version (major * 100 + minor; version
+ * may be NULL), from text: what `perf --version` prints ("perf version
+ * 6.1.192"), or a version alone ("6.1", "6.1.192"). false if text holds
+ * neither (numbers above 99 included). */
+bool armprof_perf_metadata_for_version(const char *text, armprof_perf_spe_metadata *m,
+                                       unsigned *version);
+/* The layout the `perf` on PATH reads: runs `perf --version` (through
+ * popen(), once a call). With no perf there, or one that prints no
+ * version, version 1, which every perf reads (6.13 and later with a
+ * warning). what (may be NULL) gets a phrase saying which layout and why,
+ * for the caller to print. */
+armprof_perf_spe_metadata armprof_perf_metadata_for_path_perf(char *what, size_t whatlen);
+
 typedef struct armprof_perf_writer_config {
     armprof_perf_spe_metadata metadata; /* default V2 */
     uint32_t pmu_type;                  /* the arm_spe PMU's dynamic type number (default 8) */

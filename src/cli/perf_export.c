@@ -282,14 +282,5 @@ int perf_export(const perf_export_options *o, const perf_export_input *in, size_
 
 bool perf_export_metadata_for(const char *version, armprof_perf_spe_metadata *m)
 {
-    char *end;
-    errno = 0;
-    const unsigned long major = strtoul(version, &end, 10);
-    if (errno || end == version || *end != '.' || version[0] == '-') return false;
-    const char *rest = end + 1;
-    const unsigned long minor = strtoul(rest, &end, 10);
-    if (errno || end == rest || (*end && *end != '.') || major > 99 || minor > 99) return false;
-    *m = major * 100 + minor >= ARMPROF_PERF_SPE_METADATA_V2_SINCE ? ARMPROF_PERF_SPE_METADATA_V2
-                                                                   : ARMPROF_PERF_SPE_METADATA_V1;
-    return true;
+    return strncmp(version, "perf", 4) != 0 && armprof_perf_metadata_for_version(version, m, NULL);
 }

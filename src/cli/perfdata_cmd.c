@@ -65,6 +65,7 @@ int perfdata_command(int argc, char **argv)
     perf_export_input *in = calloc((size_t)argc + 1, sizeof *in);
     int rc = 2;
     size_t nin = 0;
+    bool chosen = false; /* --perf-version given */
     if (!elfs || !comms || !in) {
         fprintf(stderr, PROG ": out of memory\n");
         goto done;
@@ -83,6 +84,7 @@ int perfdata_command(int argc, char **argv)
         if (!strcmp(a, "-o")) {
             o.out = v;
         } else if (!strcmp(a, "--perf-version")) {
+            chosen = true;
             if (!perf_export_metadata_for(v, &o.config.metadata)) {
                 fprintf(stderr, PROG ": --perf-version wants MAJOR.MINOR (6.1, 7.3), not '%s'\n",
                         v);
@@ -122,6 +124,13 @@ int perfdata_command(int argc, char **argv)
         fprintf(stderr, PROG ": no record file\n");
         rc = usage_error();
         goto done;
+    }
+    if (!chosen) {
+        /* the layout the perf on PATH reads (docs/perf.md): said, since
+         * another perf may find no samples in it */
+        char why[320];
+        o.config.metadata = armprof_perf_metadata_for_path_perf(why, sizeof why);
+        fprintf(stderr, PROG ": %s (--perf-version V for another perf)\n", why);
     }
     o.elfs = elfs;
     o.comms = comms;

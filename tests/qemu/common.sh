@@ -2,12 +2,20 @@
 # What the QEMU plugin tests share (sourced): the skip rule and a work folder.
 #   need_qemu QEMU VERSION PLUGIN   skips unless QEMU is there, prints
 #                                   "version VERSION", and PLUGIN exists
+#   need_perf VERSION COMMAND...    skips unless COMMAND is perf VERSION
 #   make_work                       $work, removed at exit
 skip() { echo "SKIPPED: $*"; exit 0; }
 need_qemu() {
   [ -x "$1" ] || skip "no QEMU at '$1' (.ci/run installs qemu-user and runs frontends/qemu/build-qemu.sh)"
   "$1" --version | grep -q "version $2" || skip "$1 is not QEMU $2: $("$1" --version | head -n 1)"
   [ -f "$3" ] || skip "no plugin at '$3'"
+}
+need_perf() {
+  local want=$1 version
+  shift
+  [ $# -gt 0 ] || skip "no perf $want (.ci/run installs linux-perf; tools/perf-root.sh)"
+  version=$("$@" --version 2>&1) || skip "perf does not run: $version"
+  case $version in *"perf version $want"*) ;; *) skip "not perf $want: $version" ;; esac
 }
 make_work() {
   work=$(mktemp -d)

@@ -14,9 +14,7 @@ shift 4
 . "$(dirname "$0")/common.sh"
 need_qemu "$qemu" 10.0 "$plugin"
 [ -x "$program" ] || skip "no test program at '$program' (binutils-aarch64-linux-gnu)"
-[ $# -gt 0 ] || skip "no perf $perf_version (.ci/run installs linux-perf; tools/perf-root.sh)"
-version=$("$@" --version 2>&1) || skip "perf does not run: $version"
-case $version in *"perf version $perf_version"*) ;; *) skip "not perf $perf_version: $version" ;; esac
+need_perf "$perf_version" "$@"
 make_work
 "$qemu" -cpu max,pauth=off -plugin "$plugin,out=$work/p,perf_version=$perf_version,quiet=on" \
   "$program" || { echo "FAIL: the program under QEMU failed"; exit 1; }
