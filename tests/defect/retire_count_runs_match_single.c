@@ -16,27 +16,11 @@
 #include "armprof/armprof.h"
 #include "check.h"
 #include "fields.h"
+#include "same_state.h"
 #include "scenario/retire_repeat.h"
 
 #define BUF_BASE 0x80000000ull
 #define BUF_SIZE 0x4000ull
-
-typedef struct sink_log {
-    uint8_t *bytes;
-    size_t size, cap;
-} sink_log;
-
-static void sink(void *ctx, const uint8_t *record, size_t size)
-{
-    sink_log *l = ctx;
-    if (l->size + size > l->cap) {
-        l->cap = (l->size + size) * 2 + 256;
-        l->bytes = realloc(l->bytes, l->cap);
-        if (!l->bytes) abort();
-    }
-    memcpy(l->bytes + l->size, record, size);
-    l->size += size;
-}
 
 /* Non-secure EL1 owning a 16KB Profiling Buffer, sampling every 256th
  * operation; INST_RETIRED, BR_RETIRED, LD_RETIRED and L1D_CACHE_REFILL on
@@ -54,17 +38,8 @@ static armprof_pe *make(sink_log *log)
         fprintf(stderr, "%s\n", err);
         exit(2);
     }
-    armprof_set_os_lock(pe, false);
-    armprof_set_signal(pe, ARMPROF_SIG_DBGEN, true);
-    CHECK(armprof_set_security_state(pe, ARMPROF_SS_NONSECURE, err, sizeof err), "%s", err);
-    set_field_of(pe, "MDCR_EL3", "NSPB", 3);
-    set_field_of(pe, "MDCR_EL2", "E2PB", 2);
+    CHECK(own_buffer_nonsecure_el1(pe, BUF_BASE, BUF_SIZE), "the Profiling Buffer at EL1");
     set_field_of(pe, "MDCR_EL2", "HPMN", 8);
-    set_field_of(pe, "HCR_EL2", "TGE", 0);
-    set_field_of(pe, "PMBSR_EL1", "S", 0);
-    set_field_of(pe, "PMBPTR_EL1", "PTR", BUF_BASE);
-    set_field_of(pe, "PMBLIMITR_EL1", "LIMIT", (BUF_BASE + BUF_SIZE) >> 12);
-    set_field_of(pe, "PMBLIMITR_EL1", "E", 1);
     set_field_of(pe, "PMSCR_EL1", "E1SPE", 1);
     set_field_of(pe, "PMSCR_EL1", "TS", 1);
     set_field_of(pe, "PMSIRR_EL1", "INTERVAL", 1); /* 256 operations */
@@ -83,47 +58,10 @@ static armprof_pe *make(sink_log *log)
     armprof_reg_set(pe, armprof_reg_lookup("PMINTENSET_EL1", &idx), 0, 0x10000000full);
     armprof_reg_set(pe, armprof_reg_lookup("PMICNTR_EL0", &idx), 0, ~0ull - 20);
     CHECK(armprof_set_el(pe, 1, err, sizeof err), "EL1: %s", err);
-    armprof_spe_set_sink(pe, sink, log);
+    armprof_spe_set_sink(pe, sink_log_record, log);
     const armprof_ext_access how = {ARMPROF_PAS_NONSECURE, false};
     armprof_external_read(pe, 0x200, 4, &how); /* a read of PMPCSR starts the sampler */
     return pe;
-}
-
-static unsigned differences(armprof_pe *a, armprof_pe *b, const sink_log *la, const sink_log *lb,
-                            const char *what)
-{
-    unsigned diffs = 0;
-    for (size_t reg = 0; reg < armprof_reg_count(); reg++) {
-        const unsigned n = armprof_reg_instances((int)reg);
-        for (unsigned i = 0; i < (n ? n : 1); i++) {
-            const uint64_t va = armprof_reg_get(a, (int)reg, i),
-                           vb = armprof_reg_get(b, (int)reg, i);
-            if (va != vb && diffs++ < 5)
-                fprintf(stderr, "%s: %s[%u] 0x%llx one at a time, 0x%llx repeated\n", what,
-                        armprof_reg_name((int)reg), i, (unsigned long long)va,
-                        (unsigned long long)vb);
-        }
-    }
-    const armprof_spe_stats sa = armprof_spe_get_stats(a), sb = armprof_spe_get_stats(b);
-    if (memcmp(&sa, &sb, sizeof sa) != 0 && diffs++ < 5)
-        fprintf(stderr, "%s: SPE statistics differ\n", what);
-    if ((armprof_pmuirq(a) != armprof_pmuirq(b) || armprof_pmbirq(a) != armprof_pmbirq(b)) &&
-        diffs++ < 5)
-        fprintf(stderr, "%s: PMUIRQ or PMBIRQ differ\n", what);
-    if ((la->size != lb->size || (la->size && memcmp(la->bytes, lb->bytes, la->size) != 0)) &&
-        diffs++ < 5)
-        fprintf(stderr, "%s: records differ (%zu / %zu bytes)\n", what, la->size, lb->size);
-    static uint8_t ma[BUF_SIZE], mb[BUF_SIZE];
-    armprof_mem_read(armprof_pe_memory(a), ARMPROF_PAS_NONSECURE, BUF_BASE, ma, sizeof ma);
-    armprof_mem_read(armprof_pe_memory(b), ARMPROF_PAS_NONSECURE, BUF_BASE, mb, sizeof mb);
-    if (memcmp(ma, mb, sizeof ma) != 0 && diffs++ < 5)
-        fprintf(stderr, "%s: Profiling Buffer bytes differ\n", what);
-    const armprof_ext_access how = {ARMPROF_PAS_NONSECURE, false};
-    const armprof_ext_outcome pa = armprof_external_read(a, 0x200, 8, &how);
-    const armprof_ext_outcome pb = armprof_external_read(b, 0x200, 8, &how);
-    if ((pa.kind != pb.kind || pa.value != pb.value) && diffs++ < 5)
-        fprintf(stderr, "%s: PMPCSR differs\n", what);
-    return diffs;
 }
 
 /* The operations, each retired n times both ways, one after another on
@@ -143,7 +81,8 @@ static armprof_spe_stats compare(const armprof_op *ops, size_t nops, const uint6
             armprof_cycles(a, 3);
             armprof_cycles(b, 3);
         }
-    CHECK(differences(a, b, &la, &lb, what) == 0, "%s: the PEs differ", what);
+    CHECK(same_state_differences(a, b, &la, &lb, BUF_BASE, BUF_SIZE, what) == 0,
+          "%s: the PEs differ", what);
     const armprof_spe_stats s = armprof_spe_get_stats(a);
     printf("%s: %llu operations, %llu retired singly; %llu samples, %llu records, %llu buffer "
            "management events, PMICNTR_EL0 wrapped: %s\n",
