@@ -6,7 +6,8 @@
 #
 # Builds the libFuzzer targets with clang (AddressSanitizer and
 # UndefinedBehaviorSanitizer, in build-fuzz/long), then runs each TARGET
-# (scenario, decode, api; all three by default) for SECONDS (default 3600)
+# (scenario, decode, perfdata, api; all four by default, the targets
+# .ci/run fuzzes) for SECONDS (default 3600)
 # one after the other, from its committed seeds (tools/fuzz-seeds.sh, the
 # same as .ci/run) copied into a fresh working corpus. A run that takes
 # longer than -timeout on one input is a finding, like a crash or a leak.
@@ -24,12 +25,12 @@ if [ $# -gt 0 ] && [[ "$1" =~ ^[0-9]+$ ]]; then
   shift
 fi
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(scenario decode api)
+[ ${#targets[@]} -gt 0 ] || targets=(scenario decode perfdata api)
 for t in "${targets[@]}"; do
   case "$t" in
-    scenario | decode | api) ;;
+    scenario | decode | perfdata | api) ;;
     *)
-      echo "usage: tools/fuzz.sh [SECONDS] [scenario|decode|api ...]" >&2
+      echo "usage: tools/fuzz.sh [SECONDS] [scenario|decode|perfdata|api ...]" >&2
       exit 2
       ;;
   esac
@@ -43,8 +44,14 @@ out=$(cd "$out" && pwd)
 
 build_targets=()
 for t in "${targets[@]}"; do build_targets+=("fuzz_$t"); done
-# The decoder's seeds include the records test_spe_roundtrip writes.
-for t in "${targets[@]}"; do [ "$t" = decode ] && build_targets+=(test_spe_roundtrip); done
+# The decoder's seeds include the records test_spe_roundtrip writes; the
+# perf.data reader's are files the armprof command writes.
+for t in "${targets[@]}"; do
+  case "$t" in
+    decode) build_targets+=(test_spe_roundtrip) ;;
+    perfdata) build_targets+=(armprof) ;;
+  esac
+done
 echo "== building ${build_targets[*]} in $build =="
 CC=clang cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Debug -DARMPROF_SANITIZE=ON -DARMPROF_FUZZ=ON \
   -DARMPROF_BUILD_TESTS=ON -DARMPROF_BUILD_BENCH=OFF >"$out/cmake.log" 2>&1 ||
@@ -56,6 +63,7 @@ cmake --build "$build" -j2 --target "${build_targets[@]}" >"$out/build.log" 2>&1
 max_len() {
   case "$1" in
     decode) echo 1024 ;;
+    perfdata) echo 4096 ;;
     *) echo 2048 ;;
   esac
 }
@@ -65,7 +73,13 @@ summary=()
 for t in "${targets[@]}"; do
   dir="$out/$t"
   mkdir -p "$dir/corpus" "$dir/findings"
-  tools/fuzz-seeds.sh "$t" "$dir/corpus" "$build/tests/test_spe_roundtrip"
+  # the tool fuzz-seeds.sh runs to make the seeds, for the targets that need one
+  seed_tool=""
+  case "$t" in
+    decode) seed_tool="$build/tests/test_spe_roundtrip" ;;
+    perfdata) seed_tool="$build/armprof" ;;
+  esac
+  tools/fuzz-seeds.sh "$t" "$dir/corpus" $seed_tool
   seeds=$(find "$dir/corpus" -type f | wc -l)
   echo "== fuzz_$t: ${seconds} s from $seeds seeds =="
   rc=0

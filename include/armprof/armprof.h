@@ -29,7 +29,9 @@ typedef struct armprof_pe armprof_pe;
  * - A function that reports failure (false, NULL, 0 or -1, as its comment
  *   says) reports it for a NULL pointer argument too, with a message in err
  *   where it takes one, rather than dereferencing it; the exceptions are
- *   marked "must not be NULL".
+ *   marked "must not be NULL". A function whose comment says it does
+ *   nothing for an argument out of range does nothing for a NULL pointer
+ *   too. tests/defect/null_argument_crashes.c calls each of them so.
  * - err may be NULL, or errlen 0: the function then writes no message.
  * - A value out of range (an Exception level above 3, a value outside its
  *   enum, an unknown register id or an index past a register's instances)
@@ -122,7 +124,8 @@ bool armprof_set_security_state(armprof_pe *pe, armprof_security_state ss, char 
                                 size_t errlen);
 /* Whether Exception level el uses AArch32 (needs FEAT_AA32EL0/EL1). */
 bool armprof_set_aarch32(armprof_pe *pe, unsigned el, bool aarch32, char *err, size_t errlen);
-/* Whether Exception level el (0..3) uses AArch32; false for an el above 3. */
+/* Whether Exception level el (0..3) uses AArch32; false for an el above 3
+ * or a NULL pe. */
 bool armprof_el_using_aarch32(const armprof_pe *pe, unsigned el);
 /* Debug state (Halted()). Entering latches EDSCR.SDD as the manual says. */
 void armprof_set_debug_state(armprof_pe *pe, bool halted);
@@ -417,7 +420,8 @@ uint64_t armprof_invalid_ops(const armprof_pe *pe);
  * sample (the last branch's next PC, or with option
  * pcsr_sample_all_instructions the last operation's). A run longer than
  * armprof_ops_until_event(), or one that does not add up (more branches
- * than operations, ...), is refused: false, nothing changes. */
+ * than operations, ...), is refused: false, nothing changes; so is a NULL
+ * pe or run. */
 typedef struct armprof_op_run {
     uint32_t size;              /* sizeof(armprof_op_run) as the program knows it, or 0 */
     uint64_t ops;               /* operations retired */
@@ -499,7 +503,7 @@ bool armprof_spe_buffer_enabled(const armprof_pe *pe);
 bool armprof_spe_buffer_owner(const armprof_pe *pe, armprof_security_state *ss, unsigned *el);
 /* StatisticalProfilingEnabled(el): profiling is enabled at Exception level
  * el (0..3) in the current Security state of the ELs below EL3; false for
- * an el above 3. As in the pseudocode, UsingAArch32() is the current
+ * an el above 3 or a NULL pe. As in the pseudocode, UsingAArch32() is the current
  * Exception level's. */
 bool armprof_spe_profiling_enabled(const armprof_pe *pe, unsigned el);
 /* SPEProfilingStopped() */
@@ -555,8 +559,8 @@ armprof_spe_stats armprof_spe_get_stats(const armprof_pe *pe);
 void armprof_set_physical_count(armprof_pe *pe, uint64_t count);
 
 /* ---- The register table ----
- * A register id is 0 .. armprof_reg_count() - 1; for another id the
- * functions below give NULL, 0, -1 or false, or do nothing. */
+ * A register id is 0 .. armprof_reg_count() - 1; for another id, or a NULL
+ * pe, the functions below give NULL, 0, -1 or false, or do nothing. */
 size_t armprof_reg_count(void);
 /* Name of a register ("PMEVCNTSVR<n>_EL1" for an indexed one). */
 const char *armprof_reg_name(int reg);
@@ -680,7 +684,7 @@ typedef enum armprof_ext_component {
 size_t armprof_ext_reg_count(void);
 /* The block of a table entry (its offsets are relative to that block's
  * base). Below, an unknown entry gives ARMPROF_EXT_PMU here, NULL, 0,
- * false or -1. */
+ * false or -1; armprof_ext_reg_present() is false for a NULL pe. */
 armprof_ext_component armprof_ext_reg_component(int reg);
 /* "PMCCNTR_EL0[31:0]"; for an indexed register "PMEVCNTR<n>_EL0". */
 const char *armprof_ext_reg_name(int reg);

@@ -120,7 +120,8 @@ void armprof_kernel_params_default(armprof_kernel_params *p);
  * PMU to Non-secure state, the EL2 hypervisor gives them to EL1, the EL1
  * kernel maps the buffer, programs the PMU (counters enabled and reset) and
  * SPE (started), then the PE is left at Non-secure EL0. NULL with a message
- * in err when the parameters are out of range, the PE lacks EL2, EL3 or
+ * in err (unless err is NULL) when pe or p is NULL, the parameters are out
+ * of range, the PE lacks EL2, EL3 or
  * FEAT_SPE (with p->spe) or the Profiling Buffer is not usable at EL1
  * (PMBIDR_EL1.P). The kernel keeps pe, which must outlive it; one kernel
  * per PE. */

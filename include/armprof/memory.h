@@ -4,8 +4,10 @@
  * supply its own translation and memory instead (D17.7). Included by
  * armprof.h, after the types it uses.
  *
- * Arguments: as armprof.h says. mem and pe must not be NULL except where a
- * comment says what a NULL one does. */
+ * Arguments: as armprof.h says. pe must not be NULL except where a comment
+ * says what a NULL one does. A NULL mem is no memory: reads from it give
+ * zeros (armprof_mem_region_at() NULL), and the other functions do
+ * nothing, or report failure where they can. */
 #ifndef ARMPROF_MEMORY_H
 #define ARMPROF_MEMORY_H
 
@@ -74,8 +76,11 @@ typedef struct armprof_mem_region {
 
 /* Adds a region; later regions take precedence where they overlap. false
  * (with a message in err, unless err is NULL or errlen 0) if mem or region
- * is NULL, the region is malformed (its pas neither -1 nor an armprof_pas,
- * among others) or the table is full. */
+ * is NULL, the region is malformed or the table (64 regions) is full.
+ * Malformed: size 0, base + size wrapping, pas neither -1 nor an
+ * armprof_pas, type or fault outside its enum, device above 3 or
+ * cacheability above 2 (whatever the type), shareability 1 or above 3, gpi
+ * with bits other than ARMPROF_GPI_*. */
 bool armprof_mem_add_region(armprof_mem *mem, const armprof_mem_region *region, char *err,
                             size_t errlen);
 void armprof_mem_clear_regions(armprof_mem *mem);
@@ -112,7 +117,7 @@ void armprof_mem_set_observer(armprof_mem *mem, armprof_mem_observer fn, void *c
 /* ---- The Profiling Buffer's memory ---- */
 
 /* The memory the PE's Statistical Profiling Unit writes to and translates
- * through (owned by the PE, created with it). */
+ * through (owned by the PE, created with it); NULL for a NULL pe. */
 armprof_mem *armprof_pe_memory(armprof_pe *pe);
 
 /* One write the SPU makes to its Profiling Buffer, as an embedder's hook

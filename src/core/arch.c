@@ -46,15 +46,23 @@ bool IsSecureBelowEL3(const armprof_pe *pe)
     return OPTION_VALUE(pe, SECURE_ONLY) != 0; /* SecureOnlyImplementation() */
 }
 
+/* SCR_EL3.EEL2 as the pseudocode reads it. registers/SCR_EL3.md, EEL2: "A
+ * Secure only implementation that does not implement EL3 but implements
+ * EL2, behaves as if SCR_EL3.EEL2 == 1." */
+static unsigned EffectiveSCR_EL3_EEL2(const armprof_pe *pe)
+{
+    if (!IsFeatureImplemented(pe, SEL2)) return 0; /* RES0 */
+    if (!HaveEL(pe, EL3)) return HaveEL(pe, EL2) && OPTION_VALUE(pe, SECURE_ONLY) != 0;
+    return (unsigned)FIELD(pe, SCR_EL3, EEL2);
+}
+
 /* The Effective value of SCR_EL3.RW (registers/SCR_EL3.md): 1 when "EL2 is
  * implemented and does not support AArch32, and SCR_EL3.NS is 1", or when
  * "The Effective value of SCR_EL3.{EEL2,NS} is {1,0}". */
 static unsigned EffectiveSCR_EL3_RW(const armprof_pe *pe)
 {
     if (HaveEL(pe, EL2) && !HaveAArch32EL(pe, EL2) && FIELD(pe, SCR_EL3, NS) == 1) return 1;
-    if (IsFeatureImplemented(pe, SEL2) && FIELD(pe, SCR_EL3, EEL2) == 1 &&
-        FIELD(pe, SCR_EL3, NS) == 0)
-        return 1;
+    if (EffectiveSCR_EL3_EEL2(pe) == 1 && FIELD(pe, SCR_EL3, NS) == 0) return 1;
     return (unsigned)FIELD(pe, SCR_EL3, RW);
 }
 
@@ -70,11 +78,11 @@ static bool ELStateUsingAArch32K(const armprof_pe *pe, unsigned el, bool secure,
     if (!IsFeatureImplemented(pe, AA64)) return true; /* the highest EL, so all, use AArch32 */
     if (el == EL3) return false;
     if (HaveEL(pe, EL3) && EffectiveSCR_EL3_RW(pe) == 0 &&
-        (!secure || !IsFeatureImplemented(pe, SEL2) || FIELD(pe, SCR_EL3, EEL2) == 0))
+        (!secure || EffectiveSCR_EL3_EEL2(pe) == 0))
         return true; /* AArch32 below EL3 */
     if (el == EL2) return false;
     if (HaveEL(pe, EL2) && !el0_in_host && FIELD(pe, HCR_EL2, RW) == 0 &&
-        (!secure || (IsFeatureImplemented(pe, SEL2) && FIELD(pe, SCR_EL3, EEL2) == 1)))
+        (!secure || EffectiveSCR_EL3_EEL2(pe) == 1))
         return true; /* AArch32 below EL2 */
     if (el == EL1) return false;
     return pe->ctx.nrw; /* PSTATE.nRW (known at EL0) */

@@ -160,6 +160,7 @@ static bool check_params(const armprof_kernel_params *p, char *err, size_t errle
 armprof_kernel *armprof_kernel_boot(armprof_pe *pe, const armprof_kernel_params *p, char *err,
                                     size_t errlen)
 {
+    if (!err) errlen = 0; /* err NULL: no message, whatever errlen says */
     if (!pe || !p) {
         snprintf(err, errlen, "armprof_kernel_boot: the PE and the parameters are required");
         return NULL;

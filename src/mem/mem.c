@@ -115,7 +115,7 @@ static uint8_t *page_for_write(armprof_mem *mem, int pas, uint64_t pa)
 
 void armprof_mem_write(armprof_mem *mem, int pas, uint64_t pa, const void *data, size_t size)
 {
-    if (!pas_valid(pas)) return;
+    if (!mem || !pas_valid(pas)) return;
     const uint8_t *src = data;
     while (size) {
         size_t off = (size_t)(pa & (PAGE_SIZE - 1));
@@ -134,7 +134,7 @@ void armprof_mem_write(armprof_mem *mem, int pas, uint64_t pa, const void *data,
 void armprof_mem_read(const armprof_mem *mem, int pas, uint64_t pa, void *data, size_t size)
 {
     uint8_t *dst = data;
-    if (!pas_valid(pas)) {
+    if (!mem || !pas_valid(pas)) {
         if (size) memset(dst, 0, size);
         return;
     }
@@ -184,9 +184,16 @@ bool armprof_mem_add_region(armprof_mem *mem, const armprof_mem_region *r, char 
         problem = "base + size wraps past 2^64";
     else if (r->pas < -1 || r->pas > ARMPROF_PAS_ROOT)
         problem = "unknown physical address space";
-    else if (r->type == ARMPROF_MEM_DEVICE && r->device > 3)
+    /* An enum field is read as an int: a value outside it is no memory
+     * type or fault, whatever bits the caller's compiler stored. */
+    else if ((unsigned)r->type > ARMPROF_MEM_DEVICE)
+        problem = "type must be ARMPROF_MEM_NORMAL or ARMPROF_MEM_DEVICE";
+    else if ((unsigned)r->fault > ARMPROF_MEM_FAULT_GPT_WALK)
+        problem = "fault must be an armprof_mem_fault (0..3)";
+    /* the other type's field too: it has no value outside these */
+    else if (r->device > 3)
         problem = "Device type must be 0..3 (nGnRnE, nGnRE, nGRE, GRE)";
-    else if (r->type == ARMPROF_MEM_NORMAL && r->cacheability > 2)
+    else if (r->cacheability > 2)
         problem = "cacheability must be 0..2 (Non-cacheable, Write-Through, Write-Back)";
     else if (r->shareability == 1 || r->shareability > 3)
         problem = "shareability must be 0, 2 or 3 (Non-, Outer, Inner Shareable)";
@@ -206,12 +213,12 @@ bool armprof_mem_add_region(armprof_mem *mem, const armprof_mem_region *r, char 
 
 void armprof_mem_clear_regions(armprof_mem *mem)
 {
-    mem->nregions = 0;
+    if (mem) mem->nregions = 0;
 }
 
 const armprof_mem_region *armprof_mem_region_at(const armprof_mem *mem, int pas, uint64_t pa)
 {
-    if (!pas_valid(pas)) return NULL;
+    if (!mem || !pas_valid(pas)) return NULL;
     for (size_t i = mem->nregions; i-- > 0;) {
         const armprof_mem_region *r = &mem->regions[i];
         if ((r->pas == -1 || r->pas == pas) && pa - r->base <= r->size - 1) return r;
@@ -221,6 +228,7 @@ const armprof_mem_region *armprof_mem_region_at(const armprof_mem *mem, int pas,
 
 void armprof_mem_set_observer(armprof_mem *mem, armprof_mem_observer fn, void *ctx)
 {
+    if (!mem) return;
     mem->observer = fn;
     mem->observer_ctx = ctx;
 }

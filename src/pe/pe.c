@@ -296,7 +296,7 @@ bool armprof_set_aarch32(armprof_pe *pe, unsigned el, bool aarch32, char *err, s
 
 bool armprof_el_using_aarch32(const armprof_pe *pe, unsigned el)
 {
-    return el <= EL3 && ELUsingAArch32(pe, el); /* ELUsingAArch32() takes el & 3 */
+    return pe && el <= EL3 && ELUsingAArch32(pe, el); /* ELUsingAArch32() takes el & 3 */
 }
 
 void armprof_set_debug_state(armprof_pe *pe, bool halted)

@@ -116,7 +116,7 @@ static bool run_valid(const armprof_op_run *run)
 
 bool armprof_retire_run(armprof_pe *pe, const armprof_op_run *run)
 {
-    if (!run_valid(run) || run->ops > armprof_ops_until_event(pe)) return false;
+    if (!pe || !run || !run_valid(run) || run->ops > armprof_ops_until_event(pe)) return false;
     if (run->ops == 0) return true;
     spe_retire_run(pe, run);
     pmu_retire_run(pe, run);

@@ -171,6 +171,10 @@ static const desc_word desc_words[] = {
  * several statements, or a mistake the model should name rather than spend
  * minutes and memory on. */
 #define MAP_MAX_SIZE (1ull << 30)
+/* The most all `map` statements of a run map together: 8GB, whose leaf
+ * tables alone take 16MB (distinct ranges each need their own). Without it
+ * a run of many statements grew without bound. */
+#define MAP_MAX_TOTAL (8ull << 30)
 
 /* A byte range that wraps past 2^64 would be silently split by the memory
  * model into two far-apart pieces; name it instead. */
@@ -230,6 +234,11 @@ static int map(armprof_mem *mem, scenario_tables *t, char **w, int n, char *err,
         return fail(err, errlen,
                     "map: SIZE 0x%llx is more than one statement maps (at most 0x%llx)",
                     (unsigned long long)size, (unsigned long long)MAP_MAX_SIZE);
+    if (size > MAP_MAX_TOTAL - t->mapped)
+        return fail(err, errlen,
+                    "map: the run would map 0x%llx bytes, more than all `map` statements of a "
+                    "run may map together (at most 0x%llx)",
+                    (unsigned long long)(t->mapped + size), (unsigned long long)MAP_MAX_TOTAL);
     if (ia >> 48 || size > (1ull << 48) - ia)
         return fail(err, errlen, "%s", "map: INPUT + SIZE goes past 48 bits");
     if (oa >> 48 || size > (1ull << 48) - oa)
@@ -253,6 +262,7 @@ static int map(armprof_mem *mem, scenario_tables *t, char **w, int n, char *err,
         const uint64_t slot = table + 8 * ((a >> 12) & 0x1FF);
         armprof_mem_write64(mem, t->pas, slot, desc | ((oa + off) & 0x0000FFFFFFFFF000ull));
     }
+    t->mapped += size;
     return MEMORY_HANDLED;
 }
 

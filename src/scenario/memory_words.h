@@ -16,6 +16,7 @@ typedef struct scenario_tables {
     uint64_t next; /* next free 4KB page, 0 until `pagetables` */
     uint64_t end;  /* end of the pool */
     int pas;
+    uint64_t mapped; /* bytes all `map` statements of the run have mapped */
 } scenario_tables;
 
 /* The outcome of a statement that checks something. */

@@ -16,6 +16,7 @@
 
 #include "armprof/armprof.h"
 #include "scenario/op_words.h"
+#include "scenario/retire_repeat.h"
 
 #define MAX_WORDS            64
 #define SPE_RECORD_WORDS_MAX 512
@@ -850,8 +851,7 @@ static int activity_statement(run_state *st, where at, const line_words *lw, boo
             return error_at(st, at, "retire: more than %llu operations in one run",
                             (unsigned long long)limit);
         st->operations += n;
-        for (uint64_t k = 0; k < n; k++)
-            armprof_retire(st->pe, &op);
+        scenario_retire_repeat(st->pe, &op, n);
         return 0;
     }
     if (!strcmp(cmd, "counter")) {

@@ -643,7 +643,7 @@ void armprof_spe_set_buffer_hook(armprof_pe *pe, armprof_buffer_hook hook, void 
 
 armprof_mem *armprof_pe_memory(armprof_pe *pe)
 {
-    return SPE_BUFFER(pe)->mem;
+    return pe ? SPE_BUFFER(pe)->mem : NULL;
 }
 
 bool spe_buffer_init(armprof_pe *pe)

@@ -313,7 +313,7 @@ bool armprof_spe_buffer_owner(const armprof_pe *pe, armprof_security_state *ss, 
 
 bool armprof_spe_profiling_enabled(const armprof_pe *pe, unsigned el)
 {
-    return el <= EL3 && StatisticalProfilingEnabled(pe, el);
+    return pe && el <= EL3 && StatisticalProfilingEnabled(pe, el);
 }
 
 bool armprof_spe_profiling_stopped(const armprof_pe *pe)

@@ -556,7 +556,7 @@ armprof_ext_outcome armprof_external_debug_write(armprof_pe *pe, uint32_t offset
 
 bool armprof_ext_reg_present(const armprof_pe *pe, int reg)
 {
-    return reg >= 0 && (unsigned)reg < ext_catalog_of(pe)->count &&
+    return pe && reg >= 0 && (unsigned)reg < ext_catalog_of(pe)->count &&
            ext_entry_present(pe, (unsigned)reg);
 }
 

@@ -217,7 +217,7 @@ void sysreg_reset(armprof_pe *pe, bool cold)
 /* ---- Register access for the public API ---- */
 bool armprof_reg_present(const armprof_pe *pe, int reg)
 {
-    return reg >= 0 && (unsigned)reg < SYSREG_LEVEL(pe)->catalog->count &&
+    return pe && reg >= 0 && (unsigned)reg < SYSREG_LEVEL(pe)->catalog->count &&
            sysreg_info(pe, reg)->state;
 }
 
@@ -227,7 +227,7 @@ void armprof_reg_foreach_field(const armprof_pe *pe, int reg,
                                void *ctx)
 {
     static const char *const kinds[] = {"RW", "RO", "WO", "RES0", "RES1", "UNKNOWN"};
-    if (!fn || reg < 0 || (unsigned)reg >= SYSREG_LEVEL(pe)->catalog->count) return;
+    if (!pe || !fn || reg < 0 || (unsigned)reg >= SYSREG_LEVEL(pe)->catalog->count) return;
     const sysreg_desc *d = sysreg_desc_of(pe, reg);
     for (unsigned i = 0; i < d->nfields; i++) {
         const sysreg_field *f = &d->fields[i];
@@ -239,7 +239,7 @@ void armprof_reg_foreach_field(const armprof_pe *pe, int reg,
 
 uint64_t armprof_reg_get(const armprof_pe *pe, int reg, unsigned index)
 {
-    if (reg < 0 || (unsigned)reg >= SYSREG_LEVEL(pe)->catalog->count ||
+    if (!pe || reg < 0 || (unsigned)reg >= SYSREG_LEVEL(pe)->catalog->count ||
         index >= sysreg_desc_of(pe, reg)->count)
         return 0;
     return sysreg_stored_value(pe, (unsigned)reg, index);
@@ -247,7 +247,7 @@ uint64_t armprof_reg_get(const armprof_pe *pe, int reg, unsigned index)
 
 void armprof_reg_set(armprof_pe *pe, int reg, unsigned index, uint64_t value)
 {
-    if (reg < 0 || (unsigned)reg >= SYSREG_LEVEL(pe)->catalog->count ||
+    if (!pe || reg < 0 || (unsigned)reg >= SYSREG_LEVEL(pe)->catalog->count ||
         index >= sysreg_desc_of(pe, reg)->count)
         return;
     const sysreg_pe_info *in = sysreg_info(pe, reg);

@@ -991,7 +991,9 @@ static void op_mem_region(harness *h, input *in)
     CALL("armprof_mem_add_region", ok = armprof_mem_add_region(mem, &r, h->err, sizeof h->err));
     if (!ok) REQUIRE(h->err[0] != 0);
     /* malformed regions are refused */
-    if (r.size == 0 || r.base + (r.size - 1) < r.base || r.pas < -1 || r.pas > ARMPROF_PAS_ROOT)
+    if (r.size == 0 || r.base + (r.size - 1) < r.base || r.pas < -1 || r.pas > ARMPROF_PAS_ROOT ||
+        (unsigned)r.type > ARMPROF_MEM_DEVICE || (unsigned)r.fault > ARMPROF_MEM_FAULT_GPT_WALK ||
+        r.device > 3 || r.cacheability > 2)
         REQUIRE(!ok);
     if (ok && (r.pas >= 0)) {
         const armprof_mem_region *at = armprof_mem_region_at(mem, r.pas, r.base);

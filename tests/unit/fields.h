@@ -23,6 +23,30 @@ static inline bool set_field_of(armprof_pe *pe, const char *reg, const char *fie
     return true;
 }
 
+/* The PE at Non-secure state, out of the OS Lock with DBGEN high, its
+ * Profiling Buffer owned by Non-secure EL1 (MDCR_EL3.NSPB 0b11,
+ * MDCR_EL2.E2PB 0b10, HCR_EL2.TGE 0) and enabled over [base, base + size)
+ * (size a multiple of 4KB); false, with a message, when the PE refuses
+ * Non-secure state. */
+static inline bool own_buffer_nonsecure_el1(armprof_pe *pe, uint64_t base, uint64_t size)
+{
+    char err[160];
+    armprof_set_os_lock(pe, false);
+    armprof_set_signal(pe, ARMPROF_SIG_DBGEN, true);
+    if (!armprof_set_security_state(pe, ARMPROF_SS_NONSECURE, err, sizeof err)) {
+        fprintf(stderr, "Non-secure state: %s\n", err);
+        return false;
+    }
+    set_field_of(pe, "MDCR_EL3", "NSPB", 3);
+    set_field_of(pe, "MDCR_EL2", "E2PB", 2);
+    set_field_of(pe, "HCR_EL2", "TGE", 0);
+    set_field_of(pe, "PMBSR_EL1", "S", 0);
+    set_field_of(pe, "PMBPTR_EL1", "PTR", base);
+    set_field_of(pe, "PMBLIMITR_EL1", "LIMIT", (base + size) >> 12);
+    set_field_of(pe, "PMBLIMITR_EL1", "E", 1);
+    return true;
+}
+
 /* A PE of preset, fresh from its Cold reset; the test stops (exit 2) when
  * it cannot be made. */
 static inline armprof_pe *new_pe_or_exit(const char *preset)

@@ -16,6 +16,7 @@
 #include "armprof/memory.h"
 #include "check.h"
 #include "fields.h"
+#include "same_state.h"
 
 #define BUF_BASE 0x80000000ull
 #define BUF_SIZE 0x10000ull
@@ -31,23 +32,6 @@ static uint64_t next_random(uint64_t *s)
 static unsigned below(uint64_t *s, unsigned n)
 {
     return (unsigned)(next_random(s) % n);
-}
-
-typedef struct sink_log {
-    uint8_t *bytes;
-    size_t size, cap;
-} sink_log;
-
-static void sink(void *ctx, const uint8_t *record, size_t size)
-{
-    sink_log *l = ctx;
-    if (l->size + size > l->cap) {
-        l->cap = (l->size + size) * 2 + 256;
-        l->bytes = realloc(l->bytes, l->cap);
-        if (!l->bytes) abort();
-    }
-    memcpy(l->bytes + l->size, record, size);
-    l->size += size;
 }
 
 static const char *const presets[] = {"armv9.4-all", "armv8.2-spe", "armv8.4-nv"};
@@ -72,18 +56,9 @@ static armprof_pe *make(const setup *st, sink_log *log)
     armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
     CHECK(pe != NULL, "%s", err);
     if (!pe) return NULL;
-    armprof_set_os_lock(pe, false);
-    armprof_set_signal(pe, ARMPROF_SIG_DBGEN, true);
-    CHECK(armprof_set_security_state(pe, ARMPROF_SS_NONSECURE, err, sizeof err), "%s", err);
-    set_field_of(pe, "MDCR_EL3", "NSPB", 3);
-    set_field_of(pe, "MDCR_EL2", "E2PB", 2);
+    CHECK(own_buffer_nonsecure_el1(pe, BUF_BASE, BUF_SIZE), "the Profiling Buffer at EL1");
     set_field_of(pe, "MDCR_EL2", "HPMN", 6);
     set_field_of(pe, "MDCR_EL2", "HPME", 1);
-    set_field_of(pe, "HCR_EL2", "TGE", 0);
-    set_field_of(pe, "PMBSR_EL1", "S", 0);
-    set_field_of(pe, "PMBPTR_EL1", "PTR", BUF_BASE);
-    set_field_of(pe, "PMBLIMITR_EL1", "LIMIT", (BUF_BASE + BUF_SIZE) >> 12);
-    set_field_of(pe, "PMBLIMITR_EL1", "E", 1);
     set_field_of(pe, "PMSCR_EL1", "E1SPE", 1);
     set_field_of(pe, "PMSCR_EL1", "E0SPE", 1);
     set_field_of(pe, "PMSCR_EL1", "TS", 1);
@@ -106,7 +81,7 @@ static armprof_pe *make(const setup *st, sink_log *log)
     armprof_reg_set(pe, armprof_reg_lookup("PMICNTR_EL0", &idx), 0, st->icntr);
     armprof_reg_set(pe, armprof_reg_lookup("PMEVCNTR0_EL0", &idx), 0, 0xfffffff0u);
     CHECK(armprof_set_el(pe, st->el, err, sizeof err), "EL%u: %s", st->el, err);
-    armprof_spe_set_sink(pe, sink, log);
+    armprof_spe_set_sink(pe, sink_log_record, log);
     /* PC sampling active (a read of PMPCSR activates a suspended sampler). */
     const armprof_ext_access how = {ARMPROF_PAS_NONSECURE, false};
     armprof_external_read(pe, 0x200, 4, &how);
@@ -202,44 +177,13 @@ static bool at_event(uint64_t seed, size_t i)
     return below(&r, 100) < 5;
 }
 
+/* "seed N" for the messages of same_state_differences(). */
 static unsigned compare(armprof_pe *a, armprof_pe *b, const sink_log *la, const sink_log *lb,
                         uint64_t seed)
 {
-    unsigned diffs = 0;
-    for (size_t reg = 0; reg < armprof_reg_count(); reg++) {
-        const unsigned n = armprof_reg_instances((int)reg);
-        for (unsigned i = 0; i < (n ? n : 1); i++) {
-            const uint64_t va = armprof_reg_get(a, (int)reg, i),
-                           vb = armprof_reg_get(b, (int)reg, i);
-            if (va != vb && diffs++ < 5)
-                fprintf(stderr, "seed %llu: %s[%u] 0x%llx one at a time, 0x%llx in runs\n",
-                        (unsigned long long)seed, armprof_reg_name((int)reg), i,
-                        (unsigned long long)va, (unsigned long long)vb);
-        }
-    }
-    const armprof_spe_stats sa = armprof_spe_get_stats(a), sb = armprof_spe_get_stats(b);
-    if (memcmp(&sa, &sb, sizeof sa) != 0 && diffs++ < 5)
-        fprintf(stderr, "seed %llu: SPE statistics differ (population %llu / %llu)\n",
-                (unsigned long long)seed, (unsigned long long)sa.population,
-                (unsigned long long)sb.population);
-    if (armprof_pmuirq(a) != armprof_pmuirq(b) || armprof_pmbirq(a) != armprof_pmbirq(b)) diffs++;
-    if (la->size != lb->size || (la->size && memcmp(la->bytes, lb->bytes, la->size) != 0)) {
-        if (diffs++ < 5)
-            fprintf(stderr, "seed %llu: records differ (%zu / %zu bytes)\n",
-                    (unsigned long long)seed, la->size, lb->size);
-    }
-    static uint8_t ma[BUF_SIZE], mb[BUF_SIZE];
-    armprof_mem_read(armprof_pe_memory(a), ARMPROF_PAS_NONSECURE, BUF_BASE, ma, sizeof ma);
-    armprof_mem_read(armprof_pe_memory(b), ARMPROF_PAS_NONSECURE, BUF_BASE, mb, sizeof mb);
-    if (memcmp(ma, mb, sizeof ma) != 0 && diffs++ < 5)
-        fprintf(stderr, "seed %llu: Profiling Buffer bytes differ\n", (unsigned long long)seed);
-    const armprof_ext_access how = {ARMPROF_PAS_NONSECURE, false};
-    const armprof_ext_outcome pa = armprof_external_read(a, 0x200, 8, &how);
-    const armprof_ext_outcome pb = armprof_external_read(b, 0x200, 8, &how);
-    if ((pa.kind != pb.kind || pa.value != pb.value) && diffs++ < 5)
-        fprintf(stderr, "seed %llu: PMPCSR 0x%llx / 0x%llx\n", (unsigned long long)seed,
-                (unsigned long long)pa.value, (unsigned long long)pb.value);
-    return diffs;
+    char what[32];
+    snprintf(what, sizeof what, "seed %llu", (unsigned long long)seed);
+    return same_state_differences(a, b, la, lb, BUF_BASE, BUF_SIZE, what);
 }
 
 /* armprof_ops_until_event() is exact across the interval counter's
