@@ -486,6 +486,10 @@ static bool write_features_and_header(armprof_perf_writer *w)
     /* event_types (56, 64): unused, zero */
     for (size_t i = 0; i < NFEATURES; i++)
         h[PERF_HEADER_FEATURES_AT + feature_bits[i] / 8] |= (uint8_t)(1u << (feature_bits[i] % 8));
+    /* the buffered bytes first: a write that fails is a write error, not
+     * one of the seek that would flush them */
+    errno = 0;
+    if (fflush(w->f) != 0) return fail(w, "cannot write");
     errno = 0;
     if (fseeko(w->f, 0, SEEK_SET) != 0) return fail(w, "cannot seek to the header");
     const uint64_t end = w->pos;
