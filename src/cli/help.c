@@ -174,6 +174,13 @@ void print_manual_page(FILE *f)
                "a scenario expectation failed.\n"
                ".TP\n.B 2\nA usage error, or a file that could not be read or written (standard "
                "output included); the message names the file, the line and the problem.\n");
+    fprintf(f, ".SH OUTPUT FILES\n"
+               "Every command that writes a file opens its inputs first. A regular file "
+               "(or a name for a new one) is written to a new file beside it, renamed over it "
+               "only when complete: a failure leaves what was there. A device, a FIFO or a "
+               "symbolic link is written through and never removed. An output that is one of "
+               "the inputs (the same file by any name) is refused, standard output appended to "
+               "an input included.\n");
     fprintf(f, ".SH FILES\n"
                ".TP\n.I armprof\\-demo.spe\nThe record file\n.B armprof demo\n"
                "writes when no\n.B \\-o\nis given.\n"
