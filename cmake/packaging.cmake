@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# Debian packages, one per install component (`cpack -G DEB` in a build
-# configured with -DCMAKE_INSTALL_PREFIX=/usr):
+# Debian packages, one per install component (`cpack -G DEB`, in a build
+# configured with any prefix: the packages install into /usr, as Debian
+# policy wants, whatever CMAKE_INSTALL_PREFIX `cmake --install` uses; every
+# install destination is relative to the prefix, and the pkg-config and
+# CMake files find it from their own place):
 #   libarmprof0     the shared library (soname libarmprof.so.0)
 #   libarmprof-dev  headers, static library, the .so link, pkg-config and
 #                   CMake files, armprof(3)
@@ -14,7 +17,7 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "Executable model of the Arm profiling extensions (PMU snapshots, PC sampling, SPE)")
 set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
-set(CPACK_PACKAGING_INSTALL_PREFIX ${CMAKE_INSTALL_PREFIX})
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_COMPONENTS_ALL lib dev bin)
 set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)

@@ -34,5 +34,13 @@ complete_line x features FEAT_SPE_E
 expect "features" FEAT_SPE_EXC
 complete_line x run --j
 expect "run" --json
+# every command offers --help and -h; help offers the command names
+for c in $("$armprof" help --commands); do
+    complete_line x "$c" -
+    expect "$c -" --help
+    expect "$c -" -h
+done
+complete_line x help re
+expect "help" report
 [[ $fail -eq 0 ]] && echo "completion: ok"
 exit $fail

@@ -81,6 +81,10 @@ typedef struct armprof_perf_writer_config {
     /* The strings of the header's features (defaults "armprof", "aarch64",
      * "armprof"); any may be NULL for its default. */
     const char *hostname, *arch, *os_release;
+    /* The files the data is read from (ninputs of them; NULL for none): a
+     * path that is one of them is refused (armprof/outfile.h). */
+    const char *const *inputs;
+    size_t ninputs;
 } armprof_perf_writer_config;
 
 /* The defaults above. */
@@ -88,9 +92,14 @@ void armprof_perf_writer_config_init(armprof_perf_writer_config *c);
 
 typedef struct armprof_perf_writer armprof_perf_writer;
 
-/* Creates (truncates) path and writes the start of a perf.data file. NULL
- * with a message in err if the file cannot be written or c is invalid
- * (ncpus 0 or above 4096, an unknown metadata version). */
+/* Starts a perf.data file at path, through armprof/outfile.h: a regular
+ * file (or none) is written beside path and put in its place by
+ * armprof_perf_writer_finish() only when complete, so that until then, and
+ * for good when anything fails, path holds what it held before; a device,
+ * a FIFO or a symbolic link is written through in place and never removed.
+ * NULL with a message in err if the file cannot be written, is one of
+ * c->inputs, or c is invalid (ncpus 0 or above 4096, an unknown metadata
+ * version). */
 armprof_perf_writer *armprof_perf_writer_create(const char *path,
                                                 const armprof_perf_writer_config *c, char *err,
                                                 size_t errlen);
@@ -111,11 +120,13 @@ bool armprof_perf_write_mmap2(armprof_perf_writer *w, uint32_t pid, uint32_t tid
 bool armprof_perf_write_aux(armprof_perf_writer *w, uint32_t cpu, const void *data, size_t size);
 /* The message of the first failed call ("" if none). */
 const char *armprof_perf_writer_error(const armprof_perf_writer *w);
-/* Writes the header's features and the header, closes the file and frees
- * w. false with a message if any call on w failed or this write fails; the
- * incomplete file is then removed. */
+/* Writes the header's features and the header, closes the file, puts it
+ * in place and frees w. false with a message if any call on w failed or
+ * this write fails; the incomplete file is then discarded and path left as
+ * it was (a device or FIFO written in place keeps what it was given). */
 bool armprof_perf_writer_finish(armprof_perf_writer *w, char *err, size_t errlen);
-/* Closes and removes the file without completing it, and frees w. */
+/* Discards the file without completing it (path is left as it was), and
+ * frees w. */
 void armprof_perf_writer_abandon(armprof_perf_writer *w);
 
 /* ---- reading ---- */

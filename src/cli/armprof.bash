@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# bash completion for armprof: the commands, their options, and the names
+# bash completion for armprof: the commands, their options (every command
+# takes --help and -h), and the names
 # the command itself lists (presets, features, registers), so the
 # completion never falls behind the model.
 _armprof()
@@ -25,31 +26,35 @@ _armprof()
             presets=$("$armprof" presets 2>/dev/null | cut -d' ' -f1)
             COMPREPLY=($(compgen -W "$presets" -- "$cur"))
         elif [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W "--preset --fields" -- "$cur"))
+            COMPREPLY=($(compgen -W "--preset --fields --help -h" -- "$cur"))
         else
             COMPREPLY=($(compgen -W "$("$armprof" regs 2>/dev/null | tail -n +2 | cut -d' ' -f1)" -- "$cur"))
         fi
         ;;
     features)
-        COMPREPLY=($(compgen -W "$("$armprof" features 2>/dev/null)" -- "$cur"))
+        if [[ $cur == -* ]]; then
+            COMPREPLY=($(compgen -W "--help -h" -- "$cur"))
+        else
+            COMPREPLY=($(compgen -W "$("$armprof" features 2>/dev/null)" -- "$cur"))
+        fi
         ;;
     run)
         if [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W "--json --quiet" -- "$cur"))
+            COMPREPLY=($(compgen -W "--json --quiet --help -h" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -X '!*.aps' -- "$cur") $(compgen -d -- "$cur"))
         fi
         ;;
     decode)
         if [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W "--json" -- "$cur"))
+            COMPREPLY=($(compgen -W "--json --help -h" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
         ;;
     report)
         if [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W "--html --svg --top -o" -- "$cur"))
+            COMPREPLY=($(compgen -W "--html --svg --top -o --help -h" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
@@ -58,20 +63,26 @@ _armprof()
         if [[ $prev == -o || $prev == --perf-data ]]; then
             COMPREPLY=($(compgen -f -- "$cur"))
         else
-            COMPREPLY=($(compgen -W "-o --ops --quiet --perf-data" -- "$cur"))
+            COMPREPLY=($(compgen -W "-o --ops --quiet --perf-data --perf-version --help -h" -- "$cur"))
         fi
         ;;
     perf-data)
         if [[ $prev == --perf-version ]]; then
             COMPREPLY=($(compgen -W "6.1 6.12 7.3" -- "$cur"))
         elif [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W "-o --perf-version --elf --comm --midr --interval" -- "$cur"))
+            COMPREPLY=($(compgen -W "-o --perf-version --elf --comm --midr --interval --help -h" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi
         ;;
     help)
-        COMPREPLY=($(compgen -W "--man --commands" -- "$cur"))
+        # a command's name: its usage and options
+        if [[ $cword -eq 2 ]]; then
+            COMPREPLY=($(compgen -W "--man --commands --help -h $("$armprof" help --commands 2>/dev/null)" -- "$cur"))
+        fi
+        ;;
+    *)
+        COMPREPLY=($(compgen -W "--help -h" -- "$cur"))
         ;;
     esac
 }

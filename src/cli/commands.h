@@ -6,6 +6,7 @@
 #ifndef ARMPROF_CLI_COMMANDS_H
 #define ARMPROF_CLI_COMMANDS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,6 +19,9 @@ int perfdata_command(int argc, char **argv);
 /* help.c: `armprof help` from commands.def, the command names one a line,
  * the manual page armprof(1) in troff, and the version line. */
 void usage(FILE *f);
+/* `armprof NAME --help`: the command's usage, what it does and its
+ * options; false when there is no command NAME. */
+bool command_usage(FILE *f, const char *name);
 void print_command_names(FILE *f);
 void print_manual_page(FILE *f);
 void print_version(FILE *f);

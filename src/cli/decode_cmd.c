@@ -321,6 +321,10 @@ int decode_command(int argc, char **argv)
         fprintf(stderr, "armprof decode: %s: %s\n", path, strerror(errno));
         return 2;
     }
+    if (!cli_stdout_allowed("armprof decode", &path, 1)) {
+        fclose(in);
+        return 2;
+    }
     /* The first bytes tell a perf.data file; a pipe cannot be read again,
      * so they are kept for the decoder. */
     uint8_t head[8];

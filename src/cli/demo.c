@@ -80,13 +80,10 @@ static uint64_t count_records(const uint8_t *data, size_t size, bool *malformed)
 
 static bool write_file(const char *path, const uint8_t *data, size_t size)
 {
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        fprintf(stderr, "armprof demo: %s: %s\n", path, strerror(errno));
-        return false;
-    }
-    fwrite(data, 1, size, f);
-    return cli_finish_output(f, true, "armprof demo", path, 0) == 0;
+    armprof_outfile *f = cli_output_open("armprof demo", path, NULL, 0);
+    if (!f) return false;
+    fwrite(data, 1, size, armprof_outfile_stream(f));
+    return cli_output_close(f, "armprof demo", path, 0) == 0;
 }
 
 /* The records as a perf.data file, each phase's task named (COMM) and its

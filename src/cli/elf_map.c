@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "armprof/outfile.h"
+
 enum {
     EHDR_SIZE = 64,
     PHDR_SIZE = 56,
@@ -140,10 +142,16 @@ bool elf_write_symbols(const char *path, uint64_t text_start, uint64_t text_size
         le(s + 48, sh[i].align, 8);
         le(s + 56, sh[i].entsize, 8);
     }
-    FILE *f = fopen(path, "wb");
-    bool ok = f && fwrite(b, 1, size, f) == size;
-    if (f && fclose(f) != 0) ok = false;
-    if (!ok) say(err, errlen, "%s: %s", path, errno ? strerror(errno) : "write failed");
+    armprof_outfile *f = armprof_outfile_open(path, NULL, 0, err, errlen);
+    bool ok = f != NULL;
+    errno = 0;
+    if (ok && fwrite(b, 1, size, armprof_outfile_stream(f)) != size) {
+        say(err, errlen, "%s: %s", path, errno ? strerror(errno) : "write error");
+        armprof_outfile_abandon(f);
+        ok = false;
+    } else if (ok) {
+        ok = armprof_outfile_commit(f, err, errlen);
+    }
     free(b);
     return ok;
 }

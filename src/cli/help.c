@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* `armprof help`, and the manual page armprof(1) from the same table
  * (commands.def), so the two cannot drift apart. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,6 +17,20 @@ static const command_doc commands[] = {
 #include "cli/commands.def"
 };
 #define COMMAND_COUNT (sizeof commands / sizeof commands[0])
+
+typedef struct option_doc {
+    const char *command, *option, *doc;
+} option_doc;
+
+static const option_doc options[] = {
+#define COMMAND(name, args, summary)
+#define OPTION(command, option, doc) {command, option, doc},
+#include "cli/commands.def"
+};
+#define OPTION_COUNT (sizeof options / sizeof options[0])
+
+/* what every command takes besides its own options */
+static const option_doc help_option = {"", "-h, --help", "this command's usage and options"};
 
 /* Words of text from column indent, wrapped before column width. */
 static void wrapped(FILE *f, const char *text, unsigned indent, unsigned width, unsigned column)
@@ -40,22 +55,55 @@ static void wrapped(FILE *f, const char *text, unsigned indent, unsigned width, 
     fputc('\n', f);
 }
 
+enum { SUMMARY_COLUMN = 28, WIDTH = 80 };
+
+/* "  TERM1 TERM2" (TERM2 wrapped when it is long), then text from
+ * SUMMARY_COLUMN (on the next line when the terms reach it), wrapped. */
+static void entry(FILE *f, const char *term1, const char *term2, const char *text)
+{
+    const int n = fprintf(f, "  %s", term1);
+    int end = n;
+    if (term2[0] && (size_t)n + 1 + strlen(term2) <= WIDTH) {
+        end += fprintf(f, " %s", term2);
+    } else if (term2[0]) {
+        fputc(' ', f);
+        wrapped(f, term2, (unsigned)n + 1, WIDTH, (unsigned)n + 1);
+        fprintf(f, "%*s", SUMMARY_COLUMN, "");
+        end = -1;
+    }
+    if (end + 1 > SUMMARY_COLUMN - 1)
+        fprintf(f, "\n%*s", SUMMARY_COLUMN, "");
+    else if (end >= 0)
+        fprintf(f, "%*s", SUMMARY_COLUMN - end, "");
+    wrapped(f, text, SUMMARY_COLUMN, WIDTH, SUMMARY_COLUMN);
+}
+
 void usage(FILE *f)
 {
     fprintf(f, "usage: armprof COMMAND [ARGS]\n\ncommands:\n");
-    enum { SUMMARY_COLUMN = 28, WIDTH = 80 };
-    for (size_t i = 0; i < COMMAND_COUNT; i++) {
-        const command_doc *c = &commands[i];
-        int n = fprintf(f, "  %s%s%s", c->name, c->args[0] ? " " : "", c->args);
-        if (n + 1 > SUMMARY_COLUMN - 1) {
-            fprintf(f, "\n%*s", SUMMARY_COLUMN, "");
-            n = SUMMARY_COLUMN;
-        } else {
-            fprintf(f, "%*s", SUMMARY_COLUMN - n, "");
-            n = SUMMARY_COLUMN;
-        }
-        wrapped(f, c->summary, SUMMARY_COLUMN, WIDTH, (unsigned)n);
-    }
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        entry(f, commands[i].name, commands[i].args, commands[i].summary);
+    fprintf(f, "\nA command's options: armprof COMMAND --help (or armprof help COMMAND).\n");
+}
+
+bool command_usage(FILE *f, const char *name)
+{
+    const command_doc *c = NULL;
+    for (size_t i = 0; i < COMMAND_COUNT && !c; i++)
+        if (!strcmp(commands[i].name, name)) c = &commands[i];
+    if (!c) return false;
+    const int n = fprintf(f, "usage: armprof %s", c->name);
+    if (c->args[0])
+        wrapped(f, c->args, (unsigned)n + 1, WIDTH, (unsigned)fprintf(f, " ") + (unsigned)n);
+    else
+        fputc('\n', f);
+    fputc('\n', f);
+    wrapped(f, c->summary, 0, WIDTH, 0);
+    fprintf(f, "\noptions:\n");
+    for (size_t i = 0; i < OPTION_COUNT; i++)
+        if (!strcmp(options[i].command, name)) entry(f, options[i].option, "", options[i].doc);
+    entry(f, help_option.option, "", help_option.doc);
+    return true;
 }
 
 void print_command_names(FILE *f)
@@ -105,13 +153,34 @@ void print_manual_page(FILE *f)
         fputc('\n', f);
         roff(f, c->summary);
         fputs(".\n", f);
+        bool any = false;
+        for (size_t k = 0; k < OPTION_COUNT; k++) {
+            if (strcmp(options[k].command, c->name)) continue;
+            fputs(any ? ".TP\n\\fB" : ".RS\n.TP\n\\fB", f);
+            any = true;
+            roff(f, options[k].option);
+            fputs("\\fR\n", f);
+            roff(f, options[k].doc);
+            fputs(".\n", f);
+        }
+        if (any) fputs(".RE\n", f);
     }
+    fputs(".PP\nEvery command takes\n.B \\-h\nand\n.BR \\-\\-help :\nits usage and options, "
+          "as\n.B armprof help\n.IR COMMAND .\n",
+          f);
     fprintf(f, ".SH EXIT STATUS\n"
                ".TP\n.B 0\nThe command did what was asked; every scenario expectation held.\n"
                ".TP\n.B 1\nThe input was malformed (what could be read was still shown) or "
                "a scenario expectation failed.\n"
                ".TP\n.B 2\nA usage error, or a file that could not be read or written (standard "
                "output included); the message names the file, the line and the problem.\n");
+    fprintf(f, ".SH OUTPUT FILES\n"
+               "Every command that writes a file opens its inputs first. A regular file "
+               "(or a name for a new one) is written to a new file beside it, renamed over it "
+               "only when complete: a failure leaves what was there. A device, a FIFO or a "
+               "symbolic link is written through and never removed. An output that is one of "
+               "the inputs (the same file by any name) is refused, standard output appended to "
+               "an input included.\n");
     fprintf(f, ".SH FILES\n"
                ".TP\n.I armprof\\-demo.spe\nThe record file\n.B armprof demo\n"
                "writes when no\n.B \\-o\nis given.\n"

@@ -150,8 +150,22 @@ static int cmd_help(int argc, char **argv)
         print_command_names(stdout);
         return 0;
     }
+    if (argc == 1 && argv[0][0] != '-') {
+        if (command_usage(stdout, argv[0])) return 0;
+        fprintf(stderr, "armprof help: no command '%s' ('armprof help' lists them)\n", argv[0]);
+        return 2;
+    }
     fprintf(stderr, "armprof help: unexpected argument '%s'\n", argv[0]);
     return 2;
+}
+
+/* -h or --help anywhere after a command's name: its usage, as git and perf
+ * give theirs. */
+static bool wants_help(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return true;
+    return false;
 }
 
 /* One line an option; an enumerated option's default is shown by name and
@@ -192,6 +206,7 @@ static int command(int argc, char **argv)
         return 2;
     }
     const char *cmd = argv[1];
+    if (wants_help(argc, argv) && command_usage(stdout, cmd)) return 0;
     if (!strcmp(cmd, "run")) return cmd_run(argc - 2, argv + 2);
     if (!strcmp(cmd, "regs")) return cmd_regs(argc - 2, argv + 2);
     if (!strcmp(cmd, "presets")) return cmd_presets();

@@ -50,3 +50,39 @@ int cli_finish_output(FILE *f, bool close, const char *prog, const char *name, i
         fprintf(stderr, "%s: %s: write error\n", prog, name);
     return 2;
 }
+
+armprof_outfile *cli_output_open(const char *prog, const char *path, const char *const *inputs,
+                                 size_t ninputs)
+{
+    char err[512];
+    armprof_outfile *o = armprof_outfile_open(path, inputs, ninputs, err, sizeof err);
+    if (!o) fprintf(stderr, "%s: %s\n", prog, err);
+    return o;
+}
+
+int cli_output_close(armprof_outfile *o, const char *prog, const char *path, int rc)
+{
+    if (rc >= 2) {
+        armprof_outfile_abandon(o);
+        return rc;
+    }
+    if (cli_finish_output(armprof_outfile_stream(o), false, prog, path, 0) != 0) {
+        armprof_outfile_abandon(o);
+        return 2;
+    }
+    char err[512];
+    if (!armprof_outfile_commit(o, err, sizeof err)) {
+        fprintf(stderr, "%s: %s\n", prog, err);
+        return 2;
+    }
+    return rc;
+}
+
+bool cli_stdout_allowed(const char *prog, const char *const *inputs, size_t ninputs)
+{
+    char err[512];
+    if (armprof_outfile_check_stream(stdout, "standard output", inputs, ninputs, err, sizeof err))
+        return true;
+    fprintf(stderr, "%s: %s\n", prog, err);
+    return false;
+}

@@ -101,23 +101,14 @@ static bool write_upto(input_state *st, uint64_t upto, perf_export_result *res)
     return true;
 }
 
-static int export_input(input_state *st, const perf_export_input *in, pid_set *pids,
+/* f: the input's file, opened by the caller (NULL for data in memory) */
+static int export_input(input_state *st, const perf_export_input *in, FILE *f, pid_set *pids,
                         uint64_t *min_ts, perf_export_result *res, const char *prog, FILE *err)
 {
-    FILE *f = NULL;
     uint8_t *block = NULL;
-    if (!in->data) {
-        f = fopen(in->path, "rb");
-        if (!f) {
-            fprintf(err, "%s: %s: %s\n", prog, in->path, strerror(errno));
-            return 2;
-        }
-        block = malloc(BLOCK);
-        if (!block) {
-            fclose(f);
-            fprintf(err, "%s: out of memory\n", prog);
-            return 2;
-        }
+    if (f && !(block = malloc(BLOCK))) {
+        fprintf(err, "%s: out of memory\n", prog);
+        return 2;
     }
     armprof_spe_stream s;
     armprof_spe_stream_init(&s);
@@ -182,7 +173,6 @@ static int export_input(input_state *st, const perf_export_input *in, pid_set *p
         fprintf(err, "%s: %s\n", prog, armprof_perf_writer_error(st->w));
         rc = 2;
     }
-    if (f) fclose(f);
     free(block);
     return rc;
 }
@@ -243,20 +233,39 @@ int perf_export(const perf_export_options *o, const perf_export_input *in, size_
     memset(res, 0, sizeof *res);
     armprof_perf_writer_config c = o->config;
     c.ncpus = (uint32_t)nin;
+    /* Every input is opened before the output is made: a missing one
+     * leaves the output as it was. */
+    FILE **files = calloc(nin ? nin : 1, sizeof *files);
+    const char **paths = calloc(nin ? nin : 1, sizeof *paths);
+    int rc = files && paths ? 0 : 2;
+    if (rc) fprintf(err, "%s: out of memory\n", prog);
+    for (size_t i = 0; i < nin && rc == 0; i++) {
+        paths[i] = in[i].path;
+        if (!in[i].data && !(files[i] = fopen(in[i].path, "rb"))) {
+            fprintf(err, "%s: %s: %s\n", prog, in[i].path, strerror(errno));
+            rc = 2;
+        }
+    }
+    c.inputs = paths;
+    c.ninputs = nin;
     char msg[512] = "";
-    armprof_perf_writer *w = armprof_perf_writer_create(o->out, &c, msg, sizeof msg);
-    if (!w) {
+    armprof_perf_writer *w = NULL;
+    if (rc == 0 && !(w = armprof_perf_writer_create(o->out, &c, msg, sizeof msg))) {
         fprintf(err, "%s: %s\n", prog, msg);
-        return 2;
+        rc = 2;
     }
     pid_set pids = {0};
-    int rc = 0;
     uint64_t min_ts = UINT64_MAX;
     for (size_t i = 0; i < nin && rc == 0; i++) {
         input_state st = {.w = w, .cpu = (uint32_t)i};
-        rc = export_input(&st, &in[i], &pids, &min_ts, res, prog, err);
+        rc = export_input(&st, &in[i], files[i], &pids, &min_ts, res, prog, err);
         free(st.pending);
     }
+    for (size_t i = 0; files && i < nin; i++)
+        if (files[i]) fclose(files[i]);
+    free(files);
+    free(paths);
+    if (!w) return rc;
     /* the named tasks count even without records */
     for (size_t i = 0; rc == 0 && i < o->ncomms; i++)
         if (!pid_add(&pids, o->comms[i].pid)) rc = 2;

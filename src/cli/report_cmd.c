@@ -98,9 +98,10 @@ int report_command(int argc, char **argv)
         armprof_perf_close(perf);
         return 2;
     }
-    FILE *out = stdout;
-    if (out_path && !(out = fopen(out_path, "w"))) {
-        fprintf(stderr, PROG ": %s: %s\n", out_path, strerror(errno));
+    /* the input is open: only now may an output be made */
+    armprof_outfile *file = NULL;
+    if (out_path ? !(file = cli_output_open(PROG, out_path, &path, 1))
+                 : !cli_stdout_allowed(PROG, &path, 1)) {
         record_source_free(&src);
         if (in) fclose(in);
         free(cpus);
@@ -108,11 +109,11 @@ int report_command(int argc, char **argv)
         return 2;
     }
     /* A block of the file at a time: memory does not grow with the file. */
-    const int rc = report_write(out, path, &src, &o);
+    const int rc = report_write(file ? armprof_outfile_stream(file) : stdout, path, &src, &o);
     record_source_free(&src);
     if (in) fclose(in);
     free(cpus);
     armprof_perf_close(perf);
     /* Standard output is checked in main(), after every command. */
-    return out == stdout ? rc : cli_finish_output(out, true, PROG, out_path, rc);
+    return file ? cli_output_close(file, PROG, out_path, rc) : rc;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "armprof/outfile.h"
 #include "armprof/perfdata.h"
 #include "armprof/version.h"
 #include "perfdata/format.h"
@@ -33,7 +34,8 @@ enum {
 #define SPE_PMU_NAME   "arm_spe_0"
 
 struct armprof_perf_writer {
-    FILE *f;
+    armprof_outfile *out;
+    FILE *f; /* out's stream */
     char *path;
     armprof_perf_writer_config c;
     uint64_t pos;         /* bytes written so far */
@@ -207,10 +209,13 @@ armprof_perf_writer *armprof_perf_writer_create(const char *path,
     w->c = *c;
     w->path = strdup(path);
     w->aux_offset = calloc(c->ncpus, sizeof *w->aux_offset);
-    w->f = w->path && w->aux_offset ? fopen(path, "wb") : NULL;
+    if (!w->path || !w->aux_offset) {
+        perf_message(err, errlen, "%s: out of memory", path);
+    } else {
+        w->out = armprof_outfile_open(path, c->inputs, c->ninputs, err, errlen);
+        w->f = armprof_outfile_stream(w->out);
+    }
     if (!w->f) {
-        perf_message(err, errlen, "%s: %s", path,
-                     w->path && w->aux_offset ? strerror(errno) : "out of memory");
         free(w->aux_offset);
         free(w->path);
         free(w);
@@ -225,8 +230,7 @@ armprof_perf_writer *armprof_perf_writer_create(const char *path,
     put_le64(head + IDS_AT, SPE_EVENT_ID);
     if (!put(w, head, sizeof head) || !write_time_conv(w) || !write_auxtrace_info(w)) {
         perf_message(err, errlen, "%s", w->error);
-        fclose(w->f);
-        remove(w->path);
+        armprof_outfile_abandon(w->out);
         free(w->aux_offset);
         free(w->path);
         free(w);
@@ -482,6 +486,10 @@ static bool write_features_and_header(armprof_perf_writer *w)
     /* event_types (56, 64): unused, zero */
     for (size_t i = 0; i < NFEATURES; i++)
         h[PERF_HEADER_FEATURES_AT + feature_bits[i] / 8] |= (uint8_t)(1u << (feature_bits[i] % 8));
+    /* the buffered bytes first: a write that fails is a write error, not
+     * one of the seek that would flush them */
+    errno = 0;
+    if (fflush(w->f) != 0) return fail(w, "cannot write");
     errno = 0;
     if (fseeko(w->f, 0, SEEK_SET) != 0) return fail(w, "cannot seek to the header");
     const uint64_t end = w->pos;
@@ -497,11 +505,13 @@ bool armprof_perf_writer_finish(armprof_perf_writer *w, char *err, size_t errlen
         return false;
     }
     bool ok = !w->error[0] && write_features_and_header(w);
-    errno = 0;
-    if (fclose(w->f) != 0 && ok) ok = fail(w, "cannot close");
-    if (!ok) {
+    if (ok) {
+        /* the close and the rename: what was at the path stays until
+         * the whole file is there */
+        ok = armprof_outfile_commit(w->out, err, errlen);
+    } else {
         perf_message(err, errlen, "%s", w->error);
-        remove(w->path);
+        armprof_outfile_abandon(w->out);
     }
     free(w->aux_offset);
     free(w->path);
@@ -512,8 +522,7 @@ bool armprof_perf_writer_finish(armprof_perf_writer *w, char *err, size_t errlen
 void armprof_perf_writer_abandon(armprof_perf_writer *w)
 {
     if (!w) return;
-    fclose(w->f);
-    remove(w->path);
+    armprof_outfile_abandon(w->out);
     free(w->aux_offset);
     free(w->path);
     free(w);

@@ -349,6 +349,45 @@ static void check_damaged(const char *good)
     free(b);
 }
 
+/* Issue 44, part 3: what is at the path stays, byte for byte, until the
+ * file is complete: a writer that fails or is abandoned leaves it (and no
+ * file beside it), and a path that is one of the inputs is refused. */
+static void check_existing_output_kept(armprof_perf_writer_config *c)
+{
+    static const char old[] = "not yet replaced\n";
+    char err[256];
+    FILE *f = fopen(tmp("keep.data"), "wb");
+    CHECK(f && fwrite(old, 1, sizeof old - 1, f) == sizeof old - 1 && fclose(f) == 0,
+          "writing keep.data");
+    size_t size;
+    armprof_perf_writer *w = armprof_perf_writer_create(tmp("keep.data"), c, err, sizeof err);
+    CHECK(w != NULL, "%s", err);
+    armprof_perf_write_aux(w, 1, aux0, 8);
+    CHECK(!armprof_perf_writer_finish(w, err, sizeof err), "finish after a failed call");
+    uint8_t *back = slurp(tmp("keep.data"), &size);
+    CHECK(back && size == sizeof old - 1 && !memcmp(back, old, size), "a failed writer kept it");
+    free(back);
+    armprof_perf_writer_abandon(armprof_perf_writer_create(tmp("keep.data"), c, err, sizeof err));
+    back = slurp(tmp("keep.data"), &size);
+    CHECK(back && size == sizeof old - 1 && !memcmp(back, old, size), "abandon kept it");
+    free(back);
+    char other[128], keep[128];
+    snprintf(other, sizeof other, "%s", tmp("other.spe"));
+    snprintf(keep, sizeof keep, "%s", tmp("keep.data"));
+    const char *inputs[] = {other, keep};
+    armprof_perf_writer_config in = *c;
+    in.inputs = inputs;
+    in.ninputs = 2;
+    CHECK(!armprof_perf_writer_create(keep, &in, err, sizeof err) &&
+              strstr(err, "the output is an input"),
+          "an input as the output: %s", err);
+    /* the folder holds keep.data and nothing beside it */
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "test -z \"$(ls -A %s | grep keep.data | grep -vx keep.data)\"", dir);
+    CHECK(system(cmd) == 0, "a temporary file was left beside keep.data");
+    remove(tmp("keep.data"));
+}
+
 static void check_writer_errors(void)
 {
     armprof_perf_writer_config c;
@@ -381,6 +420,7 @@ static void check_writer_errors(void)
     w = armprof_perf_writer_create(tmp("z.data"), &c, err, sizeof err);
     armprof_perf_writer_abandon(w);
     CHECK(access(tmp("z.data"), F_OK) != 0, "an abandoned file is removed");
+    check_existing_output_kept(&c);
     CHECK(armprof_perf_is_perf_data("PERFILE2", 8) && !armprof_perf_is_perf_data("PERFILE2", 7) &&
               !armprof_perf_is_perf_data("PERFILE1", 8),
           "magic test");
