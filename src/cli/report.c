@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* armprof report: decode, gather, render (report.h). */
 #include "cli/report.h"
+#include "cli/report_progress.h"
 #include "cli/report_render.h"
 
 #include <string.h>
@@ -13,6 +14,7 @@ int report_write(FILE *out, const char *name, record_source *src, const report_o
         return 2;
     }
     const int rc = report_collect(&s, src);
+    report_progress_end(src->progress); /* before the report and its messages */
     if (rc == -2) {
         if (o->err)
             fprintf(o->err, "armprof report: %s: read error after %zu bytes: %s\n", name,

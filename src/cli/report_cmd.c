@@ -8,6 +8,8 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "cli/report.h"
+#include "cli/report_input.h"
+#include "cli/report_progress.h"
 
 #define PROG "armprof report"
 
@@ -63,56 +65,29 @@ int report_command(int argc, char **argv)
         fprintf(stderr, PROG ": no record file given\n");
         return usage_error();
     }
-    FILE *in = fopen(path, "rb");
-    if (!in) {
-        fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
-        return 2;
-    }
-    /* A perf.data file: every CPU's AUX data, one CPU after another. The
-     * first bytes tell; a pipe cannot be read again, so they are kept. */
-    uint8_t head[8];
-    const size_t head_size = fread(head, 1, sizeof head, in);
-    armprof_perf_file *perf = NULL;
-    uint32_t *cpus = NULL;
+    report_input in;
+    if (report_input_open(&in, path, PROG, stderr) != 0) return 2;
+    /* A perf.data file: every CPU's AUX data, one CPU after another. */
     record_source src;
-    bool made;
-    if (armprof_perf_is_perf_data(head, head_size)) {
-        char err[512];
-        fclose(in);
-        in = NULL;
-        if (!(perf = armprof_perf_open(path, err, sizeof err))) {
-            fprintf(stderr, PROG ": %s\n", err);
-            return 2;
-        }
-        const armprof_perf_file_info *info = armprof_perf_info(perf);
-        cpus = malloc((info->nchunks ? info->nchunks : 1) * sizeof *cpus);
-        made = cpus && record_source_perf(&src, perf, RECORD_SOURCE_ALL_CPUS, cpus,
-                                          record_source_perf_cpus(info, cpus));
-    } else {
-        made = record_source_file_after(&src, in, head, head_size);
-    }
-    if (!made) {
-        fprintf(stderr, PROG ": %s: out of memory\n", path);
-        if (in) fclose(in);
-        free(cpus);
-        armprof_perf_close(perf);
+    if (!report_input_source(&in, &src, RECORD_SOURCE_ALL_CPUS)) {
+        fprintf(stderr, PROG ": %s: out of memory\n", in.name);
+        report_input_close(&in);
         return 2;
     }
+    report_progress progress;
+    report_progress_init(&progress, stderr, PROG, in.name, in.size);
+    src.progress = &progress;
     FILE *out = stdout;
     if (out_path && !(out = fopen(out_path, "w"))) {
         fprintf(stderr, PROG ": %s: %s\n", out_path, strerror(errno));
         record_source_free(&src);
-        if (in) fclose(in);
-        free(cpus);
-        armprof_perf_close(perf);
+        report_input_close(&in);
         return 2;
     }
     /* A block of the file at a time: memory does not grow with the file. */
-    const int rc = report_write(out, path, &src, &o);
+    const int rc = report_write(out, in.name, &src, &o);
     record_source_free(&src);
-    if (in) fclose(in);
-    free(cpus);
-    armprof_perf_close(perf);
+    report_input_close(&in);
     /* Standard output is checked in main(), after every command. */
     return out == stdout ? rc : cli_finish_output(out, true, PROG, out_path, rc);
 }
