@@ -49,7 +49,7 @@ _armprof()
         ;;
     report)
         if [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W "--html --svg --top -o" -- "$cur"))
+            COMPREPLY=($(compgen -W "--html --svg --top --max-distinct -o" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi

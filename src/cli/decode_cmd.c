@@ -298,7 +298,7 @@ int decode_command(int argc, char **argv)
         }
     }
     if (!path) {
-        fprintf(stderr, "usage: armprof decode [--json] FILE\n");
+        fprintf(stderr, "usage: armprof decode [--json] FILE|-\n");
         return 2;
     }
     report_input in;

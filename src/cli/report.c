@@ -9,7 +9,7 @@
 int report_write(FILE *out, const char *name, record_source *src, const report_options *o)
 {
     report_stats s;
-    if (!report_stats_init(&s)) {
+    if (!report_stats_init(&s, o->max_distinct)) {
         if (o->err) fprintf(o->err, "armprof report: %s: out of memory\n", name);
         return 2;
     }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* armprof report [--html|--svg] [--top N] [-o OUT] FILE */
+/* armprof report [--html|--svg] [--top N] [--max-distinct N] [-o OUT] FILE */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -15,17 +15,19 @@
 
 static int usage_error(void)
 {
-    fprintf(stderr, "usage: " PROG " [--html|--svg] [--top N] [-o OUT] FILE\n");
+    fprintf(stderr,
+            "usage: " PROG " [--html|--svg] [--top N] [--max-distinct N] [-o OUT] FILE|-\n");
     return 2;
 }
 
-static bool parse_top(const char *text, unsigned *top)
+/* A count from 1 to max. */
+static bool parse_count(const char *text, unsigned long max, unsigned long *count)
 {
     char *end;
     errno = 0;
     const unsigned long v = strtoul(text, &end, 10);
-    if (errno || end == text || *end || text[0] == '-' || v == 0 || v > 1000000) return false;
-    *top = (unsigned)v;
+    if (errno || end == text || *end || text[0] == '-' || v == 0 || v > max) return false;
+    *count = v;
     return true;
 }
 
@@ -39,17 +41,29 @@ int report_command(int argc, char **argv)
             o.format = REPORT_HTML;
         else if (!strcmp(a, "--svg"))
             o.format = REPORT_SVG;
-        else if (!strcmp(a, "--top") || !strcmp(a, "-o")) {
+        else if (!strcmp(a, "--top") || !strcmp(a, "-o") || !strcmp(a, "--max-distinct")) {
             if (i + 1 == argc) {
                 fprintf(stderr, PROG ": %s needs a value\n", a);
                 return usage_error();
             }
             const char *v = argv[++i];
-            if (a[1] == 'o')
+            unsigned long n = 0;
+            if (a[1] == 'o') {
                 out_path = v;
-            else if (!parse_top(v, &o.top)) {
-                fprintf(stderr, PROG ": --top wants a positive count, not '%s'\n", v);
-                return 2;
+            } else if (!strcmp(a, "--top")) {
+                if (!parse_count(v, 1000000, &n)) {
+                    fprintf(stderr, PROG ": --top wants a positive count, not '%s'\n", v);
+                    return 2;
+                }
+                o.top = (unsigned)n;
+            } else {
+                if (!parse_count(v, 1000000000, &n)) {
+                    fprintf(stderr,
+                            PROG ": --max-distinct wants a count from 1 to 1000000000, not '%s'\n",
+                            v);
+                    return 2;
+                }
+                o.max_distinct = n;
             }
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, PROG ": unknown option '%s'\n", a);
