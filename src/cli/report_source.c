@@ -132,6 +132,10 @@ static size_t perf_refill(record_source *src)
             return 0;
         }
         src->chunk_pos += n;
+        if (src->chunk_pos >= c->size) { /* on to the next chunk: one step a chunk */
+            src->at++;
+            src->chunk_pos = 0;
+        }
         return n;
     }
     return 0;
