@@ -28,22 +28,25 @@ static FILE *copy_to_temporary(report_input *in, FILE *err, const char *prog)
         return NULL;
     }
     uint8_t *block = malloc(RECORD_SOURCE_BLOCK);
-    bool ok = block && fwrite(in->head, 1, in->head_size, tmp) == in->head_size;
+    const bool have_block = block != NULL;
+    bool ok = have_block && fwrite(in->head, 1, in->head_size, tmp) == in->head_size;
     size_t n;
+    errno = 0;
     while (ok && (n = fread(block, 1, RECORD_SOURCE_BLOCK, in->file)) > 0)
         ok = fwrite(block, 1, n, tmp) == n;
-    free(block);
     const int e = errno;
+    free(block);
     if (ok && ferror(in->file)) {
         fclose(tmp);
         fail(in, err, prog, "read error", e ? e : EIO);
         return NULL;
     }
     if (!ok || fflush(tmp) != 0) {
+        const int werr = errno ? errno : e;
         fclose(tmp);
         fail(in, err, prog,
-             block ? "cannot copy the perf.data to a temporary file" : "out of memory",
-             block ? e : 0);
+             have_block ? "cannot copy the perf.data to a temporary file" : "out of memory",
+             have_block ? werr : 0);
         return NULL;
     }
     return tmp;
