@@ -27,6 +27,7 @@
 #include "cli/report_map.h"
 #include "cli/report_source.h"
 #include "../unit/check.h"
+#include "../unit/slurp.h"
 
 static char dir[64];
 
@@ -34,23 +35,6 @@ static const char *tmp(const char *name, char *buf, size_t size)
 {
     snprintf(buf, size, "%s/%s", dir, name);
     return buf;
-}
-
-static uint8_t *slurp(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    const long n = ftell(f);
-    rewind(f);
-    uint8_t *b = malloc(n > 0 ? (size_t)n : 1);
-    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-        free(b);
-        b = NULL;
-    }
-    fclose(f);
-    *size = (size_t)n;
-    return b;
 }
 
 /* A file in memory whose reads fail with EIO from byte fail_at on: the
