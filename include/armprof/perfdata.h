@@ -148,21 +148,24 @@ typedef struct armprof_perf_file_info {
     uint32_t ncpus;             /* CPUs of version 2 metadata; 0 for version 1 */
     const uint64_t *midr;       /* per CPU of version 2 metadata (ncpus of them) */
     const uint32_t *cpu_number; /* ... and the CPU each describes */
-    size_t nchunks;             /* AUXTRACE events, in file order */
+    size_t nchunks;             /* AUXTRACE events with data, in file order */
     const armprof_perf_aux_chunk *chunks;
     uint64_t aux_bytes;  /* their total size */
     size_t ncomm, nmmap; /* side-band events seen */
+    size_t aux_empty;    /* AUXTRACE events without data: counted, not in chunks */
 } armprof_perf_file_info;
 
 typedef struct armprof_perf_file armprof_perf_file;
 
 /* Whether the first bytes of a file (at least 8) are perf.data's magic. */
 bool armprof_perf_is_perf_data(const void *head, size_t size);
-/* Opens a perf.data file and indexes its arm_spe AUX data. NULL with a
+/* Opens a perf.data file and indexes its arm_spe AUX data (memory: one
+ * armprof_perf_aux_chunk per AUXTRACE event with data). NULL with a
  * message naming the file and what is wrong: not a perf.data file, a format
  * it does not read (PERFILE1, big-endian, pipe mode, compressed events), a
- * truncated header or event (with its offset), no AUXTRACE_INFO, or AUX
- * data of another kind than arm_spe. */
+ * truncated header or event (with its offset), a read error ("read error"
+ * and the system's reason, with its offset), no AUXTRACE_INFO, or AUX data
+ * of another kind than arm_spe. */
 armprof_perf_file *armprof_perf_open(const char *path, char *err, size_t errlen);
 /* The same on an open stream, named name in messages: a file, or memory
  * from fmemopen(); it must be seekable. armprof_perf_close() leaves it

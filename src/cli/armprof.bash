@@ -54,7 +54,7 @@ _armprof()
         ;;
     report)
         if [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W "--html --svg --top -o --help -h" -- "$cur"))
+            COMPREPLY=($(compgen -W "--html --svg --top --max-distinct -o --help -h" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi

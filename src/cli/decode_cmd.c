@@ -11,6 +11,8 @@
 #include "armprof/decode.h"
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "cli/report_input.h"
+#include "cli/report_progress.h"
 #include "cli/report_source.h"
 
 typedef struct decode_view {
@@ -229,6 +231,7 @@ static int decode_stream(decode_view *v, record_source *src, const char *what, s
         }
     }
     if (src->read_errno) {
+        report_progress_end(src->progress);
         fprintf(stderr, "armprof decode: %s: read error after %zu bytes: %s\n", what, size,
                 src->perf ? armprof_perf_error(src->perf) : strerror(src->read_errno));
         return 2;
@@ -237,6 +240,7 @@ static int decode_stream(decode_view *v, record_source *src, const char *what, s
         show_padding(v, end, size);
     } else if (st == ARMPROF_SPE_DECODE_ERROR) {
         if (v->json) emitf(v, "{\"error\":\"%s\",\"offset\":%zu}\n", error, error_offset);
+        report_progress_end(src->progress);
         fprintf(stderr, "armprof decode: %s: offset 0x%zx: %s\n", what, error_offset, error);
         return 1;
     }
@@ -245,53 +249,34 @@ static int decode_stream(decode_view *v, record_source *src, const char *what, s
 
 /* A perf.data file: each CPU's AUX data as a stream of its own, offsets
  * from the start of that CPU's data. */
-static int decode_perf_data(decode_view *v, const char *path, size_t *bytes)
+static int decode_perf_data(decode_view *v, report_input *in, report_progress *progress,
+                            size_t *bytes)
 {
-    char err[512];
-    armprof_perf_file *f = armprof_perf_open(path, err, sizeof err);
-    if (!f) {
-        fprintf(stderr, "armprof decode: %s\n", err);
-        return 2;
-    }
-    const armprof_perf_file_info *info = armprof_perf_info(f);
-    uint32_t *cpus = malloc((info->nchunks ? info->nchunks : 1) * sizeof *cpus);
-    if (!cpus) {
-        armprof_perf_close(f);
-        fprintf(stderr, "armprof decode: out of memory\n");
-        return 2;
-    }
-    const size_t ncpus = record_source_perf_cpus(info, cpus);
+    const perf_cpu_index *ix = &in->ix;
     int rc = 0;
-    for (size_t i = 0; i < ncpus && rc < 2 && !v->write_failed; i++) {
-        uint64_t size = 0;
-        size_t events = 0;
-        for (size_t k = 0; k < info->nchunks; k++)
-            if (info->chunks[k].cpu == cpus[i]) {
-                size += info->chunks[k].size;
-                events++;
-            }
-        const long long cpu = cpus[i] == UINT32_MAX ? -1 : (long long)cpus[i];
+    for (size_t i = 0; i < ix->ncpus && rc < 2 && !v->write_failed; i++) {
+        const size_t events = ix->start[i + 1] - ix->start[i];
+        const long long cpu = ix->cpu[i] == UINT32_MAX ? -1 : (long long)ix->cpu[i];
         if (v->json)
             emitf(v, "{\"cpu\":%lld,\"bytes\":%llu,\"aux_events\":%zu}\n", cpu,
-                  (unsigned long long)size, events);
+                  (unsigned long long)ix->bytes[i], events);
         else
             emitf(v, "%scpu %lld: %llu bytes of AUX data in %zu AUXTRACE event%s\n",
-                  v->records ? "\n" : "", cpu, (unsigned long long)size, events,
+                  v->records ? "\n" : "", cpu, (unsigned long long)ix->bytes[i], events,
                   events == 1 ? "" : "s");
         record_source src;
-        if (!record_source_perf(&src, f, cpus[i], cpus, ncpus)) {
+        if (!report_input_source(in, &src, i)) {
             fprintf(stderr, "armprof decode: out of memory\n");
             rc = 2;
             break;
         }
+        src.progress = progress;
         char what[600];
-        snprintf(what, sizeof what, "%s: cpu %lld", path, cpu);
+        snprintf(what, sizeof what, "%s: cpu %lld", in->name, cpu);
         const int src_rc = decode_stream(v, &src, what, bytes);
         if (src_rc > rc) rc = src_rc;
         record_source_free(&src);
     }
-    free(cpus);
-    armprof_perf_close(f);
     return rc;
 }
 
@@ -313,41 +298,38 @@ int decode_command(int argc, char **argv)
         }
     }
     if (!path) {
-        fprintf(stderr, "usage: armprof decode [--json] FILE\n");
+        fprintf(stderr, "usage: armprof decode [--json] FILE|-\n");
         return 2;
     }
-    FILE *in = fopen(path, "rb");
-    if (!in) {
-        fprintf(stderr, "armprof decode: %s: %s\n", path, strerror(errno));
+    report_input in;
+    if (report_input_open(&in, path, "armprof decode", stderr) != 0) return 2;
+    /* standard input ("-") is compared through /dev/stdin, the file it is */
+    const char *input = strcmp(path, "-") ? path : "/dev/stdin";
+    if (!cli_stdout_allowed("armprof decode", &input, 1)) {
+        report_input_close(&in);
         return 2;
     }
-    if (!cli_stdout_allowed("armprof decode", &path, 1)) {
-        fclose(in);
-        return 2;
-    }
-    /* The first bytes tell a perf.data file; a pipe cannot be read again,
-     * so they are kept for the decoder. */
-    uint8_t head[8];
-    const size_t head_size = fread(head, 1, sizeof head, in);
-    const bool perf = armprof_perf_is_perf_data(head, head_size);
     v.buf = malloc(DECODE_BLOCK);
     record_source source, *const src = &source;
-    if (!v.buf || (!perf && !record_source_file_after(src, in, head, head_size))) {
+    if (!v.buf || (!in.perf && !report_input_source(&in, src, 0))) {
         free(v.buf);
         fprintf(stderr, "armprof decode: out of memory\n");
-        fclose(in);
+        report_input_close(&in);
         return 2;
     }
+    report_progress progress;
+    report_progress_init(&progress, stderr, "armprof decode", in.name, in.size);
     size_t size = 0;
     int rc;
-    if (perf) {
-        fclose(in);
-        rc = decode_perf_data(&v, path, &size);
+    if (in.perf) {
+        rc = decode_perf_data(&v, &in, &progress, &size);
     } else {
-        rc = decode_stream(&v, src, path, &size);
+        src->progress = &progress;
+        rc = decode_stream(&v, src, in.name, &size);
         record_source_free(src);
-        fclose(in);
     }
+    report_progress_end(&progress);
+    report_input_close(&in);
     if (rc < 2) {
         if (v.json)
             emitf(&v,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* armprof report: decode, gather, render (report.h). */
 #include "cli/report.h"
+#include "cli/report_progress.h"
 #include "cli/report_render.h"
 
 #include <string.h>
@@ -8,11 +9,12 @@
 int report_write(FILE *out, const char *name, record_source *src, const report_options *o)
 {
     report_stats s;
-    if (!report_stats_init(&s)) {
+    if (!report_stats_init(&s, o->max_distinct)) {
         if (o->err) fprintf(o->err, "armprof report: %s: out of memory\n", name);
         return 2;
     }
     const int rc = report_collect(&s, src);
+    report_progress_end(src->progress); /* before the report and its messages */
     if (rc == -2) {
         if (o->err)
             fprintf(o->err, "armprof report: %s: read error after %zu bytes: %s\n", name,

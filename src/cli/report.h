@@ -18,7 +18,8 @@ typedef enum report_format {
 
 typedef struct report_options {
     report_format format;
-    unsigned top; /* hottest PCs shown; 0 means 10 */
+    unsigned top;        /* hottest PCs shown; 0 means 10 */
+    size_t max_distinct; /* values each list keeps (report_stats.h); 0: REPORT_MAX_DISTINCT */
     /* If not NULL, where a malformed stream's offset and reason, or running
      * out of memory, is also reported ("armprof report: NAME: ..."). */
     FILE *err;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* armprof report [--html|--svg] [--top N] [-o OUT] FILE */
+/* armprof report [--html|--svg] [--top N] [--max-distinct N] [-o OUT] FILE */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -8,22 +8,26 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "cli/report.h"
+#include "cli/report_input.h"
+#include "cli/report_progress.h"
 
 #define PROG "armprof report"
 
 static int usage_error(void)
 {
-    fprintf(stderr, "usage: " PROG " [--html|--svg] [--top N] [-o OUT] FILE\n");
+    fprintf(stderr,
+            "usage: " PROG " [--html|--svg] [--top N] [--max-distinct N] [-o OUT] FILE|-\n");
     return 2;
 }
 
-static bool parse_top(const char *text, unsigned *top)
+/* A count from 1 to max. */
+static bool parse_count(const char *text, unsigned long max, unsigned long *count)
 {
     char *end;
     errno = 0;
     const unsigned long v = strtoul(text, &end, 10);
-    if (errno || end == text || *end || text[0] == '-' || v == 0 || v > 1000000) return false;
-    *top = (unsigned)v;
+    if (errno || end == text || *end || text[0] == '-' || v == 0 || v > max) return false;
+    *count = v;
     return true;
 }
 
@@ -37,17 +41,29 @@ int report_command(int argc, char **argv)
             o.format = REPORT_HTML;
         else if (!strcmp(a, "--svg"))
             o.format = REPORT_SVG;
-        else if (!strcmp(a, "--top") || !strcmp(a, "-o")) {
+        else if (!strcmp(a, "--top") || !strcmp(a, "-o") || !strcmp(a, "--max-distinct")) {
             if (i + 1 == argc) {
                 fprintf(stderr, PROG ": %s needs a value\n", a);
                 return usage_error();
             }
             const char *v = argv[++i];
-            if (a[1] == 'o')
+            unsigned long n = 0;
+            if (a[1] == 'o') {
                 out_path = v;
-            else if (!parse_top(v, &o.top)) {
-                fprintf(stderr, PROG ": --top wants a positive count, not '%s'\n", v);
-                return 2;
+            } else if (!strcmp(a, "--top")) {
+                if (!parse_count(v, 1000000, &n)) {
+                    fprintf(stderr, PROG ": --top wants a positive count, not '%s'\n", v);
+                    return 2;
+                }
+                o.top = (unsigned)n;
+            } else {
+                if (!parse_count(v, 1000000000, &n)) {
+                    fprintf(stderr,
+                            PROG ": --max-distinct wants a count from 1 to 1000000000, not '%s'\n",
+                            v);
+                    return 2;
+                }
+                o.max_distinct = n;
             }
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, PROG ": unknown option '%s'\n", a);
@@ -63,57 +79,32 @@ int report_command(int argc, char **argv)
         fprintf(stderr, PROG ": no record file given\n");
         return usage_error();
     }
-    FILE *in = fopen(path, "rb");
-    if (!in) {
-        fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
-        return 2;
-    }
-    /* A perf.data file: every CPU's AUX data, one CPU after another. The
-     * first bytes tell; a pipe cannot be read again, so they are kept. */
-    uint8_t head[8];
-    const size_t head_size = fread(head, 1, sizeof head, in);
-    armprof_perf_file *perf = NULL;
-    uint32_t *cpus = NULL;
+    report_input in;
+    if (report_input_open(&in, path, PROG, stderr) != 0) return 2;
+    /* A perf.data file: every CPU's AUX data, one CPU after another. */
     record_source src;
-    bool made;
-    if (armprof_perf_is_perf_data(head, head_size)) {
-        char err[512];
-        fclose(in);
-        in = NULL;
-        if (!(perf = armprof_perf_open(path, err, sizeof err))) {
-            fprintf(stderr, PROG ": %s\n", err);
-            return 2;
-        }
-        const armprof_perf_file_info *info = armprof_perf_info(perf);
-        cpus = malloc((info->nchunks ? info->nchunks : 1) * sizeof *cpus);
-        made = cpus && record_source_perf(&src, perf, RECORD_SOURCE_ALL_CPUS, cpus,
-                                          record_source_perf_cpus(info, cpus));
-    } else {
-        made = record_source_file_after(&src, in, head, head_size);
-    }
-    if (!made) {
-        fprintf(stderr, PROG ": %s: out of memory\n", path);
-        if (in) fclose(in);
-        free(cpus);
-        armprof_perf_close(perf);
+    if (!report_input_source(&in, &src, RECORD_SOURCE_ALL_CPUS)) {
+        fprintf(stderr, PROG ": %s: out of memory\n", in.name);
+        report_input_close(&in);
         return 2;
     }
-    /* the input is open: only now may an output be made */
+    report_progress progress;
+    report_progress_init(&progress, stderr, PROG, in.name, in.size);
+    src.progress = &progress;
+    /* the input is open: only now may an output be made; standard input
+     * ("-") is compared through /dev/stdin, the file it is */
+    const char *input = strcmp(path, "-") ? path : "/dev/stdin";
     armprof_outfile *file = NULL;
-    if (out_path ? !(file = cli_output_open(PROG, out_path, &path, 1))
-                 : !cli_stdout_allowed(PROG, &path, 1)) {
+    if (out_path ? !(file = cli_output_open(PROG, out_path, &input, 1))
+                 : !cli_stdout_allowed(PROG, &input, 1)) {
         record_source_free(&src);
-        if (in) fclose(in);
-        free(cpus);
-        armprof_perf_close(perf);
+        report_input_close(&in);
         return 2;
     }
     /* A block of the file at a time: memory does not grow with the file. */
-    const int rc = report_write(file ? armprof_outfile_stream(file) : stdout, path, &src, &o);
+    const int rc = report_write(file ? armprof_outfile_stream(file) : stdout, in.name, &src, &o);
     record_source_free(&src);
-    if (in) fclose(in);
-    free(cpus);
-    armprof_perf_close(perf);
+    report_input_close(&in);
     /* Standard output is checked in main(), after every command. */
     return file ? cli_output_close(file, PROG, out_path, rc) : rc;
 }

@@ -80,11 +80,13 @@ static void op_mix(FILE *out, const report_stats *s)
 static void hot_pcs(FILE *out, const report_stats *s, unsigned top)
 {
     const size_t n = s->pcs.used < top ? s->pcs.used : top;
+    char distinct[96], label[96];
+    report_distinct(&s->pcs, distinct, sizeof distinct);
     fprintf(out,
-            "<h2>Hottest PCs</h2>\n<p>Top %zu of %zu distinct PCs; %" PRIu64
+            "<h2>Hottest PCs</h2>\n<p>Top %zu of %s PCs; %" PRIu64
             " records with a PC.</p>\n<table>\n<tr><th>PC</th><th>EL</th><th>security</th>"
             "<th>samples</th><th>share</th></tr>\n",
-            n, s->pcs.used, s->with_pc);
+            n, distinct, s->with_pc);
     for (size_t i = 0; i < n; i++) {
         const report_count *c = &s->pc_list[i];
         const armprof_spe_inst_address a = armprof_spe_decode_inst_address(c->key);
@@ -92,6 +94,12 @@ static void hot_pcs(FILE *out, const report_stats *s, unsigned top)
                 "<tr><td><code>0x%016" PRIx64 "</code></td><td>EL%u</td><td>%s</td>"
                 "<td class=\"n\">%" PRIu64 "</td><td class=\"n\">%.1f%%</td></tr>\n",
                 a.va, a.el, a.security, c->count, share(c->count, s->records));
+    }
+    if (report_folded_label(&s->pcs, "PCs", label, sizeof label)) {
+        fputs("<tr><td colspan=\"3\">", out);
+        report_escape(out, label);
+        fprintf(out, "</td><td class=\"n\">%" PRIu64 "</td><td class=\"n\">%.1f%%</td></tr>\n",
+                s->pcs.folded_samples, share(s->pcs.folded_samples, s->records));
     }
     fputs("</table>\n", out);
 }
@@ -114,16 +122,19 @@ static void latencies(FILE *out, const report_stats *s)
 
 static void data_sources(FILE *out, const report_stats *s, unsigned top)
 {
+    char distinct[96], label[96];
+    report_distinct(&s->sources, distinct, sizeof distinct);
     fprintf(out,
-            "<h2>Data source</h2>\n<p>%" PRIu64 " records with a Data Source packet, %zu "
-            "distinct values (IMPLEMENTATION DEFINED meaning).</p>\n<table>\n"
+            "<h2>Data source</h2>\n<p>%" PRIu64 " records with a Data Source packet, %s "
+            "values (IMPLEMENTATION DEFINED meaning).</p>\n<table>\n"
             "<tr><th>SOURCE</th><th>records</th><th>share</th></tr>\n",
-            s->with_source, s->sources.used);
+            s->with_source, distinct);
     for (size_t i = 0; i < s->sources.used && i < top; i++) {
-        char label[24];
         snprintf(label, sizeof label, "0x%04" PRIx64, s->source_list[i].key);
         tr(out, label, s->source_list[i].count, &s->with_source);
     }
+    if (report_folded_label(&s->sources, "values", label, sizeof label))
+        tr(out, label, s->sources.folded_samples, &s->with_source);
     fputs("</table>\n", out);
 }
 
@@ -160,15 +171,18 @@ static void contexts(FILE *out, const report_stats *s)
 {
     fputs("<h2>Context IDs</h2>\n", out);
     for (unsigned i = 0; i < 2; i++) {
-        fprintf(out, "<h3>CONTEXTIDR_EL%u</h3>\n<p>%" PRIu64 " records, %zu distinct values.</p>\n",
-                i + 1, s->with_context[i], s->contexts[i].used);
+        char distinct[96], label[96];
+        report_distinct(&s->contexts[i], distinct, sizeof distinct);
+        fprintf(out, "<h3>CONTEXTIDR_EL%u</h3>\n<p>%" PRIu64 " records, %s values.</p>\n", i + 1,
+                s->with_context[i], distinct);
         if (!s->contexts[i].used) continue;
         fputs("<table>\n<tr><th>value</th><th>records</th><th>share</th></tr>\n", out);
         for (size_t j = 0; j < s->contexts[i].used && j < REPORT_TOP_CONTEXTS; j++) {
-            char label[24];
             snprintf(label, sizeof label, "0x%08" PRIx64, s->context_list[i][j].key);
             tr(out, label, s->context_list[i][j].count, &s->with_context[i]);
         }
+        if (report_folded_label(&s->contexts[i], "values", label, sizeof label))
+            tr(out, label, s->contexts[i].folded_samples, &s->with_context[i]);
         fputs("</table>\n", out);
     }
 }

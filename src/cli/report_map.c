@@ -36,8 +36,37 @@ static bool grow(report_map *m)
     return true;
 }
 
+static int by_count_then_key(const void *pa, const void *pb);
+
+/* The limit is reached: the less frequent half of the keys go to the
+ * folded totals, the rest are put back. */
+static bool fold(report_map *m)
+{
+    report_count *list = malloc((m->used ? m->used : 1) * sizeof *list);
+    if (!list) return false;
+    size_t n = 0;
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->slot[i].count) list[n++] = m->slot[i];
+    qsort(list, n, sizeof *list, by_count_then_key);
+    const size_t keep = n / 2;
+    for (size_t i = keep; i < n; i++) {
+        m->folded_keys++;
+        m->folded_samples += list[i].count;
+    }
+    memset(m->slot, 0, m->cap * sizeof *m->slot);
+    for (size_t i = 0; i < keep; i++)
+        *find(m->slot, m->cap, list[i].key) = list[i];
+    m->used = keep;
+    free(list);
+    return true;
+}
+
 bool report_map_add(report_map *m, uint64_t key)
 {
+    /* A new key at the limit: fold first, so that the table never grows
+     * past the limit's size. */
+    if (m->limit && m->used >= m->limit && !find(m->slot, m->cap, key)->count && !fold(m))
+        return false;
     if ((m->used + 1) * 2 > m->cap && !grow(m)) return false;
     report_count *c = find(m->slot, m->cap, key);
     if (!c->count) {

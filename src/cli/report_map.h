@@ -16,10 +16,18 @@ typedef struct report_count {
 typedef struct report_map {
     report_count *slot; /* open addressing; cap is 0 or a power of two */
     size_t cap, used;
+    /* At most limit keys are kept (0: no limit), so that memory is bounded
+     * whatever the input. A new key when limit are kept first folds the
+     * less frequent half (equal counts: the higher keys) into the two
+     * totals below; a key seen again after its fold counts from 1. */
+    size_t limit;
+    uint64_t folded_keys;    /* keys folded, a key once per fold */
+    uint64_t folded_samples; /* their counts */
 } report_map;
 
 /* Counts one more occurrence of key. False if out of memory (the map is
- * unchanged and still valid). A zeroed report_map is an empty map. */
+ * unchanged and still valid). A zeroed report_map is an empty map without
+ * a limit. */
 bool report_map_add(report_map *m, uint64_t key);
 
 /* The entries, most frequent first and equal counts by ascending key, so

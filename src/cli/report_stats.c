@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Gathering the report's statistics record by record. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,9 +9,11 @@
 
 #define FREQ_VALUES 65536u
 
-bool report_stats_init(report_stats *s)
+bool report_stats_init(report_stats *s, size_t max_distinct)
 {
     memset(s, 0, sizeof *s);
+    const size_t limit = max_distinct ? max_distinct : REPORT_MAX_DISTINCT;
+    s->pcs.limit = s->sources.limit = s->contexts[0].limit = s->contexts[1].limit = limit;
     for (unsigned i = 0; i < REPORT_LATENCIES; i++) {
         s->latency[i].freq = calloc(FREQ_VALUES, sizeof *s->latency[i].freq);
         if (!s->latency[i].freq) {
@@ -44,6 +47,23 @@ bool report_stats_sort(report_stats *s)
            report_map_sorted(&s->sources, &s->source_list) &&
            report_map_sorted(&s->contexts[0], &s->context_list[0]) &&
            report_map_sorted(&s->contexts[1], &s->context_list[1]);
+}
+
+void report_distinct(const report_map *m, char *buf, size_t size)
+{
+    if (m->folded_keys)
+        snprintf(buf, size, "%zu kept of more than %zu distinct", m->used, m->limit);
+    else
+        snprintf(buf, size, "%zu distinct", m->used);
+}
+
+bool report_folded_label(const report_map *m, const char *what, char *buf, size_t size)
+{
+    buf[0] = 0;
+    if (!m->folded_keys) return false;
+    snprintf(buf, size, "(%" PRIu64 " other %s, folded at the cap of %zu)", m->folded_keys, what,
+             m->limit);
+    return true;
 }
 
 unsigned report_bucket_of(uint16_t value)

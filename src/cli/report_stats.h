@@ -70,8 +70,15 @@ typedef struct report_stats {
     report_count *pc_list, *source_list, *context_list[2];
 } report_stats;
 
-/* False if out of memory; then nothing needs freeing. */
-bool report_stats_init(report_stats *s);
+/* The distinct PCs, context IDs and Data Source values each list keeps by
+ * default: memory stays bounded (about 48 bytes a value at the peak) when
+ * a file has more; the less frequent are then folded into one count
+ * (report_map.h). */
+#define REPORT_MAX_DISTINCT 1000000u
+
+/* Every list keeps at most max_distinct values (0: REPORT_MAX_DISTINCT).
+ * False if out of memory; then nothing needs freeing. */
+bool report_stats_init(report_stats *s, size_t max_distinct);
 void report_stats_free(report_stats *s);
 
 /* Adds one complete record; false if out of memory. */
@@ -85,6 +92,13 @@ int report_collect(report_stats *s, record_source *src);
 /* Orders the maps into the *_list arrays for the renderers; false if out
  * of memory. */
 bool report_stats_sort(report_stats *s);
+
+/* "N distinct", or once the list folded some, "N kept of more than M
+ * distinct". */
+void report_distinct(const report_map *m, char *buf, size_t size);
+/* Once the list folded some: "(N folded at the cap of M)", the label of
+ * the row of their samples; false (and buf "") otherwise. */
+bool report_folded_label(const report_map *m, const char *what, char *buf, size_t size);
 
 unsigned report_bucket_of(uint16_t value);
 /* "0", "1", "2-3", ... */

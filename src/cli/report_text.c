@@ -58,8 +58,10 @@ static void op_mix(FILE *out, const report_stats *s)
 static void hot_pcs(FILE *out, const report_stats *s, unsigned top)
 {
     const size_t n = s->pcs.used < top ? s->pcs.used : top;
-    fprintf(out, "\nhottest PCs (top %zu of %zu distinct, %" PRIu64 " records with a PC)\n", n,
-            s->pcs.used, s->with_pc);
+    char distinct[96], label[96];
+    report_distinct(&s->pcs, distinct, sizeof distinct);
+    fprintf(out, "\nhottest PCs (top %zu of %s, %" PRIu64 " records with a PC)\n", n, distinct,
+            s->with_pc);
     if (!n) return;
     fprintf(out, "  %-18s %-3s %-10s %10s  %6s\n", "PC", "EL", "security", "samples", "share");
     for (size_t i = 0; i < n; i++) {
@@ -68,6 +70,10 @@ static void hot_pcs(FILE *out, const report_stats *s, unsigned top)
         fprintf(out, "  0x%016" PRIx64 " EL%u %-10s %10" PRIu64 "  %5.1f%%\n", a.va, a.el,
                 a.security, c->count, share(c->count, s->records));
     }
+    /* under the PC, EL and security columns */
+    if (report_folded_label(&s->pcs, "PCs", label, sizeof label))
+        fprintf(out, "  %-33s %10" PRIu64 "  %5.1f%%\n", label, s->pcs.folded_samples,
+                share(s->pcs.folded_samples, s->records));
 }
 
 static void histogram(FILE *out, unsigned index, const report_histogram *h)
@@ -101,15 +107,18 @@ static void histogram(FILE *out, unsigned index, const report_histogram *h)
 
 static void data_sources(FILE *out, const report_stats *s, unsigned top)
 {
+    char distinct[96], label[96];
+    report_distinct(&s->sources, distinct, sizeof distinct);
     fprintf(out,
             "\ndata source (IMPLEMENTATION DEFINED values): %" PRIu64
-            " records with a Data Source packet, %zu distinct\n",
-            s->with_source, s->sources.used);
+            " records with a Data Source packet, %s\n",
+            s->with_source, distinct);
     for (size_t i = 0; i < s->sources.used && i < top; i++) {
-        char label[32];
         snprintf(label, sizeof label, "SOURCE 0x%04" PRIx64, s->source_list[i].key);
         row_share(out, label, s->source_list[i].count, s->with_source);
     }
+    if (report_folded_label(&s->sources, "values", label, sizeof label))
+        row_share(out, label, s->sources.folded_samples, s->with_source);
 }
 
 static void events(FILE *out, const report_stats *s)
@@ -138,13 +147,16 @@ static void contexts(FILE *out, const report_stats *s)
 {
     fprintf(out, "\ncontext IDs\n");
     for (unsigned i = 0; i < 2; i++) {
-        fprintf(out, "  CONTEXTIDR_EL%u: %" PRIu64 " records, %zu distinct\n", i + 1,
-                s->with_context[i], s->contexts[i].used);
+        char distinct[96], label[96];
+        report_distinct(&s->contexts[i], distinct, sizeof distinct);
+        fprintf(out, "  CONTEXTIDR_EL%u: %" PRIu64 " records, %s\n", i + 1, s->with_context[i],
+                distinct);
         for (size_t j = 0; j < s->contexts[i].used && j < REPORT_TOP_CONTEXTS; j++) {
-            char label[32];
             snprintf(label, sizeof label, "  0x%08" PRIx64, s->context_list[i][j].key);
             row_share(out, label, s->context_list[i][j].count, s->with_context[i]);
         }
+        if (report_folded_label(&s->contexts[i], "values", label, sizeof label))
+            row_share(out, label, s->contexts[i].folded_samples, s->with_context[i]);
     }
 }
 

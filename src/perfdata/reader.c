@@ -25,6 +25,7 @@ struct armprof_perf_file {
     size_t chunk_cap;
     uint64_t *midr;
     uint32_t *cpu_number;
+    bool read_failed; /* error[] holds a read error, not a format error */
     char error[320];
 };
 
@@ -33,12 +34,24 @@ bool armprof_perf_is_perf_data(const void *head, size_t size)
     return head && size >= 8 && get_le64(head) == PERF_MAGIC2;
 }
 
-/* Exactly n bytes at offset, or false. */
+/* Exactly n bytes at offset, or false: past the end of the file (the
+ * caller says what was truncated), or a failed seek or read, which sets
+ * read_failed and the message (a read error is not a truncated file). */
 static bool read_at(armprof_perf_file *f, uint64_t offset, void *buf, size_t n)
 {
     if (offset > f->file_size || n > f->file_size - offset) return false;
-    if (fseeko(f->f, (off_t)offset, SEEK_SET) != 0) return false;
-    return fread(buf, 1, n, f->f) == n;
+    errno = 0;
+    if (fseeko(f->f, (off_t)offset, SEEK_SET) == 0) {
+        const size_t got = fread(buf, 1, n, f->f);
+        if (got == n) return true;
+        offset += got;
+    }
+    const int e = errno;
+    f->read_failed = true;
+    snprintf(f->error, sizeof f->error, "%s: offset 0x%llx: read error: %s", f->path,
+             (unsigned long long)offset,
+             e ? strerror(e) : "the file ended before its size (it shrank)");
+    return false;
 }
 
 static bool add_chunk(armprof_perf_file *f, const armprof_perf_aux_chunk *c)
@@ -139,6 +152,7 @@ static bool parse_metadata(armprof_perf_file *f, const uint8_t *priv, size_t wor
 
 static bool truncated(armprof_perf_file *f, const char *what, uint64_t offset)
 {
+    if (f->read_failed) return false; /* read_at() said why */
     snprintf(f->error, sizeof f->error, "%s: offset 0x%llx: %s truncated by the end of the file",
              f->path, (unsigned long long)offset, what);
     return false;
@@ -210,6 +224,12 @@ static bool scan_events(armprof_perf_file *f, uint64_t start, uint64_t size)
                 .file_offset = next,
             };
             if (c.size > end - next) return truncated(f, "AUXTRACE data", pos);
+            /* An event without data adds nothing to read: counted, not
+             * indexed, so that a file of millions of them costs no memory. */
+            if (c.size == 0) {
+                f->info.aux_empty++;
+                break;
+            }
             if (!add_chunk(f, &c)) {
                 snprintf(f->error, sizeof f->error, "%s: out of memory", f->path);
                 return false;
@@ -243,6 +263,7 @@ static bool parse(armprof_perf_file *f)
 {
     uint8_t h[PERF_HEADER_SIZE];
     if (!read_at(f, 0, h, 8)) {
+        if (f->read_failed) return false;
         snprintf(f->error, sizeof f->error, "%s: not a perf.data file (shorter than its magic)",
                  f->path);
         return false;

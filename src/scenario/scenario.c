@@ -919,6 +919,7 @@ static int do_include(run_state *st, where at, const line_words *lw)
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
     size_t got;
+    errno = 0;
     while (buf && (got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
         len += got;
         if (len + 1 == cap) {
@@ -932,7 +933,14 @@ static int do_include(run_state *st, where at, const line_words *lw)
             cap *= 2;
         }
     }
+    /* A read error would otherwise run the part read so far as if it were
+     * the whole file. */
+    const int read_errno = ferror(f) ? (errno ? errno : EIO) : 0;
     fclose(f);
+    if (read_errno) {
+        free(buf);
+        return error_at(st, at, "cannot read '%s': %s", path, strerror(read_errno));
+    }
     if (!buf) return error_at(st, at, "out of memory reading '%s'", path);
     buf[len] = 0;
     if (memchr(buf, 0, len)) {

@@ -27,6 +27,7 @@
 
 #include "armprof/perfdata.h"
 #include "check.h"
+#include "slurp.h"
 
 static uint64_t le(const uint8_t *p, unsigned n)
 {
@@ -34,23 +35,6 @@ static uint64_t le(const uint8_t *p, unsigned n)
     while (n--)
         v = v << 8 | p[n];
     return v;
-}
-
-static uint8_t *slurp(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    const long n = ftell(f);
-    rewind(f);
-    uint8_t *b = malloc(n > 0 ? (size_t)n : 1);
-    if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-        free(b);
-        b = NULL;
-    }
-    fclose(f);
-    *size = (size_t)n;
-    return b;
 }
 
 static void spill(const char *path, const uint8_t *b, size_t n)

@@ -141,7 +141,7 @@ static void test_call_return_simd(void)
     op(&s, 0, 0x06), byte(&s, 0x01); /* Other: ASE and FP */
     op(&s, 0, 0x04), byte(&s, 0x01); /* Other: ASE */
     report_stats st;
-    CHECK(report_stats_init(&st), "init");
+    CHECK(report_stats_init(&st, 0), "init");
     CHECK(collect(&st, s.b, s.n) == 0, "well formed");
     CHECK(st.records == 5 && st.branches == 3, "records %llu", (unsigned long long)st.records);
     CHECK(st.branch_link == 1 && st.branch_return == 1 && st.branch_indirect == 1 &&
@@ -157,7 +157,7 @@ static void test_statistics(void)
 {
     const bytes s = sample_stream();
     report_stats st;
-    CHECK(report_stats_init(&st), "init");
+    CHECK(report_stats_init(&st, 0), "init");
     CHECK(collect(&st, s.b, s.n) == 0, "well formed");
     CHECK(report_stats_sort(&st), "sort");
     CHECK(st.bytes == s.n && st.records == 6, "records %llu", (unsigned long long)st.records);
@@ -301,7 +301,7 @@ static void test_truncated(void)
     CHECK(cut > 0, "found the packet");
     s.n = cut + 2;
     report_stats st;
-    CHECK(report_stats_init(&st), "init");
+    CHECK(report_stats_init(&st, 0), "init");
     CHECK(collect(&st, s.b, s.n) == 1, "malformed");
     CHECK(st.records == 3 && st.error_offset == cut && st.error, "records %llu offset %zu",
           (unsigned long long)st.records, st.error_offset);
@@ -319,7 +319,7 @@ static void test_truncated(void)
     byte(&open_record, 0x00);
     op(&open_record, 1, 0x00);
     report_stats st2;
-    CHECK(report_stats_init(&st2), "init");
+    CHECK(report_stats_init(&st2, 0), "init");
     CHECK(collect(&st2, open_record.b, open_record.n) == 1 && st2.records == 0 &&
               st2.error_offset == 1,
           "unended record at %zu", st2.error_offset);
