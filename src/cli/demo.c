@@ -25,6 +25,7 @@ typedef struct demo_opts {
     bool quiet;
     const char *perf_data; /* NULL: none */
     armprof_perf_spe_metadata metadata;
+    bool metadata_chosen; /* --perf-version given */
 } demo_opts;
 
 #define DEMO_USAGE                                                                                 \
@@ -49,6 +50,7 @@ static int parse(int argc, char **argv, demo_opts *o)
         } else if (!strcmp(argv[i], "--perf-data") && i + 1 < argc) {
             o->perf_data = argv[++i];
         } else if (!strcmp(argv[i], "--perf-version") && i + 1 < argc) {
+            o->metadata_chosen = true;
             if (!perf_export_metadata_for(argv[++i], &o->metadata)) {
                 fprintf(stderr,
                         "armprof demo: --perf-version wants MAJOR.MINOR (6.1, 7.3), not '%s'\n",
@@ -121,6 +123,13 @@ static int write_perf_data(const demo_opts *o, const demo_result *r)
         .out = o->perf_data, .elfs = elfs, .nelfs = 1, .comms = comms, .ncomms = DEMO_PHASES};
     armprof_perf_writer_config_init(&po.config);
     po.config.metadata = o->metadata;
+    if (!o->metadata_chosen) {
+        /* the layout the perf on PATH reads, as perf-data chooses it
+         * (docs/perf.md); said, since another perf may find no samples */
+        char why[320];
+        po.config.metadata = armprof_perf_metadata_for_path_perf(why, sizeof why);
+        fprintf(stderr, "armprof demo: %s (--perf-version V for another perf)\n", why);
+    }
     const perf_export_input in = {.path = o->out, .data = r->data, .size = r->size};
     perf_export_result res;
     if (rc == 0) rc = perf_export(&po, &in, 1, &res, "armprof demo", stderr);
@@ -186,7 +195,7 @@ int demo_command(int argc, char **argv)
     demo_opts o = {.out = "armprof-demo.spe",
                    .ops = DEFAULT_OPS,
                    .quiet = false,
-                   .metadata = ARMPROF_PERF_SPE_METADATA_V2};
+                   .metadata = ARMPROF_PERF_SPE_METADATA_V1};
     const int rc = parse(argc, argv, &o);
     if (rc) return rc;
     if (!o.quiet)
