@@ -52,7 +52,10 @@ bool report_stats_sort(report_stats *s)
 void report_distinct(const report_map *m, char *buf, size_t size)
 {
     if (m->folded_keys)
-        snprintf(buf, size, "%zu kept of more than %zu distinct", m->used, m->limit);
+        /* a value folded and seen again counts again from 1: after a fold
+         * the kept counts are lower bounds, the folded row takes the rest */
+        snprintf(buf, size, "%zu kept of more than %zu distinct, counts at least", m->used,
+                 m->limit);
     else
         snprintf(buf, size, "%zu distinct", m->used);
 }
@@ -61,8 +64,9 @@ bool report_folded_label(const report_map *m, const char *what, char *buf, size_
 {
     buf[0] = 0;
     if (!m->folded_keys) return false;
-    snprintf(buf, size, "(%" PRIu64 " other %s, folded at the cap of %zu)", m->folded_keys, what,
-             m->limit);
+    /* folded_keys counts a value once per fold, not once: no count of
+     * distinct values is claimed */
+    snprintf(buf, size, "(other %s, folded at the cap of %zu)", what, m->limit);
     return true;
 }
 
