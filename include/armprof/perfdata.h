@@ -142,6 +142,13 @@ typedef struct armprof_perf_aux_chunk {
     uint64_t size;
 } armprof_perf_aux_chunk;
 
+/* The most AUXTRACE events with data one file may have (4,194,304): the
+ * reader keeps one armprof_perf_aux_chunk (40 bytes) for each, so its
+ * memory is bounded (168 MiB of them) whatever the file; a file with more is
+ * refused with an error that says so (docs/perf.md). perf writes one such
+ * event per AUX buffer wake-up, kilobytes to megabytes each. */
+#define ARMPROF_PERF_MAX_AUX_CHUNKS (1u << 22)
+
 typedef struct armprof_perf_file_info {
     unsigned metadata_version; /* 1 or 2 */
     uint32_t pmu_type;

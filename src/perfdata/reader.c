@@ -230,6 +230,13 @@ static bool scan_events(armprof_perf_file *f, uint64_t start, uint64_t size)
                 f->info.aux_empty++;
                 break;
             }
+            if (f->info.nchunks == ARMPROF_PERF_MAX_AUX_CHUNKS) {
+                snprintf(f->error, sizeof f->error,
+                         "%s: offset 0x%llx: more than %u AUXTRACE events with data (the "
+                         "reader's cap, which bounds its memory)",
+                         f->path, (unsigned long long)pos, ARMPROF_PERF_MAX_AUX_CHUNKS);
+                return false;
+            }
             if (!add_chunk(f, &c)) {
                 snprintf(f->error, sizeof f->error, "%s: out of memory", f->path);
                 return false;
