@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* PE configuration: implemented features and the IMPLEMENTATION DEFINED and
- * CONSTRAINED UNPREDICTABLE choices (DESIGN principle 2). */
+ * CONSTRAINED UNPREDICTABLE choices (docs/design.md rule 2). */
 #ifndef ARMPROF_CONFIG_H
 #define ARMPROF_CONFIG_H
 

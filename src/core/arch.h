@@ -117,7 +117,7 @@ uint32_t DbgAuthStatus(const armprof_pe *pe);
 /* EDSCR.SDD as a read of EDSCR sees it (Debug state: latched on entry). */
 bool EDSCR_SDD(const armprof_pe *pe);
 
-/* ConstrainUnpredictable...(): the configured choice (DESIGN principle 2). */
+/* ConstrainUnpredictable...(): the configured choice (docs/design.md rule 2). */
 #define constrained_unpredictable(pe, which) OPTION_VALUE(pe, UNPRED_##which)
 
 /* ---- PMU counter helpers ---- */

@@ -38,7 +38,7 @@ typedef struct pe_context {
 } pe_context;
 
 /* Effective values derived from the context and the registers, recomputed
- * when either changes (DESIGN principle 4; pe_recompute()). */
+ * when either changes (docs/design.md rule 4; pe_recompute()). */
 typedef struct pe_effective {
     bool aarch32[4];         /* ELUsingAArch32(el) */
     bool el2_enabled;        /* EL2Enabled() */
@@ -59,7 +59,7 @@ struct armprof_pe {
     pe_effective eff;
     /* Bumped whenever a register or the context changes: a unit whose cache
      * was computed at another generation recomputes it before using it
-     * (DESIGN principle 4). */
+     * (docs/design.md rule 4). */
     uint32_t controls_gen;
     /* The register file: one slot per register instance of every owner
      * (core/regdecl.h). The core cannot know how many slots the owners above
@@ -75,7 +75,7 @@ struct armprof_pe {
 #define OPTION_VALUE(pe, opt)          ((pe)->cfg.options[ARMPROF_OPT_##opt])
 
 /* A register or the context changed: every cache derived from them is
- * recomputed before it is next used (DESIGN principle 4). */
+ * recomputed before it is next used (docs/design.md rule 4). */
 static inline void pe_controls_changed(armprof_pe *pe)
 {
     pe->controls_gen++;

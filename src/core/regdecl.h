@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The register declaration format (DESIGN principle 3) and the register file.
+/* The register declaration format (docs/design.md rule 3) and the register file.
  *
  * Every System register is declared once, in a .def file of the layer that
  * owns it (core/regs/, pmu/regs/, spe/regs/; each owner's list.def names its

@@ -33,7 +33,7 @@ typedef struct pcsr_state {
     bool branch_since_read; /* a branch retired since the last read of PMPCSR[31:0] */
     bool suspended;         /* PCSRSuspended() when PMPCSCTL.IMP is 0 */
     bool was_allowed;       /* PC sampling was allowed at the last sample */
-    /* Cached (DESIGN principle 4): PCSRSuspended() and the context part of a
+    /* Cached (docs/design.md rule 4): PCSRSuspended() and the context part of a
      * sample, recomputed after an MSR, a context change or a PMPCSCTL write. */
     uint32_t seen_gen; /* armprof_pe.controls_gen the cache was computed at */
     bool tmpl_suspended;

@@ -488,7 +488,7 @@ static void CheckForPMUOverflow(armprof_pe *pe)
 }
 
 /* The cached CountPMUEvents(), event numbers, overflow widths and CHAIN
- * conditions of every counter (DESIGN principle 4): recomputed when a
+ * conditions of every counter (docs/design.md rule 4): recomputed when a
  * control or the context changes, not on every event. */
 void pmu_refresh(armprof_pe *pe)
 {

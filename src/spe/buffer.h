@@ -20,7 +20,7 @@
 #define SPE_MAX_HELD 64
 
 /* What SPEWriteToBuffer() derives from the registers before it writes a
- * byte, computed once per controls generation (DESIGN principle 4): a
+ * byte, computed once per controls generation (docs/design.md rule 4): a
  * record at the minimum interval must not walk the ownership and
  * translation rules again. A write that ends in a management event changes
  * PMBSR_ELx, which starts a new generation. */

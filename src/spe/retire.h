@@ -2,7 +2,7 @@
 /* The Statistical Profiling work of one retired operation, inline: it runs
  * for every operation a simulator retires, so its common case (profiling
  * disabled, or the interval counter counting down) must cost a few
- * instructions (DESIGN principle 4). The rest is in sample.c. */
+ * instructions (docs/design.md rule 4). The rest is in sample.c. */
 #ifndef ARMPROF_SPE_RETIRE_H
 #define ARMPROF_SPE_RETIRE_H
 

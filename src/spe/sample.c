@@ -82,7 +82,7 @@ static uint64_t address_tag(const armprof_pe *pe)
 
 static void refresh_sample_controls(const armprof_pe *pe, spe_sample_controls *sc);
 
-/* The cached values spe_retire() tests on every operation (DESIGN principle
+/* The cached values spe_retire() tests on every operation (docs/design.md rule
  * 4): recomputed after an MSR or a context change. */
 void spe_refresh(armprof_pe *pe)
 {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The register table's integrity (DESIGN principle 3): every bit of every
+/* The register table's integrity (docs/design.md rule 3): every bit of every
  * register accounted for exactly once, each range declared for its own
  * register, field names unique, encodings unique, arrays' instances in range.
  * The build checks coverage too (sysreg_check.c); this test also catches a
