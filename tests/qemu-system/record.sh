@@ -93,6 +93,7 @@ cli=$(dirname "$checker")/../armprof
 version=$("$@" --version 2>&1) || skip "perf does not run: $version"
 case $version in *"perf version $stack"*) ;; *) skip "not perf $stack: $version" ;; esac
 . "$(dirname "$0")/emulator.sh"
+. "$(dirname "$0")/guest_run.sh"
 emulator_locate "$repo"
 work=$(mktemp -d)
 keep() {
@@ -177,24 +178,16 @@ case_of() {
   for c in $cases; do
     case_of "$c"
     echo "perf record $all -e $event -c 1024 -m,$pages -o /tmp/$c.data -- $workload 2>&1 | sed 's/^/armprof-guest: perf $c: /'"
-    echo "echo 'armprof-guest: begin $c'; base64 /tmp/$c.data; echo 'armprof-guest: end $c'"
+    guest_send_file "$c" "/tmp/$c.data"
   done
 } >"$work/script"
-guest=$(ARMPROF_GUEST_PERF=1 ARMPROF_GUEST_FILES="$([ "$uses_mix" = 1 ] && echo "$mix")" sh "$repo/frontends/qemu-system/guest.sh" "$stack" "$work/script" 2>"$work/guest.err") ||
-  skip "the $stack guest's packages: $(tail -n 1 "$work/guest.err")"
-kernel=$(sed -n 's/^KERNEL=//p' <<<"$guest")
-initrd=$(sed -n 's/^INITRD=//p' <<<"$guest")
 smp=1
 [ "$cases" != smp2 ] || smp=2
-timeout 900 "$qemu" -M virt -cpu max,pauth=off,armprof=on -smp "$smp" -m 1G -nographic -nic none -no-reboot \
-  -kernel "$kernel" -initrd "$initrd" -append "console=ttyAMA0 panic=-1 quiet" \
-  -plugin "$plugin" >"$work/console" 2>&1 || true
-tr -d '\r' <"$work/console" >"$work/out"
+guest_run "$stack" "$plugin" "$smp" "$([ "$uses_mix" = 1 ] && echo "$mix")"
 grep -a 'armprof-guest: perf \|^vcpu\|^armprof qemu plugin' "$work/out" || true
 fail=0
 for mode in $cases; do
-  sed -n "/^armprof-guest: begin $mode\$/,/^armprof-guest: end $mode\$/p" "$work/out" |
-    grep -v '^armprof-guest' | base64 -d >"$work/$mode.data" 2>/dev/null || true
+  guest_received "$mode"
   [ -s "$work/$mode.data" ] || { echo "FAIL: no perf.data for $mode"; fail=1; continue; }
   "$@" report -D -i "$work/$mode.data" >"$work/$mode.dump" 2>/dev/null || true
   pcs=$(grep -Ec ' PC 0x[0-9a-f]+ el[0-3] ' "$work/$mode.dump" || true)
