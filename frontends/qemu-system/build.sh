@@ -68,10 +68,13 @@ bin=$dir/bin/qemu-system-aarch64
 libdir=$dir/lib
 lib=$libdir/libarmprof.so
 libbuild=$dir/armprof-$(printf '%s' "$repo" | sha256sum | cut -c1-12)
-key="qemu=$version $(cat "$0" "$here/qemu-10.0-armprof.patch" "$here"/glue/* | sha256sum | cut -c1-16)"
+# the pin is an upstream version; the Debian revision build-qemu.sh took
+# for it (its source.stamp) is in the key too
+taken=$(cat "$cache/qemu-${version#*:}/source.stamp" 2>/dev/null || echo "$version")
+key="qemu=$taken $(cat "$0" "$here/qemu-10.0-armprof.patch" "$here"/glue/* | sha256sum | cut -c1-16)"
 # the stock build's key is its configure line's: bump stock_build when it changes
 stock_build=1
-[ "$stock" = no ] || key="qemu=$version stock build $stock_build"
+[ "$stock" = no ] || key="qemu=$taken stock build $stock_build"
 built() {
   [ -x "$bin" ] && [ -f "$dir/build.stamp" ] && [ "$(cat "$dir/build.stamp")" = "$key" ] &&
     { [ "$stock" = yes ] || [ -f "$libbuild/libarmprof.so.0" ]; }

@@ -84,7 +84,7 @@
 set -euo pipefail
 repo=$1 stack=$2 plugin=$3 checker=$4 mix=$5 cases=$6
 shift 6
-skip() { echo "SKIPPED: $*"; exit 0; }
+. "$(dirname "$0")/../skip.sh"
 [ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
 [ -x "$checker" ] || skip "no checker ($checker)"
 # the armprof command of the same build (tests/spe_filter beside ../armprof)

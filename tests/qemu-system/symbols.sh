@@ -25,7 +25,7 @@
 set -euo pipefail
 repo=$1 stack=$2 plugin=$3 hot=$4
 shift 4
-skip() { echo "SKIPPED: $*"; exit 0; }
+. "$(dirname "$0")/../skip.sh"
 [ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
 [ -x "$hot" ] || skip "no spe_hot program ($hot): it needs aarch64-linux-gnu-gcc"
 [ $# -gt 0 ] || skip "no perf $stack for the host (.ci/run installs linux-perf; tools/perf-root.sh)"
