@@ -31,7 +31,7 @@ set -eu
 [ $# -ge 3 ] || { echo "usage: arm64-root.sh NAME PACKAGE VERSION [CACHE]" >&2; exit 2; }
 name=$1 package=$2 version=$3
 mirror=${ARMPROF_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+keyring=${ARMPROF_DEBIAN_KEYRING:-/usr/share/keyrings/debian-archive-keyring.gpg}
 cache=${4:-${ARMPROF_CACHE:-${HOME:-/tmp}/.cache/armprof}}
 suite=${ARMPROF_ARM64_SUITE:-trixie}
 release=${ARMPROF_ARM64_RELEASE:-} # apt's target release (-t), e.g. trixie-backports
