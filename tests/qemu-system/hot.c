@@ -19,7 +19,7 @@
 
 static long words[WORDS];
 
-__attribute__((noinline)) static long load_heavy(void)
+__attribute__((noinline, noclone)) static long load_heavy(void)
 {
     long sum = 0;
     for (unsigned r = 0; r < ROUNDS; r++) {
@@ -31,7 +31,7 @@ __attribute__((noinline)) static long load_heavy(void)
     return sum;
 }
 
-__attribute__((noinline)) static void store_heavy(long value)
+__attribute__((noinline, noclone)) static void store_heavy(long value)
 {
     for (unsigned r = 0; r < ROUNDS; r++) {
         for (unsigned i = 0; i < WORDS; i += 8) {
@@ -50,7 +50,7 @@ __attribute__((noinline)) static void store_heavy(long value)
 
 /* eight taken branches in a row, in registers only: the compiler can
  * neither fold them nor turn them into loads or stores */
-__attribute__((noinline)) static void branch_heavy(void)
+__attribute__((noinline, noclone)) static void branch_heavy(void)
 {
     for (unsigned r = 0; r < ROUNDS * WORDS / 8; r++) {
         __asm__ volatile("b 1f\n1: b 2f\n2: b 3f\n3: b 4f\n4: b 5f\n5: b 6f\n6: b 7f\n7: b 8f\n8:");
