@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define WORDS 4096u
+#define WORDS  4096u
 #define ROUNDS 100u
 
 static long words[WORDS];
