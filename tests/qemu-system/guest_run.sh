@@ -1,7 +1,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Sourced by the qemu-system tests that run perf in a guest (record.sh,
-# symbols.sh), after emulator.sh's emulator_locate ($qemu) and with the
-# caller's skip() and $work:
+# symbols.sh), with $repo and tests/skip.sh's skip():
+#   guest_prepare STACK PERF_COMMAND...
+#                               skips unless PERF_COMMAND runs as perf STACK
+#                               and the emulator is built ($qemu); makes
+#                               $work, whose perf.data files and console
+#                               go to $ARMPROF_RECORD_KEEP at exit when set
 #   guest_send_file NAME PATH   prints the guest script's lines that copy
 #                               PATH out through the console (base64)
 #   guest_run STACK PLUGIN SMP "FILES"
@@ -12,6 +16,23 @@
 #                               the guest's packages cannot be had
 #   guest_received NAME         what guest_send_file NAME sent, into
 #                               $work/NAME.data (empty when it did not come)
+. "$(dirname "${BASH_SOURCE[0]}")/emulator.sh"
+guest_prepare() {
+  local stack=$1 version
+  shift
+  [ $# -gt 0 ] || skip "no perf $stack for the host (.ci/run installs linux-perf; tools/perf-root.sh)"
+  version=$("$@" --version 2>&1) || skip "perf does not run: $version"
+  case $version in *"perf version $stack"*) ;; *) skip "not perf $stack: $version" ;; esac
+  emulator_locate "$repo"
+  work=$(mktemp -d)
+  trap guest_keep EXIT
+}
+guest_keep() {
+  if [ -n "${ARMPROF_RECORD_KEEP:-}" ]; then
+    mkdir -p "$ARMPROF_RECORD_KEEP" && cp "$work"/*.data "$work/out" "$ARMPROF_RECORD_KEEP/" 2>/dev/null
+  fi
+  rm -rf "$work"
+}
 guest_send_file() {
   echo "echo 'armprof-guest: begin $1'; base64 $2; echo 'armprof-guest: end $1'"
 }

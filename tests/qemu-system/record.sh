@@ -89,20 +89,8 @@ shift 6
 [ -x "$checker" ] || skip "no checker ($checker)"
 # the armprof command of the same build (tests/spe_filter beside ../armprof)
 cli=$(dirname "$checker")/../armprof
-[ $# -gt 0 ] || skip "no perf $stack for the host (.ci/run installs linux-perf; tools/perf-root.sh)"
-version=$("$@" --version 2>&1) || skip "perf does not run: $version"
-case $version in *"perf version $stack"*) ;; *) skip "not perf $stack: $version" ;; esac
-. "$(dirname "$0")/emulator.sh"
 . "$(dirname "$0")/guest_run.sh"
-emulator_locate "$repo"
-work=$(mktemp -d)
-keep() {
-  if [ -n "${ARMPROF_RECORD_KEEP:-}" ]; then
-    mkdir -p "$ARMPROF_RECORD_KEEP" && cp "$work"/*.data "$work/out" "$ARMPROF_RECORD_KEEP/" 2>/dev/null
-  fi
-  rm -rf "$work"
-}
-trap keep EXIT
+guest_prepare "$stack" "$@"
 # each case's perf event, workload and checks (spe_filter's arguments)
 uses_mix=0
 for c in $cases; do case $c in smp2 | jit | nojit | nbr | ldonly | atomic | simd | fp | fpnosimd | nosimd | nods0) uses_mix=1 ;; esac; done

@@ -28,20 +28,8 @@ shift 4
 . "$(dirname "$0")/../skip.sh"
 [ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
 [ -x "$hot" ] || skip "no spe_hot program ($hot): it needs aarch64-linux-gnu-gcc"
-[ $# -gt 0 ] || skip "no perf $stack for the host (.ci/run installs linux-perf; tools/perf-root.sh)"
-version=$("$@" --version 2>&1) || skip "perf does not run: $version"
-case $version in *"perf version $stack"*) ;; *) skip "not perf $stack: $version" ;; esac
-. "$(dirname "$0")/emulator.sh"
 . "$(dirname "$0")/guest_run.sh"
-emulator_locate "$repo"
-work=$(mktemp -d)
-keep() {
-  if [ -n "${ARMPROF_RECORD_KEEP:-}" ]; then
-    mkdir -p "$ARMPROF_RECORD_KEEP" && cp "$work"/*.data "$work/out" "$ARMPROF_RECORD_KEEP/" 2>/dev/null
-  fi
-  rm -rf "$work"
-}
-trap keep EXIT
+guest_prepare "$stack" "$@"
 # case: the driver's filter and the function it must put first
 cases="ld:load_filter:load_heavy br:branch_filter:branch_heavy st:store_filter:store_heavy"
 prog=/usr/local/bin/spe_hot
