@@ -127,6 +127,6 @@ sum=$({
 initrd=$out/initrd-$sum.gz
 (cd "$stage" && find . | cpio -o -H newc --quiet | gzip -1) >"$stage.gz"
 mv -f "$stage.gz" "$initrd"
-say "kernel $kernel_release, busybox $busybox_version, initramfs $(du -k "$initrd" | cut -f1) KB"
+say "kernel $kernel_release, busybox-static $(sed -n 's/^busybox-static=//p' "${broot%/root}/fetched.txt"), initramfs $(du -k "$initrd" | cut -f1) KB"
 echo "KERNEL=$kernel"
 echo "INITRD=$initrd"
