@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
+# shellcheck shell=bash
 # The skip rule of the bash tests that need a tool (sourced): without the
 # tool a test says "SKIPPED: why" and passes, so that the suite runs
 # anywhere; with ARMPROF_REQUIRE_TOOLS=1 (.ci/run sets it under CI=true,

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
+# shellcheck shell=sh
 # Sourced (POSIX sh) by the scripts that fetch pinned Debian packages
 # (tools/arm64-root.sh, frontends/qemu/build-qemu.sh): a pin names what
 # matters, the upstream version (with its epoch when it has one, as in
@@ -41,7 +42,7 @@ debian_pin() {
   done
   if [ -z "$debian_pin_best" ]; then
     echo "no $debian_pin_name of version $debian_pin_pin in the archive; versions seen:" \
-      "$(echo ${debian_pin_seen:-none})" >&2
+      "$(printf '%s\n' "${debian_pin_seen:-none}" | paste -sd' ' -)" >&2
     return 1
   fi
   echo "took $debian_pin_name $debian_pin_best (pin $debian_pin_pin)" >&2

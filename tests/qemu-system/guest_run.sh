@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: BSD-3-Clause
+# shellcheck shell=bash
 # Sourced by the qemu-system tests that run perf in a guest (record.sh,
 # symbols.sh), with $repo and tests/skip.sh's skip():
 #   guest_prepare STACK PERF_COMMAND...

@@ -23,6 +23,7 @@
 #   symbols.sh REPO STACK PLUGIN HOT PERF_COMMAND...
 # ARMPROF_RECORD_KEEP=DIR keeps the console and each case's perf.data there.
 set -euo pipefail
+# shellcheck disable=SC2034 # repo: guest_run.sh's
 repo=$1 stack=$2 plugin=$3 hot=$4
 shift 4
 . "$(dirname "$0")/../skip.sh"
