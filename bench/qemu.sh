@@ -30,7 +30,7 @@ trap 'rm -rf "$work"' EXIT
 aarch64-linux-gnu-gcc -O2 -static -o "$work/work" bench/qemu/work.c
 q10=$(sh frontends/qemu/build-qemu.sh --locate 2>/dev/null | sed -n 's/^QEMU_AARCH64=//p')
 cache=${ARMPROF_CACHE:-$HOME/.cache/armprof}
-gzip_root=$cache/gzip-1.13-1_deb13u1-arm64/root
+gzip_root=$cache/gzip-1.13-arm64/root
 seq 1 2000000 >"$work/in.txt"
 
 best() { # best wall seconds of RUNS runs of the command

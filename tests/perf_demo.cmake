@@ -13,14 +13,15 @@ cmake_minimum_required(VERSION 3.19)
 #   -DARMPROF=<armprof> -DPERF="<perf command|args>" -DPERF_VERSION=6.1|7.3
 #   -DWORK=<scratch folder> [-DOPS=N]
 # Prints "SKIPPED (why)" when the perf command cannot run.
+include(${CMAKE_CURRENT_LIST_DIR}/skip.cmake)
 string(REPLACE "|" ";" PERF "${PERF}")
 if(NOT PERF)
-  message("perf_demo ${PERF_VERSION}: SKIPPED (no perf ${PERF_VERSION}: see .ci/run and tools/perf-root.sh)")
+  armprof_skip_tool("perf_demo ${PERF_VERSION}" "no perf ${PERF_VERSION}: see .ci/run and tools/perf-root.sh")
   return()
 endif()
 execute_process(COMMAND ${PERF} version RESULT_VARIABLE rc OUTPUT_VARIABLE version ERROR_VARIABLE verr)
 if(NOT rc EQUAL 0 OR NOT version MATCHES "perf version ${PERF_VERSION}")
-  message("perf_demo ${PERF_VERSION}: SKIPPED (perf does not run as ${PERF_VERSION}: ${version}${verr})")
+  armprof_skip_tool("perf_demo ${PERF_VERSION}" "perf does not run as ${PERF_VERSION}: ${version}${verr}")
   return()
 endif()
 if(NOT OPS)

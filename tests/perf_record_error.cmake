@@ -8,7 +8,8 @@ cmake_minimum_required(VERSION 3.19)
 # Prints "SKIPPED (why)" when perf is missing or may not record here
 # (kernel.perf_event_paranoid).
 if(NOT PERF)
-  message("perf_record_error: SKIPPED (no perf: .ci/run installs linux-perf)")
+  include(${CMAKE_CURRENT_LIST_DIR}/skip.cmake)
+  armprof_skip_tool(perf_record_error "no perf: .ci/run installs linux-perf")
   return()
 endif()
 file(REMOVE_RECURSE ${WORK})

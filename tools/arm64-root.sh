@@ -14,22 +14,28 @@
 # The packages come through an apt configuration of this script's own
 # (sources, lists, cache and an empty dpkg status under the cache folder),
 # never the system's sources; they are unpacked with dpkg-deb -x, never
-# installed. The root is built once per version and kept outside the
-# source tree:
+# installed. The root is built once per pinned version and kept outside
+# the source tree:
 #   tools/arm64-root.sh NAME PACKAGE VERSION [CACHE]   prints the root's path
-# The root is CACHE/NAME-VERSION-arm64/root (VERSION with ~ and + as _).
-# CACHE defaults to $ARMPROF_CACHE, else ~/.cache/armprof. Exits 1 with a
-# message when the packages cannot be fetched.
+# VERSION is the upstream version (1.13, 6.1.192, 1:1.35.0): the package
+# taken is the newest Debian revision of it the archive has
+# (tools/debian-pin.sh), named on stderr ("took PACKAGE VERSION"); a full
+# version (1.13-1+deb13u1) takes that one only. The root is
+# CACHE/NAME-VERSION-arm64/root (VERSION with ~, + and : as _), and
+# CACHE/NAME-VERSION-arm64/fetched.txt says what it holds. CACHE defaults
+# to $ARMPROF_CACHE, else ~/.cache/armprof. Exits 1 with a message when the
+# packages cannot be fetched (with the versions the archive has when none
+# fits the pin).
 set -eu
 
 [ $# -ge 3 ] || { echo "usage: arm64-root.sh NAME PACKAGE VERSION [CACHE]" >&2; exit 2; }
 name=$1 package=$2 version=$3
 mirror=${ARMPROF_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+keyring=${ARMPROF_DEBIAN_KEYRING:-/usr/share/keyrings/debian-archive-keyring.gpg}
 cache=${4:-${ARMPROF_CACHE:-${HOME:-/tmp}/.cache/armprof}}
 suite=${ARMPROF_ARM64_SUITE:-trixie}
 release=${ARMPROF_ARM64_RELEASE:-} # apt's target release (-t), e.g. trixie-backports
-base=$cache/$name-$(printf '%s' "$version" | tr '~+' '__')-arm64
+base=$cache/$name-$(printf '%s' "$version" | tr '~+:' '___')-arm64
 root=$base/root
 
 # Two at once for the same root (tests run in parallel on an empty cache)
@@ -41,6 +47,7 @@ if command -v flock >/dev/null 2>&1; then
   flock 9
 fi
 if [ -f "$base/fetched.txt" ]; then
+  echo "took $(sed -n "s/^$package=/$package /p" "$base/fetched.txt") (pin $version, fetched before)" >&2
   echo "$root"
   exit 0
 fi
@@ -71,10 +78,16 @@ set -- -o "Dir::Etc::SourceList=$base/apt/sources.list" -o Dir::Etc::SourceParts
   -o "Dir::State::status=$base/apt/status" -o Dir::Etc::Preferences=/dev/null \
   -o Dir::Etc::PreferencesParts=/dev/null -o APT::Architecture=arm64 \
   -o APT::Architectures=arm64 -o Debug::NoLocking=1 -o APT::Install-Recommends=false
-if ! apt-get "$@" -qq update >"$base/apt.log" 2>&1 ||
-  ! apt-get "$@" ${release:+-t "$release"} -y -qq install --download-only "$package=$version" \
-    >>"$base/apt.log" 2>&1; then
-  echo "arm64-root: cannot fetch $package $version for arm64:" >&2
+if ! apt-get "$@" -qq update >"$base/apt.log" 2>&1; then
+  echo "arm64-root: cannot update the package lists for arm64:" >&2
+  tail -n 5 "$base/apt.log" >&2
+  exit 1
+fi
+. "$(dirname "$0")/debian-pin.sh"
+taken=$(debian_pin Packages "$package" "$version" "$@") || exit 1
+if ! apt-get "$@" ${release:+-t "$release"} -y -qq install --download-only "$package=$taken" \
+  >>"$base/apt.log" 2>&1; then
+  echo "arm64-root: cannot fetch $package $taken for arm64:" >&2
   tail -n 5 "$base/apt.log" >&2
   exit 1
 fi

@@ -68,12 +68,22 @@ bin=$dir/bin/qemu-system-aarch64
 libdir=$dir/lib
 lib=$libdir/libarmprof.so
 libbuild=$dir/armprof-$(printf '%s' "$repo" | sha256sum | cut -c1-12)
-key="qemu=$version $(cat "$0" "$here/qemu-10.0-armprof.patch" "$here"/glue/* | sha256sum | cut -c1-16)"
+# the pin is an upstream version; the Debian revision build-qemu.sh took
+# for it (its source.stamp, read anew: a build fetches it first) is in the
+# key too
+sources_hash=$(cat "$0" "$here/qemu-10.0-armprof.patch" "$here"/glue/* | sha256sum | cut -c1-16)
 # the stock build's key is its configure line's: bump stock_build when it changes
 stock_build=1
-[ "$stock" = no ] || key="qemu=$version stock build $stock_build"
+key() {
+  taken=$(cat "$cache/qemu-${version#*:}/source.stamp" 2>/dev/null || echo "$version")
+  if [ "$stock" = no ]; then
+    echo "qemu=$taken $sources_hash"
+  else
+    echo "qemu=$taken stock build $stock_build"
+  fi
+}
 built() {
-  [ -x "$bin" ] && [ -f "$dir/build.stamp" ] && [ "$(cat "$dir/build.stamp")" = "$key" ] &&
+  [ -x "$bin" ] && [ -f "$dir/build.stamp" ] && [ "$(cat "$dir/build.stamp")" = "$(key)" ] &&
     { [ "$stock" = yes ] || [ -f "$libbuild/libarmprof.so.0" ]; }
 }
 result() {
@@ -169,6 +179,6 @@ t2=$(date +%s)
 cp "$dir/build/qemu-system-aarch64" "$bin"
 "$bin" -cpu help -M virt >/dev/null 2>&1 || die "$bin does not run"
 echo "configure $((t1 - t0)) s, build $((t2 - t1)) s on $(nproc) cores" >"$dir/times.txt"
-echo "$key" >"$dir/build.stamp"
+key >"$dir/build.stamp"
 say "built in $((t2 - t0)) s: $("$bin" --version | head -n 1)"
 result

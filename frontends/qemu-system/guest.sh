@@ -13,8 +13,8 @@
 #           7.3: Debian 13 backports' kernel 7.3 (linux-image-7.3.4+deb13-arm64)
 #   SCRIPT  a shell script the guest runs after the probe (default: none)
 #   CACHE   default $ARMPROF_CACHE, else ~/.cache/armprof
-#   ARMPROF_GUEST_PERF=1  also the stack's perf (linux-perf 6.1.192-2 or
-#           7.3.4-1~bpo13+1) and its libraries
+#   ARMPROF_GUEST_PERF=1  also the stack's perf (linux-perf 6.1.192 or
+#           7.3.4) and its libraries
 #   ARMPROF_GUEST_FILES="FILE..."  also these files (static programs the
 #           script runs), in /usr/local/bin under their own names
 #
@@ -31,20 +31,21 @@ repo=$(cd "$here/../.." && pwd)
 say() { echo "guest: $*" >&2; }
 die() { say "$@"; exit 1; }
 
-# Pinned versions (the mirror keeps current ones only: when one is gone,
-# apt's message names what it has).
+# Pinned upstream versions: tools/arm64-root.sh takes the newest Debian
+# revision of each that the archive has (it keeps current ones only), and
+# names the versions it has when none fits.
 case $stack in
   6.1)
     suite=bookworm
-    kernel_pkg=linux-image-6.1.0-56-arm64-unsigned kernel_version=6.1.192-2
-    busybox_version=1:1.35.0-4+deb12u1+b1
-    perf_version=6.1.192-2
+    kernel_pkg=linux-image-6.1.0-56-arm64-unsigned kernel_version=6.1.192
+    busybox_version=1:1.35.0
+    perf_version=6.1.192
     ;;
   7.3)
     suite=trixie release=trixie-backports
-    kernel_pkg=linux-image-7.3.4+deb13-arm64 kernel_version=7.3.4-1~bpo13+1
-    busybox_version=1:1.37.0-6+b9
-    perf_version=7.3.4-1~bpo13+1
+    kernel_pkg=linux-image-7.3.4+deb13-arm64 kernel_version=7.3.4
+    busybox_version=1:1.37.0
+    perf_version=7.3.4
     ;;
   *) die "STACK is 6.1 or 7.3, not '$stack'" ;;
 esac
@@ -126,6 +127,6 @@ sum=$({
 initrd=$out/initrd-$sum.gz
 (cd "$stage" && find . | cpio -o -H newc --quiet | gzip -1) >"$stage.gz"
 mv -f "$stage.gz" "$initrd"
-say "kernel $kernel_release, busybox $busybox_version, initramfs $(du -k "$initrd" | cut -f1) KB"
+say "kernel $kernel_release, busybox-static $(sed -n 's/^busybox-static=//p' "${broot%/root}/fetched.txt"), initramfs $(du -k "$initrd" | cut -f1) KB"
 echo "KERNEL=$kernel"
 echo "INITRD=$initrd"

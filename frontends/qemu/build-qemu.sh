@@ -17,9 +17,9 @@
 #
 # Its last lines name the results, one KEY=PATH a line (no quoting: the
 # cache path may not hold blanks):
-#   QEMU_AARCH64=.../qemu-10.0.13+ds-0+deb13u1/bin/qemu-aarch64  (not with --headers-only)
-#   QEMU_PLUGIN_H_10=.../qemu-10.0.13+ds-0+deb13u1/src/qemu-10.0.13+ds/include/qemu/qemu-plugin.h
-#   QEMU_PLUGIN_H_7=.../qemu-7.2+dfsg-7+deb12u18/src/qemu-7.2+dfsg/include/qemu/qemu-plugin.h
+#   QEMU_AARCH64=.../qemu-10.0.13+ds/bin/qemu-aarch64  (not with --headers-only)
+#   QEMU_PLUGIN_H_10=.../qemu-10.0.13+ds/src/qemu-10.0.13+ds/include/qemu/qemu-plugin.h
+#   QEMU_PLUGIN_H_7=.../qemu-7.2+dfsg/src/qemu-7.2+dfsg/include/qemu/qemu-plugin.h
 # Progress goes to stderr.
 #
 # Sources come with `apt-get source` through an apt configuration of this
@@ -27,21 +27,27 @@
 # own lists, cache and an empty dpkg status), never the system's sources.
 # Debian 13's meson and python3-pycotap (architecture: all) come the same
 # way with `apt-get download` and are unpacked with dpkg-deb -x, never
-# installed. Only the build dependencies that Debian 12 has (gcc, ninja,
-# glib...) are installed, when missing, with apt-get install from the
-# system's normal sources. Everything else stays under
-#   CACHE/qemu-<debian version>/   src/ (patched source), build/, bin/qemu-aarch64
-# and is rebuilt only when the pinned versions or this script change.
+# installed. The pins are upstream versions: the newest Debian revision of
+# each that the archive has is taken (tools/debian-pin.sh, "took ..." on
+# stderr; the archive keeps current revisions only), and the script fails
+# naming the versions the archive has when none fits. Only the build
+# dependencies that Debian 12 has (gcc, ninja, glib...) are installed, when
+# missing, with apt-get install from the system's normal sources.
+# Everything else stays under
+#   CACHE/qemu-<pinned version>/   src/ (patched source), build/, bin/qemu-aarch64
+# (source.stamp: the Debian version taken) and is rebuilt only when the
+# pinned versions or this script change.
 # Nothing is written into the source tree. See frontends/qemu/README.md.
 # shellcheck disable=SC2086 # $apt_opts and $missing are split on purpose
 set -eu
 
-# Pinned versions (the mirror keeps only current ones: when one is gone,
-# the script says which versions it has; override with these variables).
-qemu10=${ARMPROF_QEMU10_VERSION:-1:10.0.13+ds-0+deb13u1}   # trixie
-qemu7=${ARMPROF_QEMU7_VERSION:-1:7.2+dfsg-7+deb12u18}      # bookworm
-meson_version=${ARMPROF_MESON_VERSION:-1.7.0-1}            # trixie, arch all
-pycotap_version=${ARMPROF_PYCOTAP_VERSION:-1.3.1-2}        # trixie, arch all
+# Pinned upstream versions, each taken at the newest Debian revision the
+# archive has (override with these variables; a full Debian version pins
+# that one only).
+qemu10=${ARMPROF_QEMU10_VERSION:-1:10.0.13+ds}   # trixie
+qemu7=${ARMPROF_QEMU7_VERSION:-1:7.2+dfsg}       # bookworm
+meson_version=${ARMPROF_MESON_VERSION:-1.7.0}    # trixie, arch all
+pycotap_version=${ARMPROF_PYCOTAP_VERSION:-1.3.1} # trixie, arch all
 mirror=${ARMPROF_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 
@@ -76,9 +82,10 @@ cache=$(cd "$cache" && pwd)
 
 self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 self_hash=$(sha256sum "$self" | cut -c1-16)
+. "$(dirname "$self")/../../tools/debian-pin.sh"
 
-# CACHE/qemu-<version without epoch>, and the source folder dpkg-source
-# makes in it (qemu-<upstream version>).
+# CACHE/qemu-<pinned version without epoch>, and the source folder
+# dpkg-source makes in it (qemu-<upstream version>).
 vdir() { echo "$cache/qemu-${1#*:}"; }
 srcdir() { v=${1#*:}; echo "$(vdir "$1")/src/qemu-${v%-*}"; }
 dir10=$(vdir "$qemu10")
@@ -86,7 +93,9 @@ dir7=$(vdir "$qemu7")
 h10=$(srcdir "$qemu10")/include/qemu/qemu-plugin.h
 h7=$(srcdir "$qemu7")/include/qemu/qemu-plugin.h
 bin=$dir10/bin/qemu-aarch64
-build_key="qemu=$qemu10 meson=$meson_version pycotap=$pycotap_version script=$self_hash"
+# the Debian version taken for a pin, once fetched
+taken() { cat "$(vdir "$1")/source.stamp" 2>/dev/null; }
+build_key() { echo "qemu=$(taken "$qemu10") meson=$meson_version pycotap=$pycotap_version script=$self_hash"; }
 
 # The private lists (60 MB) serve only a fetch: a later one updates anew.
 drop_apt_lists() { [ "$apt_updated" = no ] || rm -rf "$apt_dir/lists" "$apt_dir/cache"; }
@@ -97,8 +106,8 @@ print_paths() {
   echo "QEMU_PLUGIN_H_10=$h10"
   echo "QEMU_PLUGIN_H_7=$h7"
 }
-source_ok() { [ -f "$(vdir "$1")/source.stamp" ] && [ "$(cat "$(vdir "$1")/source.stamp")" = "$1" ]; }
-build_ok() { [ -x "$bin" ] && [ -f "$dir10/build.stamp" ] && [ "$(cat "$dir10/build.stamp")" = "$build_key" ]; }
+source_ok() { [ -f "$(vdir "$1")/source.stamp" ] && debian_pin_matches "$(taken "$1")" "$1"; }
+build_ok() { [ -x "$bin" ] && [ -f "$dir10/build.stamp" ] && [ "$(cat "$dir10/build.stamp")" = "$(build_key)" ]; }
 
 if [ "$locate" = yes ]; then
   found=no
@@ -116,7 +125,7 @@ if command -v flock >/dev/null 2>&1; then
 fi
 
 if source_ok "$qemu10" && source_ok "$qemu7" && { [ "$headers_only" = yes ] || build_ok; }; then
-  say "up to date in $cache: qemu=$qemu10$([ "$headers_only" = yes ] || echo ' (built)'), qemu=$qemu7 (source)"
+  say "up to date in $cache: qemu=$(taken "$qemu10")$([ "$headers_only" = yes ] || echo ' (built)'), qemu=$(taken "$qemu7") (source)"
   print_paths
   exit 0
 fi
@@ -177,33 +186,34 @@ EOF
   die "apt-get update with the private sources failed (log: $apt_dir/update.log)"
 }
 
-# fetch_source VERSION: apt-get source qemu=VERSION into CACHE/qemu-VERSION/src
+# fetch_source PIN: apt-get source of the newest qemu of PIN into
+# CACHE/qemu-PIN/src
 fetch_source() {
   source_ok "$1" && return 0
   private_apt_update
   d=$(vdir "$1")
   rm -rf "$d"
   mkdir -p "$d/src"
-  say "fetching the qemu source package $1"
-  if ! (cd "$d/src" && apt-get $apt_opts -q source "qemu=$1") >"$d/fetch.log" 2>&1; then
+  v=$(debian_pin Sources qemu "$1" $apt_opts) ||
+    die "no qemu source of version $1 (pin another with ARMPROF_QEMU10_VERSION / ARMPROF_QEMU7_VERSION)"
+  say "fetching the qemu source package $v"
+  if ! (cd "$d/src" && apt-get $apt_opts -q source "qemu=$v") >"$d/fetch.log" 2>&1; then
     tail -n 5 "$d/fetch.log" >&2
-    say "versions of qemu the private lists have:"
-    apt-cache $apt_opts showsrc qemu 2>/dev/null | sed -n 's/^Version: /  /p' >&2
-    die "cannot fetch qemu=$1 (pin another with ARMPROF_QEMU10_VERSION / ARMPROF_QEMU7_VERSION)"
+    die "cannot fetch qemu=$v (pin another with ARMPROF_QEMU10_VERSION / ARMPROF_QEMU7_VERSION)"
   fi
   dsc=$(ls "$d"/src/*.dsc)
   got=$(sed -n 's/^Version: //p' "$dsc")
-  [ "$got" = "$1" ] || die "asked for qemu $1, got $got"
+  [ "$got" = "$v" ] || die "asked for qemu $v, got $got"
   [ -d "$(srcdir "$1")" ] || die "no $(srcdir "$1") after apt-get source"
   # what was fetched, with sizes and checksums from the .dsc
-  { echo "qemu=$1 (source, $(sed -n 's/^Format: //p' "$dsc"))"
+  { echo "qemu=$v (source, $(sed -n 's/^Format: //p' "$dsc"))"
     echo "  $(basename "$dsc")"
     sed -n '/^Checksums-Sha256:/,/^[^ ]/s/^ \([0-9a-f]\{64\}\) \([0-9]*\) \(.*\)/  \3 \2 bytes sha256 \1/p' "$dsc"
   } >"$d/fetched.txt"
   sed 's/^/  /' "$d/fetched.txt" >&2
   # the unpacked tree is what is kept
   rm -f "$d"/src/*.tar.*
-  echo "$1" >"$d/source.stamp"
+  echo "$v" >"$d/source.stamp"
 }
 
 fetch_source "$qemu10"
@@ -231,10 +241,14 @@ tools=$dir10/tools
 rm -rf "$tools"
 mkdir -p "$tools/debs" "$tools/root"
 private_apt_update
-say "fetching meson=$meson_version python3-pycotap=$pycotap_version (trixie, arch all)"
-if ! (cd "$tools/debs" && apt-get $apt_opts -q download "meson=$meson_version" "python3-pycotap=$pycotap_version") >"$tools/fetch.log" 2>&1; then
+pin_hint="(pin others with ARMPROF_MESON_VERSION / ARMPROF_PYCOTAP_VERSION)"
+meson_taken=$(debian_pin Packages meson "$meson_version" $apt_opts) || die "no meson $meson_version $pin_hint"
+pycotap_taken=$(debian_pin Packages python3-pycotap "$pycotap_version" $apt_opts) ||
+  die "no python3-pycotap $pycotap_version $pin_hint"
+say "fetching meson=$meson_taken python3-pycotap=$pycotap_taken (trixie, arch all)"
+if ! (cd "$tools/debs" && apt-get $apt_opts -q download "meson=$meson_taken" "python3-pycotap=$pycotap_taken") >"$tools/fetch.log" 2>&1; then
   tail -n 5 "$tools/fetch.log" >&2
-  die "cannot fetch meson=$meson_version python3-pycotap=$pycotap_version (pin others with ARMPROF_MESON_VERSION / ARMPROF_PYCOTAP_VERSION)"
+  die "cannot fetch meson=$meson_taken python3-pycotap=$pycotap_taken $pin_hint"
 fi
 for deb in "$tools"/debs/*.deb; do
   dpkg-deb -x "$deb" "$tools/root"
@@ -274,7 +288,7 @@ t0=$(date +%s)
 # already the default outside a git checkout; it is said so that a newer
 # warning never stops the build.
 if ! (cd "$build" && "$src/configure" --python=/usr/bin/python3 \
-    --with-pkgversion="armprof build of Debian $qemu10" \
+    --with-pkgversion="armprof build of Debian $(taken "$qemu10")" \
     --prefix="$dir10/install" --target-list=aarch64-linux-user \
     --disable-system --enable-linux-user --disable-tools --disable-guest-agent \
     --enable-plugins --disable-install-blobs --disable-docs --disable-download \
@@ -298,7 +312,7 @@ upstream=${upstream%%[+~-]*}
   echo "build (ninja -j$jobs qemu-aarch64): $((t2 - t1)) s"
   echo "on $(nproc) cores, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } >"$dir10/times.txt"
-echo "$build_key" >"$dir10/build.stamp"
+build_key >"$dir10/build.stamp"
 say "built $("$bin" --version | head -n 1) in $((t2 - t0)) s (configure $((t1 - t0)) s, build $((t2 - t1)) s)"
 say "disk used: $(du -sh "$dir10" | cut -f1) in $dir10, $(du -sh "$dir7" | cut -f1) in $dir7"
 print_paths

@@ -262,7 +262,9 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
         op->vector_length = qp.default_vl;
         t->vl_assumed++;
     }
-    armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->cycles + t->cycles_due);
+    /* the system counter: qemu-user has none, so the modelled cycles;
+     * system mode keeps the guest's, which qp_thread_enter() gave the PE */
+    if (!qp.system) armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->cycles + t->cycles_due);
     if (qp_is_mem(op)) {
         if (vaddr_known) {
             op->vaddr = vaddr;

@@ -9,7 +9,7 @@
 #   build_id.sh REPO PLUGIN CC
 set -euo pipefail
 repo=$1 plugin=$2 cc=$3
-skip() { echo "SKIPPED: $*"; exit 0; }
+. "$(dirname "$0")/../skip.sh"
 . "$(dirname "$0")/emulator.sh"
 emulator_locate "$repo"
 [ -f "$plugin" ] || skip "no QEMU 10.0 plugin: $plugin"

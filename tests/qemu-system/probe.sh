@@ -10,7 +10,7 @@
 #   probe.sh REPO STACK CPUS SPE_CAPS
 set -euo pipefail
 repo=$1 stack=$2 cpus=$3 spe_caps=$4
-skip() { echo "SKIPPED: $*"; exit 0; }
+. "$(dirname "$0")/../skip.sh"
 . "$(dirname "$0")/emulator.sh"
 emulator_locate "$repo"
 work=$(mktemp -d)

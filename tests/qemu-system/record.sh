@@ -84,24 +84,13 @@
 set -euo pipefail
 repo=$1 stack=$2 plugin=$3 checker=$4 mix=$5 cases=$6
 shift 6
-skip() { echo "SKIPPED: $*"; exit 0; }
+. "$(dirname "$0")/../skip.sh"
 [ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
 [ -x "$checker" ] || skip "no checker ($checker)"
 # the armprof command of the same build (tests/spe_filter beside ../armprof)
 cli=$(dirname "$checker")/../armprof
-[ $# -gt 0 ] || skip "no perf $stack for the host (.ci/run installs linux-perf; tools/perf-root.sh)"
-version=$("$@" --version 2>&1) || skip "perf does not run: $version"
-case $version in *"perf version $stack"*) ;; *) skip "not perf $stack: $version" ;; esac
-. "$(dirname "$0")/emulator.sh"
-emulator_locate "$repo"
-work=$(mktemp -d)
-keep() {
-  if [ -n "${ARMPROF_RECORD_KEEP:-}" ]; then
-    mkdir -p "$ARMPROF_RECORD_KEEP" && cp "$work"/*.data "$work/out" "$ARMPROF_RECORD_KEEP/" 2>/dev/null
-  fi
-  rm -rf "$work"
-}
-trap keep EXIT
+. "$(dirname "$0")/guest_run.sh"
+guest_prepare "$stack" "$@"
 # each case's perf event, workload and checks (spe_filter's arguments)
 uses_mix=0
 for c in $cases; do case $c in smp2 | jit | nojit | nbr | ldonly | atomic | simd | fp | fpnosimd | nosimd | nods0) uses_mix=1 ;; esac; done
@@ -177,24 +166,16 @@ case_of() {
   for c in $cases; do
     case_of "$c"
     echo "perf record $all -e $event -c 1024 -m,$pages -o /tmp/$c.data -- $workload 2>&1 | sed 's/^/armprof-guest: perf $c: /'"
-    echo "echo 'armprof-guest: begin $c'; base64 /tmp/$c.data; echo 'armprof-guest: end $c'"
+    guest_send_file "$c" "/tmp/$c.data"
   done
 } >"$work/script"
-guest=$(ARMPROF_GUEST_PERF=1 ARMPROF_GUEST_FILES="$([ "$uses_mix" = 1 ] && echo "$mix")" sh "$repo/frontends/qemu-system/guest.sh" "$stack" "$work/script" 2>"$work/guest.err") ||
-  skip "the $stack guest's packages: $(tail -n 1 "$work/guest.err")"
-kernel=$(sed -n 's/^KERNEL=//p' <<<"$guest")
-initrd=$(sed -n 's/^INITRD=//p' <<<"$guest")
 smp=1
 [ "$cases" != smp2 ] || smp=2
-timeout 900 "$qemu" -M virt -cpu max,pauth=off,armprof=on -smp "$smp" -m 1G -nographic -nic none -no-reboot \
-  -kernel "$kernel" -initrd "$initrd" -append "console=ttyAMA0 panic=-1 quiet" \
-  -plugin "$plugin" >"$work/console" 2>&1 || true
-tr -d '\r' <"$work/console" >"$work/out"
+guest_run "$stack" "$plugin" "$smp" "$([ "$uses_mix" = 1 ] && echo "$mix")"
 grep -a 'armprof-guest: perf \|^vcpu\|^armprof qemu plugin' "$work/out" || true
 fail=0
 for mode in $cases; do
-  sed -n "/^armprof-guest: begin $mode\$/,/^armprof-guest: end $mode\$/p" "$work/out" |
-    grep -v '^armprof-guest' | base64 -d >"$work/$mode.data" 2>/dev/null || true
+  guest_received "$mode"
   [ -s "$work/$mode.data" ] || { echo "FAIL: no perf.data for $mode"; fail=1; continue; }
   "$@" report -D -i "$work/$mode.data" >"$work/$mode.dump" 2>/dev/null || true
   pcs=$(grep -Ec ' PC 0x[0-9a-f]+ el[0-3] ' "$work/$mode.dump" || true)

@@ -7,7 +7,7 @@
 #   snapshot.sh REPO PROGRAM
 set -euo pipefail
 repo=$1 program=$2
-skip() { echo "SKIPPED: $*"; exit 0; }
+. "$(dirname "$0")/../skip.sh"
 . "$(dirname "$0")/emulator.sh"
 emulator_locate "$repo"
 [ -f "$program" ] || skip "no test program: $program"

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# What the QEMU plugin tests share (sourced): the skip rule and a work folder.
+# What the QEMU plugin tests share (sourced): the skip rule (tests/skip.sh)
+# and a work folder.
 #   need_qemu QEMU VERSION PLUGIN   skips unless QEMU is there, prints
 #                                   "version VERSION", and PLUGIN exists
 #   need_perf VERSION COMMAND...    skips unless COMMAND is perf VERSION
 #   make_work                       $work, removed at exit
-skip() { echo "SKIPPED: $*"; exit 0; }
+. "$(dirname "${BASH_SOURCE[0]}")/../skip.sh"
 need_qemu() {
   [ -x "$1" ] || skip "no QEMU at '$1' (.ci/run installs qemu-user and runs frontends/qemu/build-qemu.sh)"
   "$1" --version | grep -q "version $2" || skip "$1 is not QEMU $2: $("$1" --version | head -n 1)"

@@ -35,6 +35,11 @@ typedef enum {
     OWNED_HDFGWTR_EL2,
     OWNED_CONTEXTIDR_EL1,
     OWNED_CONTEXTIDR_EL2,
+    /* the Generic Timer's offsets and control, which GetTimestamp() applies
+     * to the count armprof_system_enter() gives (QEMU's physical count) */
+    OWNED_CNTVOFF_EL2,
+    OWNED_CNTPOFF_EL2,
+    OWNED_CNTHCTL_EL2,
     OWNED_COUNT
 } owned_reg;
 
@@ -47,6 +52,9 @@ static const char *const owned_names[OWNED_COUNT] = {
     [OWNED_HDFGWTR_EL2] = "HDFGWTR_EL2",
     [OWNED_CONTEXTIDR_EL1] = "CONTEXTIDR_EL1",
     [OWNED_CONTEXTIDR_EL2] = "CONTEXTIDR_EL2",
+    [OWNED_CNTVOFF_EL2] = "CNTVOFF_EL2",
+    [OWNED_CNTPOFF_EL2] = "CNTPOFF_EL2",
+    [OWNED_CNTHCTL_EL2] = "CNTHCTL_EL2",
 };
 
 struct ArmprofCPU {
@@ -95,6 +103,12 @@ static uint64_t owned_value(CPUARMState *env, owned_reg r)
         return env->cp15.contextidr_el[1];
     case OWNED_CONTEXTIDR_EL2:
         return env->cp15.contextidr_el[2];
+    case OWNED_CNTVOFF_EL2:
+        return env->cp15.cntvoff_el2;
+    case OWNED_CNTPOFF_EL2:
+        return env->cp15.cntpoff_el2;
+    case OWNED_CNTHCTL_EL2:
+        return env->cp15.cnthctl_el2;
     default:
         return 0;
     }

@@ -15,7 +15,11 @@ struct armprof_pe;
 /* The PE of vCPU vcpu (its cpu_index), NULL without -cpu ...,armprof=on. */
 struct armprof_pe *armprof_system_pe(unsigned vcpu);
 /* Before operations go to the PE: the Exception level, the registers QEMU
- * owns and the system counter (for the timestamps), as the vCPU has them. */
+ * owns and the system counter (for the timestamps), as the vCPU has them.
+ * The count is the guest's physical count (CNTPCT_EL0 before any offset);
+ * the model takes CNTVOFF_EL2 or CNTPOFF_EL2 off it as the Timestamp
+ * packet's rules say (GetTimestamp()), from QEMU's registers. The plugin
+ * must not set another count in system mode. */
 void armprof_system_enter(unsigned vcpu);
 /* After: PMBIRQ's level to the interrupt controller. */
 void armprof_system_leave(unsigned vcpu);

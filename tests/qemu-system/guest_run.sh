@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# shellcheck shell=bash
+# Sourced by the qemu-system tests that run perf in a guest (record.sh,
+# symbols.sh), with $repo and tests/skip.sh's skip():
+#   guest_prepare STACK PERF_COMMAND...
+#                               skips unless PERF_COMMAND runs as perf STACK
+#                               and the emulator is built ($qemu); makes
+#                               $work, whose perf.data files and console
+#                               go to $ARMPROF_RECORD_KEEP at exit when set
+#   guest_send_file NAME PATH   prints the guest script's lines that copy
+#                               PATH out through the console (base64)
+#   guest_run STACK PLUGIN SMP "FILES"
+#                               boots the STACK guest with its perf, FILES
+#                               in /usr/local/bin, running $work/script
+#                               under the plugin; the console, without
+#                               carriage returns, in $work/out. Skips when
+#                               the guest's packages cannot be had
+#   guest_received NAME         what guest_send_file NAME sent, into
+#                               $work/NAME.data (empty when it did not come)
+. "$(dirname "${BASH_SOURCE[0]}")/emulator.sh"
+guest_prepare() {
+  local stack=$1 version
+  shift
+  [ $# -gt 0 ] || skip "no perf $stack for the host (.ci/run installs linux-perf; tools/perf-root.sh)"
+  version=$("$@" --version 2>&1) || skip "perf does not run: $version"
+  case $version in *"perf version $stack"*) ;; *) skip "not perf $stack: $version" ;; esac
+  emulator_locate "$repo"
+  work=$(mktemp -d)
+  trap guest_keep EXIT
+}
+guest_keep() {
+  if [ -n "${ARMPROF_RECORD_KEEP:-}" ]; then
+    mkdir -p "$ARMPROF_RECORD_KEEP" && cp "$work"/*.data "$work/out" "$ARMPROF_RECORD_KEEP/" 2>/dev/null
+  fi
+  rm -rf "$work"
+}
+guest_send_file() {
+  echo "echo 'armprof-guest: begin $1'; base64 $2; echo 'armprof-guest: end $1'"
+}
+guest_run() {
+  local stack=$1 plugin=$2 smp=$3 files=$4 guest kernel initrd
+  guest=$(ARMPROF_GUEST_PERF=1 ARMPROF_GUEST_FILES="$files" \
+    sh "$repo/frontends/qemu-system/guest.sh" "$stack" "$work/script" 2>"$work/guest.err") ||
+    skip "the $stack guest's packages: $(tail -n 1 "$work/guest.err")"
+  kernel=$(sed -n 's/^KERNEL=//p' <<<"$guest")
+  initrd=$(sed -n 's/^INITRD=//p' <<<"$guest")
+  timeout 900 "$qemu" -M virt -cpu max,pauth=off,armprof=on -smp "$smp" -m 1G -nographic -nic none \
+    -no-reboot -kernel "$kernel" -initrd "$initrd" -append "console=ttyAMA0 panic=-1 quiet" \
+    -plugin "$plugin" >"$work/console" 2>&1 || true
+  tr -d '\r' <"$work/console" >"$work/out"
+}
+guest_received() {
+  sed -n "/^armprof-guest: begin $1\$/,/^armprof-guest: end $1\$/p" "$work/out" |
+    grep -v '^armprof-guest' | base64 -d >"$work/$1.data" 2>/dev/null || true
+}
