@@ -211,8 +211,10 @@ typedef enum qp_mode { QP_MODE_FAST, QP_MODE_EXACT } qp_mode;
 typedef enum qp_timing_call { QP_TIMING_INLINE, QP_TIMING_OPS, QP_TIMING_ACCESS } qp_timing_call;
 
 #define QP_MAX_VCPUS 1024u
-/* The system counter's value when a thread starts: the SPE timestamps are
- * QP_TIME_ORIGIN + its cycles (perf wants time to start after 0). */
+/* qemu-user: the system counter's value when a thread starts, the SPE
+ * timestamps being QP_TIME_ORIGIN + its cycles (perf wants time to start
+ * after 0). System mode uses the guest's own counter instead, which the
+ * glue gives the model at each entry (armprof_system_enter()). */
 #define QP_TIME_ORIGIN 1000000u
 
 /* The plugin: one per QEMU process. */
