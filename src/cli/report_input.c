@@ -64,8 +64,20 @@ static int open_perf(report_input *in, FILE *err, const char *prog)
         in->file = tmp;
         in->owns_file = true;
     }
+    /* The first pass reads every event header: on a terminal, its progress
+     * is shown over the file's size (a file of millions of events takes
+     * seconds). */
+    struct stat st;
+    const uint64_t file_size =
+        fstat(fileno(in->file), &st) == 0 && S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+    report_progress_init(&in->scan, err, prog, in->name, file_size);
+    if (in->scan.tty) in->counted = report_progress_stream_open(in->file, &in->scan);
     char msg[512];
-    in->perf = armprof_perf_open_stream(in->file, in->name, msg, sizeof msg);
+    in->perf = armprof_perf_open_stream(
+        in->counted ? report_progress_stream_file(in->counted) : in->file, in->name, msg,
+        sizeof msg);
+    report_progress_stream_quiet(in->counted);
+    report_progress_end(&in->scan);
     if (!in->perf) {
         fprintf(err, "%s: %s\n", prog, msg);
         report_input_close(in);
@@ -104,6 +116,8 @@ bool report_input_source(report_input *in, record_source *src, size_t cpu_i)
 void report_input_close(report_input *in)
 {
     armprof_perf_close(in->perf);
+    report_progress_stream_close(in->counted);
+    in->counted = NULL;
     perf_cpu_index_free(&in->ix);
     if (in->file && in->owns_file) fclose(in->file);
     in->perf = NULL;

@@ -11,6 +11,8 @@
 #include <stdio.h>
 
 #include "armprof/perfdata.h"
+#include "cli/report_progress.h"
+#include "cli/report_progress_stream.h"
 #include "cli/report_source.h"
 
 typedef struct report_input {
@@ -21,6 +23,10 @@ typedef struct report_input {
     size_t head_size;
     armprof_perf_file *perf; /* a perf.data file, NULL for a record stream */
     perf_cpu_index ix;       /* its AUX data by CPU */
+    /* on a terminal: the reader reads through it, which shows the progress
+     * of its first pass over the events (scan) */
+    report_progress_stream *counted;
+    report_progress scan;
     uint64_t size;           /* the bytes the decoder will read; 0 if unknown (a pipe) */
 } report_input;
 
