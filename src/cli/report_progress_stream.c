@@ -48,8 +48,8 @@ report_progress_stream *report_progress_stream_open(FILE *inner, report_progress
     *s = (report_progress_stream){.inner = inner, .p = p};
     const off_t at = ftello(inner);
     s->furthest = at > 0 ? (uint64_t)at : 0;
-    s->outer = fopencookie(s, "rb", (cookie_io_functions_t){.read = counted_read,
-                                                            .seek = counted_seek});
+    s->outer =
+        fopencookie(s, "rb", (cookie_io_functions_t){.read = counted_read, .seek = counted_seek});
     if (!s->outer) {
         free(s);
         return NULL;
@@ -57,7 +57,10 @@ report_progress_stream *report_progress_stream_open(FILE *inner, report_progress
     return s;
 }
 
-FILE *report_progress_stream_file(const report_progress_stream *s) { return s->outer; }
+FILE *report_progress_stream_file(const report_progress_stream *s)
+{
+    return s->outer;
+}
 
 void report_progress_stream_quiet(report_progress_stream *s)
 {
