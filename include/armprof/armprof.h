@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "armprof/config.h"
+#include "armprof/types.h"
 #include "armprof/version.h"
 
 #include "armprof/export.h"
@@ -20,7 +21,18 @@ extern "C" {
 #endif
 ARMPROF_API_BEGIN
 
-typedef struct armprof_pe armprof_pe;
+/* armprof_pe, the processing element every function takes: types.h. */
+
+#ifdef __cplusplus
+/* A struct T versioned by size (armprof_op, armprof_op_run), zeroed with
+ * .size set, as a C++ expression (ARMPROF_OP_INIT's). */
+#define ARMPROF_SIZED_INIT_(T)                                                                     \
+    ([] {                                                                                          \
+        T sized_{};                                                                                \
+        sized_.size = static_cast<uint32_t>(sizeof(T));                                            \
+        return sized_;                                                                             \
+    }())
+#endif
 
 /* Arguments, in this header and in config.h, memory.h and decode.h:
  * - Pointers must be valid, not NULL, unless the function's comment says
@@ -191,13 +203,7 @@ typedef enum armprof_op_class {
     ARMPROF_OP_STORE,
 } armprof_op_class;
 
-/* The physical address space of an access, addrdesc.paddress.paspace. */
-typedef enum armprof_pas {
-    ARMPROF_PAS_NONSECURE,
-    ARMPROF_PAS_SECURE,
-    ARMPROF_PAS_REALM,
-    ARMPROF_PAS_ROOT,
-} armprof_pas;
+/* armprof_pas, the physical address space of an access: types.h. */
 
 /* What kind of load or store a sampled memory operation is: the Operation
  * Type packet's Load/store subclasses (D18.2.7, SPELDSTType). */
@@ -369,10 +375,16 @@ typedef struct armprof_op {
     bool data_address_unknown;
 } armprof_op;
 
+/* C++ before C++20 has no designated initializer: there the macro is an
+ * armprof_op, zeroed, of the same size. */
+#ifdef __cplusplus
+#define ARMPROF_OP_INIT ARMPROF_SIZED_INIT_(armprof_op)
+#else
 #define ARMPROF_OP_INIT                                                                            \
     {                                                                                              \
         .size = (uint32_t)sizeof(armprof_op)                                                       \
     }
+#endif
 
 /* An instruction retires: generates INST_RETIRED and, by class, BR_RETIRED,
  * BR_MIS_PRED_RETIRED, LD_RETIRED, ST_RETIRED, MEM_ACCESS, L1D_CACHE and
@@ -439,10 +451,14 @@ typedef struct armprof_op_run {
     uint64_t last_pc;           /* the pc of the run's last operation */
 } armprof_op_run;
 
+#ifdef __cplusplus
+#define ARMPROF_OP_RUN_INIT ARMPROF_SIZED_INIT_(armprof_op_run)
+#else
 #define ARMPROF_OP_RUN_INIT                                                                        \
     {                                                                                              \
         .size = (uint32_t)sizeof(armprof_op_run)                                                   \
     }
+#endif
 
 uint64_t armprof_ops_until_event(armprof_pe *pe);
 bool armprof_retire_run(armprof_pe *pe, const armprof_op_run *run);
