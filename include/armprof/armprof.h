@@ -65,18 +65,27 @@ const char *armprof_build_id(void);
 /* ---- Checkpoints ----
  * The whole state of a PE (registers, context, every unit's state, held
  * records, the PE's physical memory) as bytes, and back: restore into a PE
- * created with the same configuration by the same library build, in this
- * process or another. What is the embedder's stays with the PE restored
- * into: callbacks, sinks, hooks, the memory observer; an interrupt callback
- * is told the levels the restored state has where they differ. */
+ * created with the same configuration by the same library build
+ * (armprof_build_id(), which the checkpoint carries), in this process or
+ * another. What is the embedder's stays with the PE restored into:
+ * callbacks, sinks, hooks, the memory observer; an interrupt callback is
+ * told the levels the restored state has where they differ.
+ *
+ * A checkpoint is trusted input. The state is restored byte for byte as
+ * this build lays it out; the restore refuses a checkpoint of another
+ * build or configuration and one damaged by accident (a checksum), but
+ * the checksum is no signature and the state's fields are not checked
+ * against their ranges: restoring a checkpoint from an untrusted source
+ * is outside what the model promises (docs/embedding.md, "Checkpoints"). */
 /* The bytes a checkpoint of pe takes; 0 for a NULL pe. */
 size_t armprof_checkpoint_size(const armprof_pe *pe);
 /* Writes the checkpoint to buf; returns its size, or 0 when len is smaller
  * or pe or buf is NULL. */
 size_t armprof_checkpoint_save(const armprof_pe *pe, void *buf, size_t len);
 /* false, with the reason in err and pe unchanged, when buf is not a
- * checkpoint this PE can take (also when pe or buf is NULL), or is damaged:
- * a checksum covers every byte. */
+ * checkpoint this PE can take (also when pe or buf is NULL): another build
+ * saved it, or a PE of another configuration, or it is damaged (a checksum
+ * covers every byte). */
 bool armprof_checkpoint_restore(armprof_pe *pe, const void *buf, size_t len, char *err,
                                 size_t errlen);
 
