@@ -10,6 +10,11 @@ file(GLOB_RECURSE candidates RELATIVE ${ROOT}
 set(missing 0)
 set(checked 0)
 foreach(rel ${candidates})
+  # GLOB_RECURSE matches the root's CMakeLists.txt in every folder, a build
+  # tree's too, where CMake writes its own (check_language()'s CheckCXX).
+  if(rel MATCHES "(^|/)CMakeFiles/")
+    continue()
+  endif()
   if(NOT rel MATCHES "(\\.(c|h|def|cmake|py|in|sh|bash)|CMakeLists\\.txt|^\\.ci/run)$")
     continue()
   endif()

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "armprof/config.h"
+#include "armprof/types.h"
 #include "armprof/version.h"
 
 #include "armprof/export.h"
@@ -20,7 +21,18 @@ extern "C" {
 #endif
 ARMPROF_API_BEGIN
 
-typedef struct armprof_pe armprof_pe;
+/* armprof_pe, the processing element every function takes: types.h. */
+
+#ifdef __cplusplus
+/* A struct T versioned by size (armprof_op, armprof_op_run), zeroed with
+ * .size set, as a C++ expression (ARMPROF_OP_INIT's). */
+#define ARMPROF_SIZED_INIT_(T)                                                                     \
+    ([] {                                                                                          \
+        T sized_{};                                                                                \
+        sized_.size = static_cast<uint32_t>(sizeof(T));                                            \
+        return sized_;                                                                             \
+    }())
+#endif
 
 /* Arguments, in this header and in config.h, memory.h and decode.h:
  * - Pointers must be valid, not NULL, unless the function's comment says
@@ -53,18 +65,27 @@ const char *armprof_build_id(void);
 /* ---- Checkpoints ----
  * The whole state of a PE (registers, context, every unit's state, held
  * records, the PE's physical memory) as bytes, and back: restore into a PE
- * created with the same configuration by the same library build, in this
- * process or another. What is the embedder's stays with the PE restored
- * into: callbacks, sinks, hooks, the memory observer; an interrupt callback
- * is told the levels the restored state has where they differ. */
+ * created with the same configuration by the same library build
+ * (armprof_build_id(), which the checkpoint carries), in this process or
+ * another. What is the embedder's stays with the PE restored into:
+ * callbacks, sinks, hooks, the memory observer; an interrupt callback is
+ * told the levels the restored state has where they differ.
+ *
+ * A checkpoint is trusted input. The state is restored byte for byte as
+ * this build lays it out; the restore refuses a checkpoint of another
+ * build or configuration and one damaged by accident (a checksum), but
+ * the checksum is no signature and the state's fields are not checked
+ * against their ranges: restoring a checkpoint from an untrusted source
+ * is outside what the model promises (docs/embedding.md, "Checkpoints"). */
 /* The bytes a checkpoint of pe takes; 0 for a NULL pe. */
 size_t armprof_checkpoint_size(const armprof_pe *pe);
 /* Writes the checkpoint to buf; returns its size, or 0 when len is smaller
  * or pe or buf is NULL. */
 size_t armprof_checkpoint_save(const armprof_pe *pe, void *buf, size_t len);
 /* false, with the reason in err and pe unchanged, when buf is not a
- * checkpoint this PE can take (also when pe or buf is NULL), or is damaged:
- * a checksum covers every byte. */
+ * checkpoint this PE can take (also when pe or buf is NULL): another build
+ * saved it, or a PE of another configuration, or it is damaged (a checksum
+ * covers every byte). */
 bool armprof_checkpoint_restore(armprof_pe *pe, const void *buf, size_t len, char *err,
                                 size_t errlen);
 
@@ -191,13 +212,7 @@ typedef enum armprof_op_class {
     ARMPROF_OP_STORE,
 } armprof_op_class;
 
-/* The physical address space of an access, addrdesc.paddress.paspace. */
-typedef enum armprof_pas {
-    ARMPROF_PAS_NONSECURE,
-    ARMPROF_PAS_SECURE,
-    ARMPROF_PAS_REALM,
-    ARMPROF_PAS_ROOT,
-} armprof_pas;
+/* armprof_pas, the physical address space of an access: types.h. */
 
 /* What kind of load or store a sampled memory operation is: the Operation
  * Type packet's Load/store subclasses (D18.2.7, SPELDSTType). */
@@ -369,10 +384,16 @@ typedef struct armprof_op {
     bool data_address_unknown;
 } armprof_op;
 
+/* C++ before C++20 has no designated initializer: there the macro is an
+ * armprof_op, zeroed, of the same size. */
+#ifdef __cplusplus
+#define ARMPROF_OP_INIT ARMPROF_SIZED_INIT_(armprof_op)
+#else
 #define ARMPROF_OP_INIT                                                                            \
     {                                                                                              \
         .size = (uint32_t)sizeof(armprof_op)                                                       \
     }
+#endif
 
 /* An instruction retires: generates INST_RETIRED and, by class, BR_RETIRED,
  * BR_MIS_PRED_RETIRED, LD_RETIRED, ST_RETIRED, MEM_ACCESS, L1D_CACHE and
@@ -439,10 +460,14 @@ typedef struct armprof_op_run {
     uint64_t last_pc;           /* the pc of the run's last operation */
 } armprof_op_run;
 
+#ifdef __cplusplus
+#define ARMPROF_OP_RUN_INIT ARMPROF_SIZED_INIT_(armprof_op_run)
+#else
 #define ARMPROF_OP_RUN_INIT                                                                        \
     {                                                                                              \
         .size = (uint32_t)sizeof(armprof_op_run)                                                   \
     }
+#endif
 
 uint64_t armprof_ops_until_event(armprof_pe *pe);
 bool armprof_retire_run(armprof_pe *pe, const armprof_op_run *run);

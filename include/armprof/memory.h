@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "armprof/export.h"
+#include "armprof/types.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -28,7 +29,6 @@ ARMPROF_API_BEGIN
  * outside every region memory is Normal, Write-Back cacheable, Inner
  * Shareable RAM that any physical address space may access. */
 typedef struct armprof_mem armprof_mem;
-typedef struct armprof_pe armprof_pe; /* armprof.h; repeated so this header stands alone */
 
 /* NULL when out of memory. */
 armprof_mem *armprof_mem_create(void);
@@ -64,7 +64,7 @@ typedef enum armprof_mem_fault {
 typedef struct armprof_mem_region {
     uint64_t base; /* physical address */
     uint64_t size; /* bytes; base + size must not wrap */
-    int pas;       /* armprof_pas the region belongs to, or -1 for every one */
+    int pas;       /* armprof_pas the region belongs to, or -1 (no armprof_pas) for every one */
     armprof_memtype type;
     uint8_t device;          /* Device type: 0 nGnRnE, 1 nGnRE, 2 nGRE, 3 GRE */
     uint8_t cacheability;    /* Normal: 0 Non-cacheable, 1 Write-Through, 2 Write-Back */
@@ -84,19 +84,27 @@ typedef struct armprof_mem_region {
 bool armprof_mem_add_region(armprof_mem *mem, const armprof_mem_region *region, char *err,
                             size_t errlen);
 void armprof_mem_clear_regions(armprof_mem *mem);
-/* The region that decides address pa in physical address space pas (an
- * armprof_pas, 0..3); NULL for plain RAM and for a pas that is not one. */
-const armprof_mem_region *armprof_mem_region_at(const armprof_mem *mem, int pas, uint64_t pa);
+/* pas below: an armprof_pas. These functions took an int before; the
+ * enum is passed as an int is (types.h), so a program built then calls
+ * them unchanged, and a C program may still pass an int. A value that is
+ * none of the enum's (a C program's -1 or 4) is no physical address
+ * space. */
 
-/* Direct (debugger) access: no faults, no observer. pas is an armprof_pas
- * (0..3); any other value is no physical address space: a read from it
- * gives zeros (armprof_mem_read64() 0) and a write to it does nothing, so
- * that it never reaches another space's memory. data may be NULL when size
- * is 0. */
-void armprof_mem_write(armprof_mem *mem, int pas, uint64_t pa, const void *data, size_t size);
-void armprof_mem_read(const armprof_mem *mem, int pas, uint64_t pa, void *data, size_t size);
-uint64_t armprof_mem_read64(const armprof_mem *mem, int pas, uint64_t pa);
-void armprof_mem_write64(armprof_mem *mem, int pas, uint64_t pa, uint64_t value);
+/* The region that decides address pa in physical address space pas; NULL
+ * for plain RAM and for a pas that is not one. */
+const armprof_mem_region *armprof_mem_region_at(const armprof_mem *mem, armprof_pas pas,
+                                                uint64_t pa);
+
+/* Direct (debugger) access: no faults, no observer. A pas that is not one
+ * gives zeros to a read (armprof_mem_read64() 0) and a write to it does
+ * nothing, so that it never reaches another space's memory. data may be
+ * NULL when size is 0. */
+void armprof_mem_write(armprof_mem *mem, armprof_pas pas, uint64_t pa, const void *data,
+                       size_t size);
+void armprof_mem_read(const armprof_mem *mem, armprof_pas pas, uint64_t pa, void *data,
+                      size_t size);
+uint64_t armprof_mem_read64(const armprof_mem *mem, armprof_pas pas, uint64_t pa);
+void armprof_mem_write64(armprof_mem *mem, armprof_pas pas, uint64_t pa, uint64_t value);
 
 /* The attributes a write was made with (from translation or PMBMAR_EL1). */
 typedef struct armprof_mem_attrs {
@@ -109,7 +117,10 @@ typedef struct armprof_mem_attrs {
 } armprof_mem_attrs;
 
 /* Every write the SPU makes to memory, after it is made: for tests and
- * tracing. fn NULL removes the observer. */
+ * tracing. fn NULL removes the observer. pas is an armprof_pas; it stays
+ * an int here because the observer is the embedder's function: a
+ * parameter of another type would make observers written for an int one
+ * an incompatible pointer. */
 typedef void (*armprof_mem_observer)(void *ctx, int pas, uint64_t pa, const uint8_t *data,
                                      size_t size, const armprof_mem_attrs *attrs);
 void armprof_mem_set_observer(armprof_mem *mem, armprof_mem_observer fn, void *ctx);
@@ -122,7 +133,10 @@ armprof_mem *armprof_pe_memory(armprof_pe *pe);
 
 /* One write the SPU makes to its Profiling Buffer, as an embedder's hook
  * sees it: bytes that lie in one page of the smallest translation granule
- * (4KB), to be translated in the owning translation regime. */
+ * (4KB), to be translated in the owning translation regime. The fields
+ * that hold an enum's value are int, as they were: GCC gives an enum
+ * without negative values an unsigned type, and a hook comparing the
+ * field with its own int would meet -Wsign-compare. */
 typedef struct armprof_buffer_write {
     uint64_t address;    /* PMBPTR_EL1 of the first byte: a VA, or with nvm an IPA or PA */
     const uint8_t *data; /* the bytes */

@@ -7,6 +7,12 @@
 
 #include "core/config.h"
 
+/* armprof_config's layout is fixed (config.h): the library refuses to be
+ * built with more features or options than it has room for. */
+_Static_assert(ARMPROF_FEAT_COUNT <= ARMPROF_FEAT_CAPACITY,
+               "features exceed ARMPROF_FEAT_CAPACITY");
+_Static_assert(ARMPROF_OPT_COUNT <= ARMPROF_OPT_CAPACITY, "options exceed ARMPROF_OPT_CAPACITY");
+
 static const char *const feature_names[] = {
 #define FEATURE(id, name) [ARMPROF_FEAT_##id] = name,
 #include "armprof/features.def"

@@ -113,7 +113,8 @@ static uint8_t *page_for_write(armprof_mem *mem, int pas, uint64_t pa)
     return data;
 }
 
-void armprof_mem_write(armprof_mem *mem, int pas, uint64_t pa, const void *data, size_t size)
+void armprof_mem_write(armprof_mem *mem, armprof_pas pas, uint64_t pa, const void *data,
+                       size_t size)
 {
     if (!mem || !pas_valid(pas)) return;
     const uint8_t *src = data;
@@ -131,7 +132,7 @@ void armprof_mem_write(armprof_mem *mem, int pas, uint64_t pa, const void *data,
     }
 }
 
-void armprof_mem_read(const armprof_mem *mem, int pas, uint64_t pa, void *data, size_t size)
+void armprof_mem_read(const armprof_mem *mem, armprof_pas pas, uint64_t pa, void *data, size_t size)
 {
     uint8_t *dst = data;
     if (!mem || !pas_valid(pas)) {
@@ -152,7 +153,7 @@ void armprof_mem_read(const armprof_mem *mem, int pas, uint64_t pa, void *data, 
     }
 }
 
-uint64_t armprof_mem_read64(const armprof_mem *mem, int pas, uint64_t pa)
+uint64_t armprof_mem_read64(const armprof_mem *mem, armprof_pas pas, uint64_t pa)
 {
     uint8_t b[8];
     armprof_mem_read(mem, pas, pa, b, 8);
@@ -162,7 +163,7 @@ uint64_t armprof_mem_read64(const armprof_mem *mem, int pas, uint64_t pa)
     return v;
 }
 
-void armprof_mem_write64(armprof_mem *mem, int pas, uint64_t pa, uint64_t value)
+void armprof_mem_write64(armprof_mem *mem, armprof_pas pas, uint64_t pa, uint64_t value)
 {
     uint8_t b[8];
     for (int i = 0; i < 8; i++)
@@ -216,12 +217,13 @@ void armprof_mem_clear_regions(armprof_mem *mem)
     if (mem) mem->nregions = 0;
 }
 
-const armprof_mem_region *armprof_mem_region_at(const armprof_mem *mem, int pas, uint64_t pa)
+const armprof_mem_region *armprof_mem_region_at(const armprof_mem *mem, armprof_pas pas,
+                                                uint64_t pa)
 {
     if (!mem || !pas_valid(pas)) return NULL;
     for (size_t i = mem->nregions; i-- > 0;) {
         const armprof_mem_region *r = &mem->regions[i];
-        if ((r->pas == -1 || r->pas == pas) && pa - r->base <= r->size - 1) return r;
+        if ((r->pas == -1 || r->pas == (int)pas) && pa - r->base <= r->size - 1) return r;
     }
     return NULL;
 }

@@ -4,13 +4,18 @@
  * library lays it out). What is the embedder's, not the PE's, stays with
  * the PE restored into: callbacks, sinks, hooks, the memory observer.
  *
- *   header (magic, format version, the PE state's size, the configuration,
- *   the lengths below, a checksum of what follows) | the PE state | the held
- *   records | the memory
+ *   header (magic, format version, the build id, the PE state's size, the
+ *   configuration, the lengths below, a checksum of what follows) | the PE
+ *   state | the held records | the memory
  *
  * The PE state is restored as saved, so a changed byte in it could make any
  * field hold any value (an Exception level of 5, say): the checksum refuses
- * a checkpoint damaged in storage or in transit before anything changes. */
+ * a checkpoint damaged in storage or in transit before anything changes,
+ * and the build id one whose bytes another build lays out otherwise (two
+ * builds can agree on the state's size and disagree on what is where). A
+ * checkpoint made to pass these checks is not refused: it is trusted input
+ * (armprof.h). */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,14 +23,17 @@
 #include "mem/mem.h"
 #include "pe/catalog.h"
 
-/* 2: the header carries a checksum of the rest. */
-#define CHECKPOINT_VERSION 2u
+/* 2: the header carries a checksum of the rest; 3: and the build id. */
+#define CHECKPOINT_VERSION 3u
+/* armprof_build_id(): 32 hexadecimal digits (cmake/build_id.cmake). */
+#define BUILD_ID_BYTES 32
 static const char checkpoint_magic[8] = {'A', 'R', 'M', 'P', 'R', 'O', 'F', 'K'};
 
 typedef struct checkpoint_header {
     char magic[8];
     uint32_t version;
-    uint32_t state_size; /* sizeof(pe_instance) */
+    char build_id[BUILD_ID_BYTES]; /* armprof_build_id() of the library that saved it */
+    uint32_t state_size;           /* sizeof(pe_instance) */
     uint64_t held_bytes;
     uint64_t mem_bytes;
     uint64_t checksum; /* FNV-1a 64 of every byte, this field as 0 */
@@ -49,6 +57,24 @@ static uint64_t checksum_of(const checkpoint_header *header, const uint8_t *rest
     return fnv1a(fnv1a(0xcbf29ce484222325ull, (const uint8_t *)&h, sizeof h), rest, n);
 }
 
+/* The id of this library's build, as the header holds it: its digits, the
+ * rest (if it were shorter) zero. */
+static void this_build(char id[BUILD_ID_BYTES])
+{
+    const char *s = armprof_build_id();
+    const size_t n = strlen(s);
+    memset(id, 0, BUILD_ID_BYTES);
+    memcpy(id, s, n < BUILD_ID_BYTES ? n : BUILD_ID_BYTES);
+}
+
+/* Whether a saved id is digits that can go in a message as they are. */
+static bool printable(const char id[BUILD_ID_BYTES])
+{
+    for (size_t i = 0; i < BUILD_ID_BYTES; i++)
+        if (!isxdigit((unsigned char)id[i])) return false;
+    return true;
+}
+
 size_t armprof_checkpoint_size(const armprof_pe *pe)
 {
     if (!pe) return 0;
@@ -70,6 +96,7 @@ size_t armprof_checkpoint_save(const armprof_pe *pe, void *buf, size_t len)
     memset(&h, 0, sizeof h);
     memcpy(h.magic, checkpoint_magic, sizeof h.magic);
     h.version = CHECKPOINT_VERSION;
+    this_build(h.build_id);
     h.state_size = (uint32_t)sizeof(pe_instance);
     h.held_bytes = held;
     h.mem_bytes = mem_checkpoint_size(mem);
@@ -133,6 +160,16 @@ bool armprof_checkpoint_restore(armprof_pe *pe, const void *buf, size_t len, cha
     if (h.version != CHECKPOINT_VERSION)
         return refuse(err, errlen, "checkpoint format version %u; this library reads %u",
                       (unsigned)h.version, CHECKPOINT_VERSION);
+    char build[BUILD_ID_BYTES];
+    this_build(build);
+    if (memcmp(h.build_id, build, sizeof build) != 0) {
+        char saved[BUILD_ID_BYTES + 1] = "(not 32 hexadecimal digits)";
+        if (printable(h.build_id)) memcpy(saved, h.build_id, BUILD_ID_BYTES);
+        return refuse(err, errlen,
+                      "checkpoint of another library build (build id %s; this library's is "
+                      "%.*s): each build lays out the PE state its own way",
+                      saved, BUILD_ID_BYTES, build);
+    }
     if (h.state_size != sizeof(pe_instance))
         return refuse(err, errlen,
                       "checkpoint of another library build (PE state of %u bytes; this "
