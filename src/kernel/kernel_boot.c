@@ -16,6 +16,7 @@ void armprof_kernel_params_default(armprof_kernel_params *p)
     p->random = true;
     p->el0 = p->el1 = true;
     p->timestamps = p->physical_addr = p->context_id = true;
+    p->pmsdsfr = ~0ull; /* every data source, should FDS be set */
     p->buffer_pages = 16;
     p->buffer_va = 0xffff000040000000ull;
     p->buffer_pa = 0x50000000ull;
@@ -106,7 +107,10 @@ static void hypervisor(armprof_kernel *k)
      * PMSCR_EL1.PA is 0 otherwise). CX 0: CONTEXTIDR_EL2 is not recorded
      * (CollectContextIDR2()); the kernel's tasks are named by
      * CONTEXTIDR_EL1. */
-    if (k->p.spe) drv_msr(&k->cpu, "PMSCR_EL2", fld("PMSCR_EL2", "PA", k->p.physical_addr));
+    if (k->p.spe)
+        drv_msr(&k->cpu, "PMSCR_EL2",
+                fld("PMSCR_EL2", "PA", k->p.physical_addr) |
+                    fld("PMSCR_EL2", "PCT", k->p.physical_time ? 1 : 0));
 }
 
 static bool check_params(const armprof_kernel_params *p, char *err, size_t errlen)
@@ -201,7 +205,10 @@ armprof_kernel *armprof_kernel_boot(armprof_pe *pe, const armprof_kernel_params 
             free(k);
             return NULL;
         }
-        kernel_spe_start(k);
+        if (!kernel_spe_start(k, err, errlen)) {
+            free(k);
+            return NULL;
+        }
     }
     drv_set_el(&k->cpu, 0);
     return k;
