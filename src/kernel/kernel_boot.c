@@ -58,13 +58,15 @@ static bool firmware(armprof_kernel *k, char *err, size_t errlen)
      * Non-secure state, its registers usable at EL2 and EL1 (D17.7.1).
      * EnPMSS 1, PMSSE 0b11: PMU snapshots usable below EL3 and Capture
      * events allowed in every Security state (D13.9). EnPM2 1: the
-     * instruction counter and PMECR_EL1 are not trapped to EL3. The other
-     * fields are left as reset. */
+     * instruction counter and PMECR_EL1 are not trapped to EL3. EnPMSN and
+     * EnPMS3: PMSNEVFR_EL1 (FEAT_SPE_FnE) and PMSDSFR_EL1 (FEAT_SPE_FDS) not
+     * trapped to EL3 either. The other fields are left as reset. */
     k->setup.mdcr_el3 =
         update(k, "MDCR_EL3",
                mask("MDCR_EL3", "NSPB") | mask("MDCR_EL3", "NSPBE") | mask("MDCR_EL3", "PMSSE"),
                fld("MDCR_EL3", "NSPB", 3) | fld("MDCR_EL3", "EnPMSS", 1) |
-                   fld("MDCR_EL3", "PMSSE", 3) | fld("MDCR_EL3", "EnPM2", 1));
+                   fld("MDCR_EL3", "PMSSE", 3) | fld("MDCR_EL3", "EnPM2", 1) |
+                   fld("MDCR_EL3", "EnPMSN", 1) | fld("MDCR_EL3", "EnPMS3", 1));
     /* SCR_EL3: NS 1, RW 1 (EL2 is AArch64), FGTEn and FGTEn2 so that EL2's
      * fine-grained trap registers take effect, HCE for hypervisor calls. */
     k->setup.scr_el3 =
@@ -92,16 +94,23 @@ static void hypervisor(armprof_kernel *k)
     /* HCR_EL2.RW: EL1 is AArch64; TGE and E2H 0: a guest-less host kernel
      * at EL1 (the nVHE layout). */
     drv_msr(&k->cpu, "HCR_EL2", fld("HCR_EL2", "RW", 1));
-    /* FEAT_FGT2 traps PMSSCR_EL1, the saved values and the instruction
+    /* FEAT_FGT traps PMSNEVFR_EL1 while nPMSNEVFR_EL1 is 0 */
+    if (present(k, "HDFGRTR_EL2")) {
+        drv_msr(&k->cpu, "HDFGRTR_EL2", fld("HDFGRTR_EL2", "nPMSNEVFR_EL1", 1));
+        drv_msr(&k->cpu, "HDFGWTR_EL2", fld("HDFGWTR_EL2", "nPMSNEVFR_EL1", 1));
+    }
+    /* FEAT_FGT2 traps PMSDSFR_EL1, PMSSCR_EL1, the saved values and the instruction
      * counter while these bits are 0, their reset value: open them to EL1. */
     if (present(k, "HDFGRTR2_EL2")) {
         drv_msr(&k->cpu, "HDFGRTR2_EL2",
                 fld("HDFGRTR2_EL2", "nPMSSCR_EL1", 1) | fld("HDFGRTR2_EL2", "nPMSSDATA", 1) |
                     fld("HDFGRTR2_EL2", "nPMICNTR_EL0", 1) |
-                    fld("HDFGRTR2_EL2", "nPMICFILTR_EL0", 1));
+                    fld("HDFGRTR2_EL2", "nPMICFILTR_EL0", 1) |
+                    fld("HDFGRTR2_EL2", "nPMSDSFR_EL1", 1));
         drv_msr(&k->cpu, "HDFGWTR2_EL2",
                 fld("HDFGWTR2_EL2", "nPMSSCR_EL1", 1) | fld("HDFGWTR2_EL2", "nPMICNTR_EL0", 1) |
-                    fld("HDFGWTR2_EL2", "nPMICFILTR_EL0", 1));
+                    fld("HDFGWTR2_EL2", "nPMICFILTR_EL0", 1) |
+                    fld("HDFGWTR2_EL2", "nPMSDSFR_EL1", 1));
     }
     /* PMSCR_EL2.PA: EL1 may ask for physical addresses (the Effective
      * PMSCR_EL1.PA is 0 otherwise). CX 0: CONTEXTIDR_EL2 is not recorded
