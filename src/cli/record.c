@@ -263,9 +263,9 @@ int record_command(int argc, char **argv)
     const char *root = NULL;
     if (!record_find_program(argv[o.program], &program, err, sizeof err) ||
         !record_check_elf(program, interp, sizeof interp, err, sizeof err) ||
+        !record_sysroot(o.root, program, interp, &root, err, sizeof err) ||
         !record_find_qemu(o.qemu, &qemu, err, sizeof err) ||
-        !record_find_plugin(qemu, &plugin, version, sizeof version, err, sizeof err) ||
-        !record_sysroot(o.root, program, interp, &root, err, sizeof err)) {
+        !record_find_plugin(qemu, &plugin, version, sizeof version, err, sizeof err)) {
         say("%s%s", err, "");
         free(program);
         free(qemu);
