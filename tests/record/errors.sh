@@ -9,7 +9,8 @@
 # interpreter /nonexistent/ld-armprof.so.
 set -u
 armprof=$1 static=$2 badinterp=$3
-skip() { echo "SKIPPED: $*"; exit 0; }
+# the skip rule of the QEMU tests (tests/qemu/common.sh)
+. "$(dirname "$0")/../qemu/common.sh"
 [ -x "$static" ] && [ -x "$badinterp" ] || skip "no test programs (aarch64-linux-gnu-gcc)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
