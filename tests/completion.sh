@@ -22,9 +22,10 @@ expect() { # what, wanted word
 complete_line x ""
 for c in $("$armprof" help --commands); do expect "first word" "$c"; done
 complete_line x re
-[[ ${#COMPREPLY[@]} -eq 2 ]] || { echo "completion: 're' gave ${COMPREPLY[*]}"; fail=1; }
+[[ ${#COMPREPLY[@]} -eq 3 ]] || { echo "completion: 're' gave ${COMPREPLY[*]}"; fail=1; }
 expect "re" regs
 expect "re" report
+expect "re" record
 complete_line x regs --preset arm
 expect "--preset" armv9.4-all
 complete_line x regs PMSC

@@ -66,11 +66,9 @@ bool qp_boot(armprof_pe **pe, armprof_kernel **k, armprof_kernel_data_fn data, v
     *k = NULL;
     *pe = armprof_pe_create(&qp.config, err, errlen);
     if (!*pe) return false;
-    armprof_kernel_params p;
-    armprof_kernel_params_default(&p);
+    armprof_kernel_params p = qp.spe_params;
     p.spe = armprof_config_has(&qp.config, ARMPROF_FEAT_SPE);
     p.interval = qp.interval;
-    p.random = qp.jitter;
     p.data = data;
     p.data_ctx = ctx;
     p.irq = data ? copy_done : NULL;

@@ -70,10 +70,11 @@ static void summary_to(FILE *f, const symtab *syms, const char *spe_path, size_t
                        const char *perf_path, const char *perf_err)
 {
     fprintf(f,
-            "armprof qemu plugin: QEMU plugin API %d, mode %s, interval %u%s, %s (timing "
+            "armprof qemu plugin: QEMU plugin API %d, mode %s, interval %u%s%s%s, %s (timing "
             "modelled, not measured)\n",
             QEMU_PLUGIN_VERSION, qp.mode == QP_MODE_FAST ? "fast" : "exact", qp.interval,
-            qp.jitter ? " with jitter" : "", qp.config_desc);
+            qp.spe_params.random ? " with jitter" : "", qp.filters && *qp.filters ? ", " : "",
+            qp.filters ? qp.filters : "", qp.config_desc);
     hist_entry *h = NULL;
     size_t nh = 0, caph = 0;
     uint64_t pcs = 0;

@@ -5,7 +5,9 @@
  *   qemu-aarch64 -cpu max,pauth=off \
  *       -plugin libarmprof_qemu.so,out=PREFIX[,interval=N][,jitter=on|off][,preset=NAME]
  *               [,config=FILE][,mode=fast|exact][,timing=inline|ops|access]
- *               [,perf_version=V][,quiet=on] PROGRAM ARGS */
+ *               [,perf_version=V][,quiet=on][,ATTRIBUTE=VALUE...] PROGRAM ARGS
+ * ATTRIBUTE: Linux's arm_spe_pmu format attributes (load_filter,
+ * min_latency...), as armprof_kernel_spe_attribute() maps them. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -110,10 +112,12 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     if (info->system_emulation) return install_system(id, argc, argv);
     qp.out = strdup("armprof");
     qp.interval = 1024;
-    qp.jitter = true;
+    armprof_kernel_params_default(&qp.spe_params);
+    GString *filters = g_string_new("");
     qp.mode = QP_MODE_FAST;
     const char *preset = "armv9.4-all", *config_path = NULL;
     for (int i = 0; i < argc; i++) {
+        bool on;
         char *eq = strchr(argv[i], '=');
         if (!eq) return fail("argument \"%s\": expected name=value%s", argv[i], "");
         *eq = 0;
@@ -146,21 +150,31 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                 return fail("perf_version=%s: MAJOR.MINOR, as 6.1%s", value, "");
             snprintf(qp.metadata_why, sizeof qp.metadata_why,
                      "arm_spe metadata version %d, for perf_version=%s", (int)qp.metadata, value);
-        } else if (!strcmp(name, "jitter")) {
-            bool on;
-            if (!qemu_plugin_bool_parse(name, value, &on))
-                return fail("jitter=%s: on or off%s", value, "");
-            qp.jitter = on;
+        } else if (!strcmp(name, "jitter") && qemu_plugin_bool_parse(name, value, &on)) {
+            qp.spe_params.random = on;
+        } else if (!strcmp(name, "jitter") && strcmp(value, "0") && strcmp(value, "1")) {
+            return fail("jitter=%s: on or off (or the driver's 1 or 0)%s", value, "");
         } else if (!strcmp(name, "quiet")) {
             bool q;
             if (!qemu_plugin_bool_parse(name, value, &q))
                 return fail("quiet=%s: on or off%s", value, "");
             qp.quiet = q;
-        } else
-            return fail("unknown argument \"%s\" (out, interval, jitter, preset, config, mode, "
-                        "timing, perf_version, quiet)%s",
-                        name, "");
+        } else {
+            /* the driver's own words for the filters and the PMSCR_EL1
+             * bits (armprof/kernel.h) */
+            char attr[256], why[768];
+            snprintf(attr, sizeof attr, "%s=%s", name, value);
+            if (!armprof_kernel_spe_attribute(&qp.spe_params, attr, why, sizeof why)) {
+                if (strstr(why, "is not an arm_spe_pmu attribute"))
+                    return fail("unknown argument \"%s\" (out, interval, jitter, preset, config, "
+                                "mode, timing, perf_version, quiet, or %s",
+                                name, strchr(why, '(') + 1);
+                return fail("%s%s", why, "");
+            }
+            g_string_append_printf(filters, "%s%s", filters->len ? "," : "", attr);
+        }
     }
+    qp.filters = g_string_free(filters, false);
     if (!armprof_config_preset(&qp.config, preset))
         return fail("preset=%s: not a preset (armprof presets lists them)%s", preset, "");
     char err[512];

@@ -223,7 +223,10 @@ struct qp_plugin {
     qemu_plugin_id_t id;
     char *out; /* output prefix */
     uint32_t interval;
-    bool jitter; /* PMSIRR_EL1.RND (Linux's arm_spe format bit of that name) */
+    /* the virtual kernel's SPE settings: Linux's arm_spe_pmu attributes
+     * given as options (jitter=, load_filter=, min_latency=...) */
+    armprof_kernel_params spe_params;
+    char *filters; /* those given, for the summary ("" when none) */
     qp_mode mode;
     qp_timing_call timing_call;
     armprof_config config;

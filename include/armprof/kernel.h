@@ -87,6 +87,11 @@ typedef struct armprof_kernel_params {
                         most PMCR_EL0.N) */
     uint16_t event[ARMPROF_KERNEL_MAX_EVENTS]; /* their event numbers, counter 0 first */
     bool pmu_el1;                              /* count at EL1 as well as EL0 (default true) */
+
+    /* ---- Statistical Profiling, continued ---- */
+    uint64_t pmsnevfr;  /* PMSNEVFR_EL1 (FEAT_SPE_FnE; written when not 0) */
+    uint64_t pmsdsfr;   /* PMSDSFR_EL1 (FEAT_SPE_FDS; written when PMSFCR_EL1.FDS is set) */
+    bool physical_time; /* PMSCR_EL1.PCT 0b01, with PMSCR_EL2.PCT: physical timestamps */
 } armprof_kernel_params;
 
 /* What the kernel found and programmed at boot. */
@@ -116,15 +121,31 @@ typedef struct armprof_kernel_status {
 /* The defaults above, with size set. p must not be NULL. */
 void armprof_kernel_params_default(armprof_kernel_params *p);
 
+/* One of Linux's arm_spe_pmu format attributes, "NAME=VALUE" or "NAME"
+ * (VALUE 1), into p as the driver maps it (arm_spe_event_to_pmscr() and
+ * the others): ts_enable, pa_enable, pct_enable (PMSCR_EL1.TS, PA, PCT),
+ * jitter (PMSIRR_EL1.RND), branch_filter, load_filter, store_filter,
+ * simd_filter, float_filter and their _mask forms (PMSFCR_EL1.B, LD, ST,
+ * SIMD, FP, Bm... with FT), event_filter (PMSEVFR_EL1 with FE),
+ * inv_event_filter (PMSNEVFR_EL1 with FnE), min_latency (PMSLATFR_EL1.MINLAT
+ * with FL), inv_data_src_filter (PMSDSFR_EL1 = its complement, with FDS)
+ * and data_src_filter (PMSDSFR_EL1 itself, with FDS). VALUE is a number
+ * (0x for hex) that fits the attribute's width. false with a message
+ * naming the attribute (and listing the accepted ones for an unknown name)
+ * in err; p is then unchanged. Whether the PE has the filter is checked at
+ * boot, as the driver checks PMSIDR_EL1 when an event is opened. */
+bool armprof_kernel_spe_attribute(armprof_kernel_params *p, const char *attr, char *err,
+                                  size_t errlen);
+
 /* Boots the software on pe: EL3 firmware gives the Profiling Buffer and the
  * PMU to Non-secure state, the EL2 hypervisor gives them to EL1, the EL1
  * kernel maps the buffer, programs the PMU (counters enabled and reset) and
  * SPE (started), then the PE is left at Non-secure EL0. NULL with a message
  * in err (unless err is NULL) when pe or p is NULL, the parameters are out
  * of range, the PE lacks EL2, EL3 or
- * FEAT_SPE (with p->spe) or the Profiling Buffer is not usable at EL1
- * (PMBIDR_EL1.P). The kernel keeps pe, which must outlive it; one kernel
- * per PE. */
+ * FEAT_SPE (with p->spe), the Profiling Buffer is not usable at EL1
+ * (PMBIDR_EL1.P) or PMSIDR_EL1 says the unit lacks a filter p asks for. The kernel keeps pe, which
+ * must outlive it; one kernel per PE. */
 armprof_kernel *armprof_kernel_boot(armprof_pe *pe, const armprof_kernel_params *p, char *err,
                                     size_t errlen);
 void armprof_kernel_destroy(armprof_kernel *k);

@@ -15,6 +15,9 @@ int decode_command(int argc, char **argv);
 int report_command(int argc, char **argv);
 int demo_command(int argc, char **argv);
 int perfdata_command(int argc, char **argv);
+/* record.c: the exit status is the profiled program's (128 + a signal's
+ * number when one killed it), or 2 before it ran. */
+int record_command(int argc, char **argv);
 
 /* help.c: `armprof help` from commands.def, the command names one a line,
  * the manual page armprof(1) in troff, and the version line. */

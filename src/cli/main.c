@@ -163,7 +163,8 @@ static int cmd_help(int argc, char **argv)
  * give theirs. */
 static bool wants_help(int argc, char **argv)
 {
-    for (int i = 2; i < argc; i++)
+    /* after "--" the arguments are the profiled program's (armprof record) */
+    for (int i = 2; i < argc && strcmp(argv[i], "--"); i++)
         if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return true;
     return false;
 }
@@ -217,6 +218,7 @@ static int command(int argc, char **argv)
     if (!strcmp(cmd, "decode")) return decode_command(argc - 2, argv + 2);
     if (!strcmp(cmd, "report")) return report_command(argc - 2, argv + 2);
     if (!strcmp(cmd, "perf-data")) return perfdata_command(argc - 2, argv + 2);
+    if (!strcmp(cmd, "record")) return record_command(argc - 2, argv + 2);
     if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h"))
         return cmd_help(argc - 2, argv + 2);
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {

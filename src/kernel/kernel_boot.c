@@ -16,6 +16,7 @@ void armprof_kernel_params_default(armprof_kernel_params *p)
     p->random = true;
     p->el0 = p->el1 = true;
     p->timestamps = p->physical_addr = p->context_id = true;
+    p->pmsdsfr = ~0ull; /* every data source, should FDS be set */
     p->buffer_pages = 16;
     p->buffer_va = 0xffff000040000000ull;
     p->buffer_pa = 0x50000000ull;
@@ -57,13 +58,15 @@ static bool firmware(armprof_kernel *k, char *err, size_t errlen)
      * Non-secure state, its registers usable at EL2 and EL1 (D17.7.1).
      * EnPMSS 1, PMSSE 0b11: PMU snapshots usable below EL3 and Capture
      * events allowed in every Security state (D13.9). EnPM2 1: the
-     * instruction counter and PMECR_EL1 are not trapped to EL3. The other
-     * fields are left as reset. */
+     * instruction counter and PMECR_EL1 are not trapped to EL3. EnPMSN and
+     * EnPMS3: PMSNEVFR_EL1 (FEAT_SPE_FnE) and PMSDSFR_EL1 (FEAT_SPE_FDS) not
+     * trapped to EL3 either. The other fields are left as reset. */
     k->setup.mdcr_el3 =
         update(k, "MDCR_EL3",
                mask("MDCR_EL3", "NSPB") | mask("MDCR_EL3", "NSPBE") | mask("MDCR_EL3", "PMSSE"),
                fld("MDCR_EL3", "NSPB", 3) | fld("MDCR_EL3", "EnPMSS", 1) |
-                   fld("MDCR_EL3", "PMSSE", 3) | fld("MDCR_EL3", "EnPM2", 1));
+                   fld("MDCR_EL3", "PMSSE", 3) | fld("MDCR_EL3", "EnPM2", 1) |
+                   fld("MDCR_EL3", "EnPMSN", 1) | fld("MDCR_EL3", "EnPMS3", 1));
     /* SCR_EL3: NS 1, RW 1 (EL2 is AArch64), FGTEn and FGTEn2 so that EL2's
      * fine-grained trap registers take effect, HCE for hypervisor calls. */
     k->setup.scr_el3 =
@@ -91,22 +94,32 @@ static void hypervisor(armprof_kernel *k)
     /* HCR_EL2.RW: EL1 is AArch64; TGE and E2H 0: a guest-less host kernel
      * at EL1 (the nVHE layout). */
     drv_msr(&k->cpu, "HCR_EL2", fld("HCR_EL2", "RW", 1));
-    /* FEAT_FGT2 traps PMSSCR_EL1, the saved values and the instruction
+    /* FEAT_FGT traps PMSNEVFR_EL1 while nPMSNEVFR_EL1 is 0 */
+    if (present(k, "HDFGRTR_EL2")) {
+        drv_msr(&k->cpu, "HDFGRTR_EL2", fld("HDFGRTR_EL2", "nPMSNEVFR_EL1", 1));
+        drv_msr(&k->cpu, "HDFGWTR_EL2", fld("HDFGWTR_EL2", "nPMSNEVFR_EL1", 1));
+    }
+    /* FEAT_FGT2 traps PMSDSFR_EL1, PMSSCR_EL1, the saved values and the instruction
      * counter while these bits are 0, their reset value: open them to EL1. */
     if (present(k, "HDFGRTR2_EL2")) {
         drv_msr(&k->cpu, "HDFGRTR2_EL2",
                 fld("HDFGRTR2_EL2", "nPMSSCR_EL1", 1) | fld("HDFGRTR2_EL2", "nPMSSDATA", 1) |
                     fld("HDFGRTR2_EL2", "nPMICNTR_EL0", 1) |
-                    fld("HDFGRTR2_EL2", "nPMICFILTR_EL0", 1));
+                    fld("HDFGRTR2_EL2", "nPMICFILTR_EL0", 1) |
+                    fld("HDFGRTR2_EL2", "nPMSDSFR_EL1", 1));
         drv_msr(&k->cpu, "HDFGWTR2_EL2",
                 fld("HDFGWTR2_EL2", "nPMSSCR_EL1", 1) | fld("HDFGWTR2_EL2", "nPMICNTR_EL0", 1) |
-                    fld("HDFGWTR2_EL2", "nPMICFILTR_EL0", 1));
+                    fld("HDFGWTR2_EL2", "nPMICFILTR_EL0", 1) |
+                    fld("HDFGWTR2_EL2", "nPMSDSFR_EL1", 1));
     }
     /* PMSCR_EL2.PA: EL1 may ask for physical addresses (the Effective
      * PMSCR_EL1.PA is 0 otherwise). CX 0: CONTEXTIDR_EL2 is not recorded
      * (CollectContextIDR2()); the kernel's tasks are named by
      * CONTEXTIDR_EL1. */
-    if (k->p.spe) drv_msr(&k->cpu, "PMSCR_EL2", fld("PMSCR_EL2", "PA", k->p.physical_addr));
+    if (k->p.spe)
+        drv_msr(&k->cpu, "PMSCR_EL2",
+                fld("PMSCR_EL2", "PA", k->p.physical_addr) |
+                    fld("PMSCR_EL2", "PCT", k->p.physical_time ? 1 : 0));
 }
 
 static bool check_params(const armprof_kernel_params *p, char *err, size_t errlen)
@@ -201,7 +214,10 @@ armprof_kernel *armprof_kernel_boot(armprof_pe *pe, const armprof_kernel_params 
             free(k);
             return NULL;
         }
-        kernel_spe_start(k);
+        if (!kernel_spe_start(k, err, errlen)) {
+            free(k);
+            return NULL;
+        }
     }
     drv_set_el(&k->cpu, 0);
     return k;

@@ -19,6 +19,6 @@ struct armprof_kernel {
 /* The driver's parts, each run at EL1 by armprof_kernel_boot(). */
 void kernel_pmu_start(armprof_kernel *k);
 bool kernel_spe_probe(armprof_kernel *k, char *err, size_t errlen);
-void kernel_spe_start(armprof_kernel *k);
+bool kernel_spe_start(armprof_kernel *k, char *err, size_t errlen);
 
 #endif

@@ -10,6 +10,42 @@ static uint64_t fld(const char *reg, const char *field, uint64_t v)
     return drv_fld(reg, field, v);
 }
 
+/* arm_spe_pmu_event_init(): a filter the unit lacks (PMSIDR_EL1) refuses
+ * the event (EOPNOTSUPP) rather than sampling without it. */
+static bool filters_supported(const armprof_kernel *k, uint64_t sidr, char *err, size_t errlen)
+{
+    const armprof_kernel_params *p = &k->p;
+    static const struct {
+        const char *fcr, *idr, *what;
+    } need[] = {
+        {"FT", "FT", "type filtering (branch_filter, load_filter, store_filter)"},
+        {"FE", "FE", "event filtering (event_filter)"},
+        {"FL", "FL", "latency filtering (min_latency)"},
+        {"FnE", "FnE", "inverted event filtering (inv_event_filter)"},
+        {"FDS", "FDS", "data source filtering (inv_data_src_filter)"},
+        {"SIMD", "EFT", "SIMD and floating-point filtering, and the filter masks (FEAT_SPE_EFT)"},
+        {"FP", "EFT", NULL},
+        {"Bm", "EFT", NULL},
+        {"LDm", "EFT", NULL},
+        {"STm", "EFT", NULL},
+        {"SIMDm", "EFT", NULL},
+        {"FPm", "EFT", NULL},
+    };
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
+        if (!drv_get_fld("PMSFCR_EL1", need[i].fcr, p->pmsfcr) ||
+            drv_get_fld("PMSIDR_EL1", need[i].idr, sidr))
+            continue;
+        snprintf(err, errlen, "PMSIDR_EL1.%s is 0: the unit has no %s", need[i].idr,
+                 need[i].what ? need[i].what : need[5].what);
+        return false;
+    }
+    if (p->pmsnevfr && !drv_get_fld("PMSIDR_EL1", "FnE", sidr)) {
+        snprintf(err, errlen, "PMSIDR_EL1.FnE is 0: the unit has no %s", need[3].what);
+        return false;
+    }
+    return true;
+}
+
 /* arm_spe_pmu_dev_init(): the probe. */
 bool kernel_spe_probe(armprof_kernel *k, char *err, size_t errlen)
 {
@@ -32,7 +68,7 @@ bool kernel_spe_probe(armprof_kernel *k, char *err, size_t errlen)
     const uint32_t minimum = icode < 8 ? intervals[icode] : 4096;
     /* Linux raises a shorter period to the minimum (arm_spe_event_to_pmsirr()) */
     s->interval = k->p.interval > minimum ? k->p.interval : minimum;
-    return true;
+    return filters_supported(k, sidr, err, errlen);
 }
 
 static void buffer_program(armprof_kernel *k)
@@ -44,7 +80,7 @@ static void buffer_program(armprof_kernel *k)
 }
 
 /* arm_spe_pmu_start() */
-void kernel_spe_start(armprof_kernel *k)
+bool kernel_spe_start(armprof_kernel *k, char *err, size_t errlen)
 {
     drv_cpu *c = &k->cpu;
     const armprof_kernel_params *p = &k->p;
@@ -52,6 +88,24 @@ void kernel_spe_start(armprof_kernel *k)
     drv_msr(c, "PMSFCR_EL1", p->pmsfcr);
     drv_msr(c, "PMSEVFR_EL1", p->pmsevfr);
     drv_msr(c, "PMSLATFR_EL1", p->pmslatfr);
+    /* the registers of FEAT_SPE_FnE and FEAT_SPE_FDS only when the unit has
+     * them (the probe refused a filter it lacks) */
+    const uint64_t sidr = k->setup.pmsidr;
+    if (drv_get_fld("PMSIDR_EL1", "FnE", sidr)) drv_msr(c, "PMSNEVFR_EL1", p->pmsnevfr);
+    if (drv_get_fld("PMSIDR_EL1", "FDS", sidr)) drv_msr(c, "PMSDSFR_EL1", p->pmsdsfr);
+    /* the driver refuses events the unit does not implement (the RES0 bits
+     * of PMSEVFR_EL1 and PMSNEVFR_EL1 for its version): read back */
+    static const struct {
+        const char *reg, *attr;
+    } ev[] = {{"PMSEVFR_EL1", "event_filter"}, {"PMSNEVFR_EL1", "inv_event_filter"}};
+    const uint64_t want[] = {p->pmsevfr, p->pmsnevfr};
+    for (unsigned i = 0; i < 2; i++) {
+        const uint64_t got = want[i] ? drv_mrs(c, ev[i].reg) : 0;
+        if (got == want[i]) continue;
+        snprintf(err, errlen, "%s=0x%llx: events 0x%llx are not implemented (%s RES0)", ev[i].attr,
+                 (unsigned long long)want[i], (unsigned long long)(want[i] & ~got), ev[i].reg);
+        return false;
+    }
     /* RND: a random perturbation keeps the samples from locking onto a
      * loop's period (D17.2) */
     drv_msr(c, "PMSIRR_EL1",
@@ -63,8 +117,10 @@ void kernel_spe_start(armprof_kernel *k)
     drv_msr(c, "PMSCR_EL1",
             fld("PMSCR_EL1", "E0SPE", p->el0) | fld("PMSCR_EL1", "E1SPE", p->el1) |
                 fld("PMSCR_EL1", "TS", p->timestamps) | fld("PMSCR_EL1", "PA", p->physical_addr) |
-                fld("PMSCR_EL1", "CX", p->context_id));
+                fld("PMSCR_EL1", "CX", p->context_id) |
+                fld("PMSCR_EL1", "PCT", p->physical_time ? 1 : 0));
     k->status.profiling = true;
+    return true;
 }
 
 /* The kernel reads its buffer through its own mapping, from the base up to

@@ -22,7 +22,12 @@
  * - armprof_op.data_address_unknown: a sampled load's record has no Data
  *   Virtual or Physical Address packet, the same load without it has both
  *   (D18.2.1 Address packets, INDEX 0b0010 and 0b0011);
- * - bad parameters get a message naming the parameter. */
+ * - bad parameters get a message naming the parameter;
+ * - Linux's arm_spe_pmu attributes set the filter registers as the driver
+ *   does (PMSFCR_EL1: FE bit 0, FT 1, FL 2, FnE 3, FDS 4, B 16, LD 17,
+ *   ST 18; PMSLATFR_EL1.MINLAT [15:0]), a bad name or value is refused
+ *   naming it, and a filter the unit lacks refuses the boot (SPE v1 has no
+ *   PMSNEVFR_EL1: PMSIDR_EL1.FnE 0). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -398,6 +403,76 @@ static void test_errors(void)
     armprof_pe_destroy(pe);
 }
 
+static void test_attributes(void)
+{
+    char err[768];
+    armprof_kernel_params p;
+    armprof_kernel_params_default(&p);
+    CHECK(armprof_kernel_spe_attribute(&p, "load_filter=1", err, sizeof err), "%s", err);
+    CHECK(p.pmsfcr == (1ull << 17 | 1ull << 1), "load_filter: PMSFCR 0x%llx",
+          (unsigned long long)p.pmsfcr);
+    CHECK(armprof_kernel_spe_attribute(&p, "min_latency=20", err, sizeof err), "%s", err);
+    CHECK(p.pmslatfr == 20 && p.pmsfcr == (1ull << 17 | 1ull << 2 | 1ull << 1),
+          "min_latency: PMSLATFR 0x%llx PMSFCR 0x%llx", (unsigned long long)p.pmslatfr,
+          (unsigned long long)p.pmsfcr);
+    CHECK(armprof_kernel_spe_attribute(&p, "load_filter=0", err, sizeof err), "%s", err);
+    CHECK(p.pmsfcr == 1ull << 2, "load_filter=0 leaves FT: PMSFCR 0x%llx",
+          (unsigned long long)p.pmsfcr);
+    CHECK(armprof_kernel_spe_attribute(&p, "event_filter=0x4", err, sizeof err) &&
+              armprof_kernel_spe_attribute(&p, "inv_event_filter=0x8", err, sizeof err),
+          "%s", err);
+    CHECK(p.pmsevfr == 4 && p.pmsnevfr == 8 && (p.pmsfcr & 9) == 9, "events: PMSFCR 0x%llx",
+          (unsigned long long)p.pmsfcr);
+    CHECK(armprof_kernel_spe_attribute(&p, "inv_data_src_filter=0x1", err, sizeof err), "%s", err);
+    CHECK(p.pmsdsfr == ~1ull && (p.pmsfcr & 1u << 4), "inv_data_src_filter: PMSDSFR 0x%llx",
+          (unsigned long long)p.pmsdsfr);
+    CHECK(armprof_kernel_spe_attribute(&p, "jitter=0", err, sizeof err) && !p.random &&
+              armprof_kernel_spe_attribute(&p, "ts_enable=0", err, sizeof err) && !p.timestamps &&
+              armprof_kernel_spe_attribute(&p, "branch_filter", err, sizeof err) &&
+              (p.pmsfcr & (1u << 16 | 1u << 1)) == (1u << 16 | 1u << 1),
+          "jitter, ts_enable, branch_filter alone: %s", err);
+    const armprof_kernel_params before = p;
+    static const struct {
+        const char *attr, *needle;
+    } bad[] = {
+        {"colour=1", "'colour' is not an arm_spe_pmu attribute (ts_enable, pa_enable"},
+        {"load_filter=2", "load_filter=2: 0 or 1"},
+        {"min_latency=4096", "min_latency=4096: a number below 4096"},
+        {"event_filter=x", "event_filter=x: a 64-bit mask"},
+        {"min_latency=", "min_latency=: a number"},
+        {"min_latency=-1", "min_latency=-1: a number"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = 0;
+        const bool ok = armprof_kernel_spe_attribute(&p, bad[i].attr, err, sizeof err);
+        CHECK(!ok && strstr(err, bad[i].needle), "%s: %s", bad[i].attr, err);
+    }
+    CHECK(!memcmp(&before, &p, sizeof p), "a refused attribute changed the parameters");
+    CHECK(!armprof_kernel_spe_attribute(NULL, "load_filter", NULL, 0), "NULL parameters");
+
+    /* SPE v1: no PMSNEVFR_EL1 */
+    sink s = {0};
+    params(&p, &s);
+    CHECK(armprof_kernel_spe_attribute(&p, "inv_event_filter=0x2", err, sizeof err), "%s", err);
+    armprof_pe *pe = make_pe("armv8.2-spe");
+    expect_error("inv_event_filter on SPE v1", pe, &p, "PMSIDR_EL1.FnE is 0");
+    armprof_pe_destroy(pe);
+    /* ...which Armv9.4 has, and a load filter */
+    params(&p, &s);
+    CHECK(armprof_kernel_spe_attribute(&p, "inv_event_filter=0x2", err, sizeof err) &&
+              armprof_kernel_spe_attribute(&p, "load_filter=1", err, sizeof err),
+          "%s", err);
+    pe = make_pe("armv9.4-all");
+    armprof_kernel *k = armprof_kernel_boot(pe, &p, err, sizeof err);
+    CHECK(k != NULL, "boot with filters: %s", err);
+    if (k) {
+        const armprof_kernel_status st = armprof_kernel_get_status(k);
+        CHECK(st.failures == 0, "%u accesses failed: %s", st.failures, st.failure);
+        armprof_kernel_destroy(k);
+    }
+    armprof_pe_destroy(pe);
+}
+
 /* spe false: the PMU alone, on a PE with the PMU. */
 static void test_pmu_only(void)
 {
@@ -431,5 +506,6 @@ int main(void)
     test_unknown_address(true);
     test_errors();
     test_pmu_only();
+    test_attributes();
     return check_summary();
 }
