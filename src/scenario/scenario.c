@@ -17,6 +17,7 @@
 #include "armprof/armprof.h"
 #include "scenario/op_words.h"
 #include "scenario/retire_repeat.h"
+#include "scenario/statements.h"
 
 #define MAX_WORDS            64
 #define SPE_RECORD_WORDS_MAX 512
@@ -107,6 +108,15 @@ static int error_at(run_state *st, where at, const char *fmt, ...)
     fputc('\n', st->opts->err);
     va_end(ap);
     return SCENARIO_ERROR;
+}
+
+typedef scenario_statement_info statement_info;
+
+/* A statement's arguments do not fit it: its synopsis (statements.def). */
+static int usage(run_state *st, where at, const statement_info *self)
+{
+    return error_at(st, at, "usage: %s%s%s", self->name, *self->synopsis ? " " : "",
+                    self->synopsis);
 }
 
 /* Splits a line into words in place. '#' at the start or after whitespace
@@ -293,11 +303,10 @@ static void json_string(FILE *f, const char *text)
     fputc('"', f);
 }
 
-static void print_access(run_state *st, where at, const char *op, const char *regtext,
+static void print_access(run_state *st, where at, const char *op, bool is_read, const char *regtext,
                          const armprof_outcome *o, int check, const char *expected)
 {
     FILE *out = st->opts->out;
-    const bool is_read = op[1] == 'r'; /* "mrs" */
     if (st->opts->json) {
         fprintf(out, "{\"file\":");
         json_string(out, at.file);
@@ -416,14 +425,12 @@ static void count(run_state *st, int ok)
         st->failed++;
 }
 
-static int do_access(run_state *st, where at, const line_words *lw, bool is_read)
+static int do_access(run_state *st, where at, const line_words *lw, const statement_info *self,
+                     bool is_read)
 {
     const int nargs = lw->arrow >= 0 ? lw->arrow : lw->n;
     const int want = is_read ? 2 : 3;
-    if (nargs != want && nargs != want + 2)
-        return error_at(st, at,
-                        is_read ? "usage: mrs REG [rt N] [=> EXPECTATION]"
-                                : "usage: msr REG VALUE [rt N] [=> EXPECTATION]");
+    if (nargs != want && nargs != want + 2) return usage(st, at, self);
     int rc = need_pe(st, at);
     if (rc) return rc;
     reg_ref r;
@@ -463,7 +470,7 @@ static int do_access(run_state *st, where at, const line_words *lw, bool is_read
         if (check == -2) return SCENARIO_ERROR;
         count(st, check);
     }
-    print_access(st, at, is_read ? "mrs" : "msr", lw->w[1], &o, check, expected);
+    print_access(st, at, self->name, is_read, lw->w[1], &o, check, expected);
     if (check == 0 && !st->opts->json && st->opts->err != st->opts->out) {
         char desc[160];
         describe_outcome(&o, is_read, desc, sizeof desc);
@@ -472,9 +479,19 @@ static int do_access(run_state *st, where at, const line_words *lw, bool is_read
     return 0;
 }
 
-static int do_set(run_state *st, where at, const line_words *lw)
+static int do_mrs(run_state *st, where at, line_words *lw, const statement_info *self)
 {
-    if (lw->n != 3 || lw->arrow >= 0) return error_at(st, at, "usage: set REG[.FIELD] VALUE");
+    return do_access(st, at, lw, self, true);
+}
+
+static int do_msr(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    return do_access(st, at, lw, self, false);
+}
+
+static int do_set(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    if (lw->n != 3 || lw->arrow >= 0) return usage(st, at, self);
     int rc = need_pe(st, at);
     if (rc) return rc;
     reg_ref r;
@@ -597,10 +614,12 @@ static int do_expect_record(run_state *st, where at, const line_words *lw)
     return 0;
 }
 
-/* Memory statements (scenario/memory_words.c); the checks among them are
- * counted and reported like any expectation. */
-static int do_memory(run_state *st, where at, line_words *lw)
+/* Memory statements (scenario/memory_words.c): `memory`, `pagetables`,
+ * `map` and `expect memory`; the checks among them are counted and
+ * reported like any expectation. */
+static int do_memory(run_state *st, where at, line_words *lw, const statement_info *self)
 {
+    (void)self;
     int rc = need_pe(st, at);
     if (rc) return rc;
     memory_check check;
@@ -625,8 +644,9 @@ static int do_memory(run_state *st, where at, line_words *lw)
     return 0;
 }
 
-static int do_expect(run_state *st, where at, const line_words *lw)
+static int do_expect(run_state *st, where at, line_words *lw, const statement_info *self)
 {
+    if (scenario_is_memory_statement(lw->w, lw->n)) return do_memory(st, at, lw, self);
     if (lw->n >= 2 && strcmp(lw->w[1], "record") == 0) return do_expect_record(st, at, lw);
     if (lw->n != 4 || strcmp(lw->w[2], "==") != 0 || lw->arrow >= 0)
         return error_at(st, at, "usage: expect REG[.FIELD] == VALUE");
@@ -661,13 +681,13 @@ static int do_expect(run_state *st, where at, const line_words *lw)
     return 0;
 }
 
-static int do_validate(run_state *st, where at, const line_words *lw)
+static int do_validate(run_state *st, where at, line_words *lw, const statement_info *self)
 {
     if (st->pe) return error_at(st, at, "'validate' after the PE was created");
     char err[256] = "";
     const bool valid = armprof_config_validate(&st->cfg, err, sizeof err);
     if (lw->arrow < 0) {
-        if (lw->n != 1) return error_at(st, at, "usage: validate [=> ok | => error \"text\"]");
+        if (lw->n != 1) return usage(st, at, self);
         fprintf(st->opts->out, "%s:%u: configuration %s%s\n", at.file, at.line,
                 valid ? "valid" : "rejected: ", valid ? "" : err);
         return 0;
@@ -713,199 +733,257 @@ static int on_off(run_state *st, where at, const char *word, bool *out)
     return error_at(st, at, "'%s' is not on/off (or high/low)", word);
 }
 
-static int context_statement(run_state *st, where at, const line_words *lw, bool *handled)
+/* ---- The PE's context ---- */
+static int do_el(run_state *st, where at, line_words *lw, const statement_info *self)
 {
-    const char *cmd = lw->w[0];
     char err[256];
+    uint64_t el;
+    int rc;
+    if (lw->n != 2 || !armprof_parse_number(lw->w[1], &el)) return usage(st, at, self);
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    if (!armprof_set_el(st->pe, (unsigned)(el > 3 ? 4 : el), err, sizeof err))
+        return error_at(st, at, "el %s: %s", lw->w[1], err);
+    return 0;
+}
+
+static int do_security(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    static const char *const names[] = {"nonsecure", "secure", "realm", "root"};
+    char err[256];
+    int rc;
+    if (lw->n != 2) return usage(st, at, self);
+    int ss = -1;
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(lw->w[1], names[i])) ss = i;
+    if (ss < 0) return error_at(st, at, "unknown Security state '%s'", lw->w[1]);
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    if (!armprof_set_security_state(st->pe, (armprof_security_state)ss, err, sizeof err))
+        return error_at(st, at, "security %s: %s", lw->w[1], err);
+    return 0;
+}
+
+static int do_aarch32(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    char err[256];
+    uint64_t el;
     bool b;
     int rc;
-    *handled = true;
-    if (!strcmp(cmd, "el")) {
-        uint64_t el;
-        if (lw->n != 2 || !armprof_parse_number(lw->w[1], &el))
-            return error_at(st, at, "usage: el N");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        if (!armprof_set_el(st->pe, (unsigned)(el > 3 ? 4 : el), err, sizeof err))
-            return error_at(st, at, "el %s: %s", lw->w[1], err);
-        return 0;
-    }
-    if (!strcmp(cmd, "security")) {
-        static const char *const names[] = {"nonsecure", "secure", "realm", "root"};
-        if (lw->n != 2) return error_at(st, at, "usage: security nonsecure|secure|realm|root");
-        int ss = -1;
-        for (int i = 0; i < 4; i++)
-            if (!strcmp(lw->w[1], names[i])) ss = i;
-        if (ss < 0) return error_at(st, at, "unknown Security state '%s'", lw->w[1]);
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        if (!armprof_set_security_state(st->pe, (armprof_security_state)ss, err, sizeof err))
-            return error_at(st, at, "security %s: %s", lw->w[1], err);
-        return 0;
-    }
-    if (!strcmp(cmd, "aarch32")) {
-        uint64_t el;
-        if (lw->n != 3 || !armprof_parse_number(lw->w[1], &el))
-            return error_at(st, at, "usage: aarch32 EL on|off");
-        if ((rc = on_off(st, at, lw->w[2], &b)) != 0) return rc;
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        if (!armprof_set_aarch32(st->pe, (unsigned)(el > 3 ? 4 : el), b, err, sizeof err))
-            return error_at(st, at, "aarch32: %s", err);
-        return 0;
-    }
-    if (!strcmp(cmd, "debug") || !strcmp(cmd, "power") || !strcmp(cmd, "oslock") ||
-        !strcmp(cmd, "doublelock")) {
-        if (lw->n != 2) return error_at(st, at, "usage: %s on|off", cmd);
-        if ((rc = on_off(st, at, lw->w[1], &b)) != 0) return rc;
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        if (cmd[0] == 'd' && cmd[1] == 'e')
-            armprof_set_debug_state(st->pe, b);
-        else if (cmd[0] == 'd')
-            armprof_set_os_double_lock(st->pe, b);
-        else if (cmd[0] == 'p')
-            armprof_set_core_power(st->pe, b);
-        else
-            armprof_set_os_lock(st->pe, b);
-        return 0;
-    }
-    if (!strcmp(cmd, "signal")) {
-        if (lw->n != 3) return error_at(st, at, "usage: signal NAME high|low");
-        int sig = -1;
-        for (int i = 0; i < ARMPROF_SIG_COUNT; i++)
-            if (!strcmp(lw->w[1], armprof_signal_name((armprof_signal)i))) sig = i;
-        if (sig < 0)
-            return error_at(st, at,
-                            "unknown signal '%s' (DBGEN NIDEN SPIDEN SPNIDEN RLPIDEN RTPIDEN)",
-                            lw->w[1]);
-        if ((rc = on_off(st, at, lw->w[2], &b)) != 0) return rc;
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_set_signal(st->pe, (armprof_signal)sig, b);
-        return 0;
-    }
-    if (!strcmp(cmd, "reset")) {
-        if (lw->n != 2 || (strcmp(lw->w[1], "cold") && strcmp(lw->w[1], "warm")))
-            return error_at(st, at, "usage: reset cold|warm");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_reset(st->pe, lw->w[1][0] == 'c' ? ARMPROF_RESET_COLD : ARMPROF_RESET_WARM);
-        return 0;
-    }
-    *handled = false;
+    if (lw->n != 3 || !armprof_parse_number(lw->w[1], &el)) return usage(st, at, self);
+    if ((rc = on_off(st, at, lw->w[2], &b)) != 0) return rc;
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    if (!armprof_set_aarch32(st->pe, (unsigned)(el > 3 ? 4 : el), b, err, sizeof err))
+        return error_at(st, at, "aarch32: %s", err);
+    return 0;
+}
+
+/* `debug`, `power`, `oslock`, `doublelock`: a state of the PE set on or off. */
+static int on_off_statement(run_state *st, where at, const line_words *lw,
+                            const statement_info *self, void (*set)(armprof_pe *, bool))
+{
+    bool b;
+    int rc;
+    if (lw->n != 2) return usage(st, at, self);
+    if ((rc = on_off(st, at, lw->w[1], &b)) != 0) return rc;
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    set(st->pe, b);
+    return 0;
+}
+
+static int do_debug(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    return on_off_statement(st, at, lw, self, armprof_set_debug_state);
+}
+
+static int do_power(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    return on_off_statement(st, at, lw, self, armprof_set_core_power);
+}
+
+static int do_oslock(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    return on_off_statement(st, at, lw, self, armprof_set_os_lock);
+}
+
+static int do_doublelock(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    return on_off_statement(st, at, lw, self, armprof_set_os_double_lock);
+}
+
+static int do_signal(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    bool b;
+    int rc;
+    if (lw->n != 3) return usage(st, at, self);
+    int sig = -1;
+    for (int i = 0; i < ARMPROF_SIG_COUNT; i++)
+        if (!strcmp(lw->w[1], armprof_signal_name((armprof_signal)i))) sig = i;
+    if (sig < 0)
+        return error_at(st, at, "unknown signal '%s' (DBGEN NIDEN SPIDEN SPNIDEN RLPIDEN RTPIDEN)",
+                        lw->w[1]);
+    if ((rc = on_off(st, at, lw->w[2], &b)) != 0) return rc;
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    armprof_set_signal(st->pe, (armprof_signal)sig, b);
+    return 0;
+}
+
+static int do_reset(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    int rc;
+    const bool cold = lw->n == 2 && !strcmp(lw->w[1], "cold");
+    if (lw->n != 2 || (!cold && strcmp(lw->w[1], "warm"))) return usage(st, at, self);
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    armprof_reset(st->pe, cold ? ARMPROF_RESET_COLD : ARMPROF_RESET_WARM);
     return 0;
 }
 
 static int run_lines(run_state *st, const char *file, char *text);
 
-/* What the PE does: cycles, events, retired instructions, snapshot requests. */
-static int activity_statement(run_state *st, where at, const line_words *lw, bool *handled)
+/* ---- What the PE does: cycles, events, retired instructions, snapshot requests ---- */
+static int do_cycles(run_state *st, where at, line_words *lw, const statement_info *self)
 {
-    const char *cmd = lw->w[0];
+    uint64_t n;
     int rc;
-    uint64_t n = 1;
-    *handled = true;
-    if (!strcmp(cmd, "cycles")) {
-        if (lw->n != 2 || !armprof_parse_number(lw->w[1], &n))
-            return error_at(st, at, "usage: cycles N");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_cycles(st->pe, n);
-        return 0;
-    }
-    if (!strcmp(cmd, "event")) {
-        if (lw->n != 2 && lw->n != 3) return error_at(st, at, "usage: event NAME|NUMBER [COUNT]");
-        uint64_t number;
-        const int named = armprof_pmu_event_number(lw->w[1]);
-        if (named >= 0)
-            number = (uint64_t)named;
-        else if (!armprof_parse_number(lw->w[1], &number) || number > 0xffff)
-            return error_at(st, at, "unknown PMU event '%s' (a name or a 16-bit number)", lw->w[1]);
-        if (lw->n == 3 && !armprof_parse_number(lw->w[2], &n))
-            return error_at(st, at, "'%s' is not a count", lw->w[2]);
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_pmu_event(st->pe, (uint16_t)number, n);
-        return 0;
-    }
-    if (!strcmp(cmd, "retire") || !strcmp(cmd, "dispatch")) {
-        const bool dispatch = cmd[0] == 'd';
-        armprof_op op;
-        if (!dispatch && lw->n == 2 && !strcmp(lw->w[1], "dispatched")) {
-            if (st->dispatched_n == 0)
-                return error_at(st, at, "retire dispatched: no operation was dispatched");
-            if ((rc = need_pe(st, at)) != 0) return rc;
-            op = st->dispatched[0];
-            memmove(st->dispatched, st->dispatched + 1, --st->dispatched_n * sizeof op);
-            armprof_retire(st->pe, &op);
-            return 0;
-        }
-        char err[160];
-        if (!scenario_parse_op(lw->w + 1, lw->n - 1, &op, &n, err, sizeof err))
-            return error_at(st, at, "%s: %s (docs/scenario-language.md, Operations)", cmd, err);
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        if (dispatch) {
-            if (n != 1) return error_at(st, at, "dispatch: one operation at a time (no xN)");
-            if (st->dispatched_n == sizeof st->dispatched / sizeof st->dispatched[0])
-                return error_at(st, at, "dispatch: more than %u operations in flight",
-                                (unsigned)(sizeof st->dispatched / sizeof st->dispatched[0]));
-            armprof_dispatch(st->pe, &op);
-            st->dispatched[st->dispatched_n++] = op;
-            return 0;
-        }
-        const uint64_t limit = st->opts->max_operations;
-        if (limit && (n > limit || st->operations > limit - n))
-            return error_at(st, at, "retire: more than %llu operations in one run",
-                            (unsigned long long)limit);
-        st->operations += n;
-        scenario_retire_repeat(st->pe, &op, n);
-        return 0;
-    }
-    if (!strcmp(cmd, "counter")) {
-        if (lw->n != 2 || !armprof_parse_number(lw->w[1], &n))
-            return error_at(st, at, "usage: counter N (the physical count, PhysicalCountInt())");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_set_physical_count(st->pe, n);
-        return 0;
-    }
-    if (!strcmp(cmd, "psb")) {
-        if (lw->n != 2 || strcmp(lw->w[1], "csync")) return error_at(st, at, "usage: psb csync");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_psb_csync(st->pe);
-        return 0;
-    }
-    if (!strcmp(cmd, "isb") || !strcmp(cmd, "dsb")) {
-        /* The model applies each MSR at once and writes memory in program
-         * order: both barriers are accepted and change nothing
-         * (docs/scenario-language.md). */
-        if (lw->n != 1 && !(lw->n == 2 && !strcmp(cmd, "dsb")))
-            return error_at(st, at, "usage: isb | dsb [OPTION]");
-        return need_pe(st, at);
-    }
-    if (!strcmp(cmd, "pstate.pm")) {
-        if (lw->n != 2 || (strcmp(lw->w[1], "0") && strcmp(lw->w[1], "1")))
-            return error_at(st, at, "usage: pstate.pm 0|1");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_set_pstate_pm(st->pe, lw->w[1][0] == '1');
-        return 0;
-    }
-    if (!strcmp(cmd, "snapshot-request")) {
-        if (lw->n != 1) return error_at(st, at, "usage: snapshot-request");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_snapshot_request(st->pe);
-        return 0;
-    }
-    *handled = false;
+    if (lw->n != 2 || !armprof_parse_number(lw->w[1], &n)) return usage(st, at, self);
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    armprof_cycles(st->pe, n);
     return 0;
 }
 
-static int do_include(run_state *st, where at, const line_words *lw)
+static int do_event(run_state *st, where at, line_words *lw, const statement_info *self)
 {
-    if (lw->n != 2) return error_at(st, at, "usage: include FILE");
+    uint64_t number, n = 1;
+    int rc;
+    if (lw->n != 2 && lw->n != 3) return usage(st, at, self);
+    const int named = armprof_pmu_event_number(lw->w[1]);
+    if (named >= 0)
+        number = (uint64_t)named;
+    else if (!armprof_parse_number(lw->w[1], &number) || number > 0xffff)
+        return error_at(st, at, "unknown PMU event '%s' (a name or a 16-bit number)", lw->w[1]);
+    if (lw->n == 3 && !armprof_parse_number(lw->w[2], &n))
+        return error_at(st, at, "'%s' is not a count", lw->w[2]);
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    armprof_pmu_event(st->pe, (uint16_t)number, n);
+    return 0;
+}
+
+static int do_retire(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    armprof_op op;
+    uint64_t n;
+    int rc;
+    if (lw->n == 2 && !strcmp(lw->w[1], "dispatched")) {
+        if (st->dispatched_n == 0)
+            return error_at(st, at, "retire dispatched: no operation was dispatched");
+        if ((rc = need_pe(st, at)) != 0) return rc;
+        op = st->dispatched[0];
+        memmove(st->dispatched, st->dispatched + 1, --st->dispatched_n * sizeof op);
+        armprof_retire(st->pe, &op);
+        return 0;
+    }
+    char err[160];
+    if (!scenario_parse_op(lw->w + 1, lw->n - 1, &op, &n, err, sizeof err))
+        return error_at(st, at, "%s: %s (docs/scenario-language.md, Operations)", self->name, err);
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    const uint64_t limit = st->opts->max_operations;
+    if (limit && (n > limit || st->operations > limit - n))
+        return error_at(st, at, "retire: more than %llu operations in one run",
+                        (unsigned long long)limit);
+    st->operations += n;
+    scenario_retire_repeat(st->pe, &op, n);
+    return 0;
+}
+
+static int do_dispatch(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    enum { IN_FLIGHT = sizeof st->dispatched / sizeof st->dispatched[0] };
+    armprof_op op;
+    uint64_t n;
+    int rc;
+    char err[160];
+    if (!scenario_parse_op(lw->w + 1, lw->n - 1, &op, &n, err, sizeof err))
+        return error_at(st, at, "%s: %s (docs/scenario-language.md, Operations)", self->name, err);
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    if (n != 1) return error_at(st, at, "dispatch: one operation at a time (no xN)");
+    if (st->dispatched_n == IN_FLIGHT)
+        return error_at(st, at, "dispatch: more than %u operations in flight", (unsigned)IN_FLIGHT);
+    armprof_dispatch(st->pe, &op);
+    st->dispatched[st->dispatched_n++] = op;
+    return 0;
+}
+
+static int do_counter(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    (void)self;
+    uint64_t n;
+    int rc;
+    if (lw->n != 2 || !armprof_parse_number(lw->w[1], &n))
+        return error_at(st, at, "usage: counter N (the physical count, PhysicalCountInt())");
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    armprof_set_physical_count(st->pe, n);
+    return 0;
+}
+
+static int do_psb(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    int rc;
+    if (lw->n != 2 || strcmp(lw->w[1], "csync")) return usage(st, at, self);
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    armprof_psb_csync(st->pe);
+    return 0;
+}
+
+/* `isb` and `dsb [OPTION]`: the model applies each MSR at once and writes
+ * memory in program order, so both barriers are accepted and change nothing
+ * (docs/scenario-language.md). */
+static int barrier(run_state *st, where at, bool takes_option, int n)
+{
+    if (n != 1 && !(n == 2 && takes_option)) return error_at(st, at, "usage: isb | dsb [OPTION]");
+    return need_pe(st, at);
+}
+
+static int do_isb(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    (void)self;
+    return barrier(st, at, false, lw->n);
+}
+
+static int do_dsb(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    (void)self;
+    return barrier(st, at, true, lw->n);
+}
+
+static int do_pstate_pm(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    int rc;
+    if (lw->n != 2 || (strcmp(lw->w[1], "0") && strcmp(lw->w[1], "1"))) return usage(st, at, self);
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    armprof_set_pstate_pm(st->pe, !strcmp(lw->w[1], "1"));
+    return 0;
+}
+
+static int do_snapshot_request(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    int rc;
+    if (lw->n != 1) return usage(st, at, self);
+    if ((rc = need_pe(st, at)) != 0) return rc;
+    armprof_snapshot_request(st->pe);
+    return 0;
+}
+
+/* Runs the file at path (relative to the file of at). */
+static int include_file(run_state *st, where at, const char *file)
+{
     if (st->depth >= MAX_INCLUDE_DEPTH)
         return error_at(st, at, "includes nested deeper than %d (a cycle?)", MAX_INCLUDE_DEPTH);
     char path[1024];
     const char *slash = strrchr(at.file, '/');
-    if (lw->w[1][0] != '/' && slash) {
+    if (file[0] != '/' && slash) {
         int dirlen = (int)(slash - at.file);
-        if ((size_t)snprintf(path, sizeof path, "%.*s/%s", dirlen, at.file, lw->w[1]) >=
-            sizeof path)
+        if ((size_t)snprintf(path, sizeof path, "%.*s/%s", dirlen, at.file, file) >= sizeof path)
             return error_at(st, at, "include path too long");
     } else {
-        snprintf(path, sizeof path, "%s", lw->w[1]);
+        snprintf(path, sizeof path, "%s", file);
     }
     /* Only regular files: a device or a FIFO could block or never end. */
     struct stat sb;
@@ -954,6 +1032,12 @@ static int do_include(run_state *st, where at, const line_words *lw)
     free(name);
     free(buf);
     return rc;
+}
+
+static int do_include(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    if (lw->n != 2) return usage(st, at, self);
+    return include_file(st, at, lw->w[1]);
 }
 
 /* ---- External (memory-mapped) accesses: the PMU block and the external debug block ----
@@ -1007,14 +1091,10 @@ static void describe_ext(const armprof_ext_outcome *o, bool is_read, unsigned bi
         snprintf(buf, len, "done, reads 0x%0*" PRIx64, (int)bits / 4, o->value);
 }
 
-static int do_external(run_state *st, where at, const line_words *lw, bool is_read)
+static int do_external(run_state *st, where at, const line_words *lw, const statement_info *self,
+                       bool is_read)
 {
     const int nargs = lw->arrow >= 0 ? lw->arrow : lw->n;
-    const char *usage = is_read
-                            ? "usage: xread [debug] OFFSET [32|64] [pas nonsecure|secure|realm|"
-                              "root] [mm] [=> VALUE|ok|error|unmodelled]"
-                            : "usage: xwrite [debug] OFFSET VALUE [32|64] [pas nonsecure|secure|"
-                              "realm|root] [mm] [=> ok|ignored|error|unmodelled]";
     /* 'debug' selects the external debug block; the PMU block otherwise. */
     const bool debug = nargs > 1 && !strcmp(lw->w[1], "debug");
     const armprof_ext_component component = debug ? ARMPROF_EXT_DEBUG : ARMPROF_EXT_PMU;
@@ -1023,7 +1103,7 @@ static int do_external(run_state *st, where at, const line_words *lw, bool is_re
     uint64_t offset, value = 0, bits = 0;
     if (nargs < i || !armprof_parse_number(lw->w[first], &offset) ||
         (!is_read && !armprof_parse_number(lw->w[first + 1], &value)))
-        return error_at(st, at, "%s", usage);
+        return usage(st, at, self);
     armprof_ext_access how = {ARMPROF_PAS_NONSECURE, false};
     for (; i < nargs; i++) {
         if (!strcmp(lw->w[i], "mm")) {
@@ -1039,7 +1119,7 @@ static int do_external(run_state *st, where at, const line_words *lw, bool is_re
         } else if (armprof_parse_number(lw->w[i], &bits) && (bits == 32 || bits == 64)) {
             continue;
         } else {
-            return error_at(st, at, "%s", usage);
+            return usage(st, at, self);
         }
     }
     if ((rc = need_pe(st, at)) != 0) return rc;
@@ -1061,7 +1141,7 @@ static int do_external(run_state *st, where at, const line_words *lw, bool is_re
     if (lw->arrow >= 0) {
         const char *w = lw->n - lw->arrow == 1 ? lw->w[lw->arrow] : NULL;
         uint64_t v;
-        if (!w) return error_at(st, at, "%s", usage);
+        if (!w) return usage(st, at, self);
         snprintf(expected, sizeof expected, "%s", w);
         if (!strcmp(w, "ok") || !strcmp(w, "error") || !strcmp(w, "unmodelled"))
             check = !strcmp(w, ext_kind_names[o.kind]);
@@ -1070,7 +1150,7 @@ static int do_external(run_state *st, where at, const line_words *lw, bool is_re
         else if (is_read && armprof_parse_number(w, &v))
             check = o.kind == ARMPROF_EXT_OK && o.value == v;
         else
-            return error_at(st, at, "%s", usage);
+            return usage(st, at, self);
         count(st, check);
     }
     FILE *out = st->opts->out;
@@ -1125,63 +1205,138 @@ static int do_external(run_state *st, where at, const line_words *lw, bool is_re
     return 0;
 }
 
-static int statement(run_state *st, where at, line_words *lw)
+static int do_xread(run_state *st, where at, line_words *lw, const statement_info *self)
 {
-    const char *cmd = lw->w[0];
+    return do_external(st, at, lw, self, true);
+}
+
+static int do_xwrite(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    return do_external(st, at, lw, self, false);
+}
+
+/* ---- Configuration and output ---- */
+static int do_preset(run_state *st, where at, line_words *lw, const statement_info *self)
+{
     int rc;
-    const bool expects = lw->arrow >= 0;
-    if (expects && strcmp(cmd, "mrs") && strcmp(cmd, "msr") && strcmp(cmd, "validate") &&
-        strcmp(cmd, "xread") && strcmp(cmd, "xwrite"))
-        return error_at(st, at, "'=>' can follow only mrs, msr, xread, xwrite and validate");
-    if (!strcmp(cmd, "mrs")) return do_access(st, at, lw, true);
-    if (!strcmp(cmd, "xread")) return do_external(st, at, lw, true);
-    if (!strcmp(cmd, "xwrite")) return do_external(st, at, lw, false);
-    if (!strcmp(cmd, "msr")) return do_access(st, at, lw, false);
-    if (!strcmp(cmd, "set")) return do_set(st, at, lw);
-    if (scenario_is_memory_statement(lw->w, lw->n)) return do_memory(st, at, lw);
-    if (!strcmp(cmd, "expect")) return do_expect(st, at, lw);
-    if (!strcmp(cmd, "validate")) return do_validate(st, at, lw);
-    if (!strcmp(cmd, "include")) return do_include(st, at, lw);
-    if (!strcmp(cmd, "print")) {
-        if (st->opts->json || st->opts->quiet) return 0;
-        for (int i = 1; i < lw->n; i++)
-            fprintf(st->opts->out, "%s%s", i > 1 ? " " : "", lw->w[i]);
-        fputc('\n', st->opts->out);
-        return 0;
-    }
-    if (!strcmp(cmd, "preset")) {
-        if (lw->n != 2) return error_at(st, at, "usage: preset NAME");
-        if ((rc = config_statement_allowed(st, at, cmd)) != 0) return rc;
-        if (!armprof_config_preset(&st->cfg, lw->w[1]))
-            return error_at(st, at, "unknown preset '%s' (see 'armprof presets')", lw->w[1]);
+    if (lw->n != 2) return usage(st, at, self);
+    if ((rc = config_statement_allowed(st, at, self->name)) != 0) return rc;
+    if (!armprof_config_preset(&st->cfg, lw->w[1]))
+        return error_at(st, at, "unknown preset '%s' (see 'armprof presets')", lw->w[1]);
+    st->cfg_started = true;
+    return 0;
+}
+
+/* `feature NAME VALUE` and `option NAME VALUE`: known is whether the
+ * configuration has a feature or option of that name. */
+static int config_setting(run_state *st, where at, const line_words *lw, const statement_info *self,
+                          bool known, const char *unknown)
+{
+    int rc;
+    if (lw->n != 3) return usage(st, at, self);
+    if ((rc = config_statement_allowed(st, at, self->name)) != 0) return rc;
+    if (!known) return error_at(st, at, unknown, lw->w[1]);
+    if (!st->cfg_started) {
+        /* options start from their defaults even without a preset */
+        for (int i = 0; i < ARMPROF_OPT_COUNT; i++)
+            st->cfg.options[i] = armprof_option_default((armprof_option)i);
         st->cfg_started = true;
-        return 0;
     }
-    if (!strcmp(cmd, "feature") || !strcmp(cmd, "option")) {
-        if (lw->n != 3) return error_at(st, at, "usage: %s NAME VALUE", cmd);
-        if ((rc = config_statement_allowed(st, at, cmd)) != 0) return rc;
-        const bool is_feature = cmd[0] == 'f';
-        if (is_feature && armprof_feature_lookup(lw->w[1]) < 0)
-            return error_at(st, at, "unknown feature '%s' (see 'armprof features')", lw->w[1]);
-        if (!is_feature && armprof_option_lookup(lw->w[1]) < 0)
-            return error_at(st, at, "unknown option '%s' (see docs/configuration.md)", lw->w[1]);
-        if (!st->cfg_started) {
-            /* options start from their defaults even without a preset */
-            for (int i = 0; i < ARMPROF_OPT_COUNT; i++)
-                st->cfg.options[i] = armprof_option_default((armprof_option)i);
-            st->cfg_started = true;
-        }
-        char err[256];
-        if (!armprof_config_set(&st->cfg, lw->w[1], lw->w[2], err, sizeof err))
-            return error_at(st, at, "%s", err);
-        return 0;
+    char err[256];
+    if (!armprof_config_set(&st->cfg, lw->w[1], lw->w[2], err, sizeof err))
+        return error_at(st, at, "%s", err);
+    return 0;
+}
+
+static int do_feature(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    const bool known = lw->n == 3 && armprof_feature_lookup(lw->w[1]) >= 0;
+    return config_setting(st, at, lw, self, known, "unknown feature '%s' (see 'armprof features')");
+}
+
+static int do_option(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    const bool known = lw->n == 3 && armprof_option_lookup(lw->w[1]) >= 0;
+    return config_setting(st, at, lw, self, known,
+                          "unknown option '%s' (see docs/configuration.md)");
+}
+
+static int do_print(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    (void)at;
+    (void)self;
+    if (st->opts->json || st->opts->quiet) return 0;
+    for (int i = 1; i < lw->n; i++)
+        fprintf(st->opts->out, "%s%s", i > 1 ? " " : "", lw->w[i]);
+    fputc('\n', st->opts->out);
+    return 0;
+}
+
+/* ---- The statement table (statements.def) ---- */
+typedef int statement_fn(run_state *st, where at, line_words *lw, const statement_info *self);
+
+typedef struct statement {
+    statement_info info; /* first: a statement_info * of the table is its statement */
+    statement_fn *run;
+} statement;
+
+static const statement statements[] = {
+#define STATEMENT(name, handler, expects, synopsis, doc)                                           \
+    {{name, SCENARIO_EXPECTS_##expects, synopsis, doc}, handler},
+#include "scenario/statements.def"
+#undef STATEMENT
+};
+enum { STATEMENT_COUNT = sizeof statements / sizeof statements[0] };
+
+static int compare_name(const void *key, const void *entry)
+{
+    return strcmp(key, ((const statement *)entry)->info.name);
+}
+
+static const statement *find_statement(const char *name)
+{
+    return bsearch(name, statements, STATEMENT_COUNT, sizeof statements[0], compare_name);
+}
+
+const scenario_statement_info *scenario_statement_at(size_t i)
+{
+    return i < STATEMENT_COUNT ? &statements[i].info : NULL;
+}
+
+const scenario_statement_info *scenario_statement_find(const char *name)
+{
+    const statement *s = find_statement(name);
+    return s ? &s->info : NULL;
+}
+
+const char *scenario_expectation_statements(char *buf, size_t len)
+{
+    static const scenario_expects order[] = {SCENARIO_EXPECTS_OUTCOME, SCENARIO_EXPECTS_VERDICT};
+    const statement *list[STATEMENT_COUNT];
+    size_t n = 0, used = 0;
+    for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+        for (size_t i = 0; i < STATEMENT_COUNT; i++)
+            if (statements[i].info.expects == order[k]) list[n++] = &statements[i];
+    buf[0] = 0;
+    for (size_t i = 0; i < n && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s",
+                                 i == 0       ? ""
+                                 : i + 1 == n ? " and "
+                                              : ", ",
+                                 list[i]->info.name);
+    return buf;
+}
+
+static int run_statement(run_state *st, where at, line_words *lw)
+{
+    const statement *s = find_statement(lw->w[0]);
+    if (lw->arrow >= 0 && (!s || s->info.expects == SCENARIO_EXPECTS_NOTHING)) {
+        char names[128];
+        return error_at(st, at, "'=>' can follow only %s",
+                        scenario_expectation_statements(names, sizeof names));
     }
-    bool handled;
-    rc = context_statement(st, at, lw, &handled);
-    if (handled) return rc;
-    rc = activity_statement(st, at, lw, &handled);
-    if (handled) return rc;
-    return error_at(st, at, "unknown statement '%s'", cmd);
+    if (!s) return error_at(st, at, "unknown statement '%s'", lw->w[0]);
+    return s->run(st, at, lw, &s->info);
 }
 
 /* Lines end with LF or CRLF. A UTF-8 byte-order mark at the start of the
@@ -1211,7 +1366,7 @@ static int run_lines(run_state *st, const char *file, char *text)
         const char *problem = NULL;
         if (!split_words(p, &lw, &problem)) return error_at(st, at, "%s", problem);
         if (lw.n > 0) {
-            const int rc = statement(st, at, &lw);
+            const int rc = run_statement(st, at, &lw);
             if (rc) return rc;
         } else if (lw.arrow >= 0) {
             return error_at(st, at, "'=>' with no statement before it");
@@ -1255,8 +1410,7 @@ int scenario_run_file(const char *path, const scenario_options *opts)
     run_state st;
     memset(&st, 0, sizeof st);
     st.opts = opts;
-    line_words lw = {.w = {"include", (char *)path}, .n = 2, .arrow = -1};
     const where at = {"", 0};
-    const int rc = do_include(&st, at, &lw);
+    const int rc = include_file(&st, at, path);
     return finish(&st, rc);
 }
