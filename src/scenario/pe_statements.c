@@ -57,7 +57,7 @@ int statement_aarch32(run_state *st, where at, line_words *lw, const statement_i
 {
     char err[256];
     uint64_t el;
-    bool b;
+    bool b = false;
     int rc;
     if (lw->n != 3 || !armprof_parse_number(lw->w[1], &el)) return scenario_usage(st, at, self);
     if ((rc = on_off(st, at, lw->w[2], &b)) != 0) return rc;
@@ -71,7 +71,7 @@ int statement_aarch32(run_state *st, where at, line_words *lw, const statement_i
 static int on_off_statement(run_state *st, where at, const line_words *lw,
                             const statement_info *self, void (*set)(armprof_pe *, bool))
 {
-    bool b;
+    bool b = false;
     int rc;
     if (lw->n != 2) return scenario_usage(st, at, self);
     if ((rc = on_off(st, at, lw->w[1], &b)) != 0) return rc;
@@ -102,7 +102,7 @@ int statement_doublelock(run_state *st, where at, line_words *lw, const statemen
 
 int statement_signal(run_state *st, where at, line_words *lw, const statement_info *self)
 {
-    bool b;
+    bool b = false;
     int rc;
     if (lw->n != 3) return scenario_usage(st, at, self);
     int sig = -1;
