@@ -2,8 +2,7 @@
 /* The scenario interpreter. One statement per line; see
  * docs/scenario-language.md. */
 #define _POSIX_C_SOURCE 200809L
-#include "scenario/memory_words.h"
-#include "scenario/scenario.h"
+#include "scenario/interpreter.h"
 
 #include <sys/stat.h>
 #include <ctype.h>
@@ -15,34 +14,11 @@
 #include <string.h>
 
 #include "armprof/armprof.h"
-#include "scenario/op_words.h"
-#include "scenario/retire_repeat.h"
 
-#define MAX_WORDS            64
 #define SPE_RECORD_WORDS_MAX 512
 #define MAX_LINE             4096
 #define MAX_INCLUDE_DEPTH    16
 #define MAX_FILE_SIZE        (16u << 20)
-
-typedef struct run_state {
-    const scenario_options *opts;
-    uint64_t operations; /* retired so far, against opts->max_operations */
-    armprof_config cfg;
-    bool cfg_started; /* a preset, feature or option statement was seen */
-    armprof_pe *pe;
-    unsigned passed, failed;
-    int depth;
-    /* Sample records the PE made and `expect record` has not yet checked,
-     * oldest first, each a length byte pair then the bytes. */
-    uint8_t *records;
-    size_t records_len, records_cap;
-    unsigned records_pending;
-    bool records_overflow;
-    /* Operations given to `dispatch` and not yet retired, oldest first. */
-    armprof_op dispatched[8];
-    unsigned dispatched_n;
-    scenario_tables tables; /* where `map` takes table pages from */
-} run_state;
 
 /* The scenario's Statistical Profiling sink: keeps each record for
  * `expect record`, up to a bound (a scenario that makes more than it checks
@@ -74,19 +50,6 @@ static void keep_record(void *ctx, const uint8_t *record, size_t size)
     st->records_pending++;
 }
 
-/* Where a statement is, for messages. */
-typedef struct where {
-    const char *file;
-    unsigned line;
-} where;
-
-typedef struct line_words {
-    char *w[MAX_WORDS];
-    bool quoted[MAX_WORDS];
-    int n;
-    int arrow; /* index of the first word after "=>", or -1 */
-} line_words;
-
 static char *dup_string(const char *s)
 {
     const size_t n = strlen(s) + 1;
@@ -95,7 +58,7 @@ static char *dup_string(const char *s)
     return d;
 }
 
-static int error_at(run_state *st, where at, const char *fmt, ...)
+int scenario_error_at(run_state *st, where at, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -107,6 +70,13 @@ static int error_at(run_state *st, where at, const char *fmt, ...)
     fputc('\n', st->opts->err);
     va_end(ap);
     return SCENARIO_ERROR;
+}
+
+/* A statement's arguments do not fit it: its synopsis (statements.def). */
+int scenario_usage(run_state *st, where at, const statement_info *self)
+{
+    return scenario_error_at(st, at, "usage: %s%s%s", self->name, *self->synopsis ? " " : "",
+                             self->synopsis);
 }
 
 /* Splits a line into words in place. '#' at the start or after whitespace
@@ -155,12 +125,12 @@ static bool split_words(char *s, line_words *lw, const char **problem)
 }
 
 /* The PE is created at the first statement that needs it. */
-static int need_pe(run_state *st, where at)
+int scenario_need_pe(run_state *st, where at)
 {
     if (st->pe) return 0;
     char err[256];
     st->pe = armprof_pe_create(&st->cfg, err, sizeof err);
-    if (!st->pe) return error_at(st, at, "configuration rejected: %s", err);
+    if (!st->pe) return scenario_error_at(st, at, "configuration rejected: %s", err);
     armprof_spe_set_sink(st->pe, keep_record, st);
     return 0;
 }
@@ -168,10 +138,10 @@ static int need_pe(run_state *st, where at)
 static int config_statement_allowed(run_state *st, where at, const char *what)
 {
     if (st->pe)
-        return error_at(st, at,
-                        "'%s' after the PE was created: configuration statements "
-                        "must come before the first statement that uses the PE",
-                        what);
+        return scenario_error_at(st, at,
+                                 "'%s' after the PE was created: configuration statements "
+                                 "must come before the first statement that uses the PE",
+                                 what);
     return 0;
 }
 
@@ -187,25 +157,27 @@ typedef struct reg_ref {
 static int parse_reg_ref(run_state *st, where at, const char *text, bool allow_field, reg_ref *r)
 {
     char name[128];
-    if (strlen(text) >= sizeof name) return error_at(st, at, "register name too long");
+    if (strlen(text) >= sizeof name) return scenario_error_at(st, at, "register name too long");
     strcpy(name, text);
     char *dot = strchr(name, '.');
     r->has_field = false;
     if (dot) {
-        if (!allow_field) return error_at(st, at, "'%s': a register, not a field, is needed", text);
+        if (!allow_field)
+            return scenario_error_at(st, at, "'%s': a register, not a field, is needed", text);
         *dot = 0;
         snprintf(r->field, sizeof r->field, "%s", dot + 1);
         r->has_field = true;
     }
     r->reg = armprof_reg_lookup(name, &r->index);
-    if (r->reg < 0) return error_at(st, at, "unknown register '%s' (see 'armprof regs')", name);
+    if (r->reg < 0)
+        return scenario_error_at(st, at, "unknown register '%s' (see 'armprof regs')", name);
     if (r->has_field && !armprof_reg_field(r->reg, r->field, &r->hi, &r->lo))
-        return error_at(st, at, "register %s has no field '%s'", name, r->field);
+        return scenario_error_at(st, at, "register %s has no field '%s'", name, r->field);
     if (armprof_reg_instances(r->reg) == 0)
-        return error_at(st, at, "%s is an alias with no storage; name the register it aliases",
-                        name);
+        return scenario_error_at(
+            st, at, "%s is an alias with no storage; name the register it aliases", name);
     if (st->pe && !armprof_reg_present(st->pe, r->reg))
-        return error_at(st, at, "%s is not implemented in this configuration", name);
+        return scenario_error_at(st, at, "%s is not implemented in this configuration", name);
     return 0;
 }
 
@@ -213,36 +185,6 @@ static uint64_t field_mask(unsigned hi, unsigned lo)
 {
     return (~0ull >> (63 - hi)) & (~0ull << lo);
 }
-
-/* ---- Printing outcomes ---- */
-static void describe_outcome(const armprof_outcome *o, bool is_read, char *buf, size_t len)
-{
-    char name[64];
-    switch (o->kind) {
-    case ARMPROF_DONE:
-        if (is_read)
-            snprintf(buf, len, "0x%016" PRIx64, o->value);
-        else
-            snprintf(buf, len, "done, %s = 0x%016" PRIx64,
-                     armprof_reg_instance_name(o->reg, o->index, name, sizeof name), o->value);
-        break;
-    case ARMPROF_UNDEFINED:
-        snprintf(buf, len, "UNDEFINED");
-        break;
-    case ARMPROF_TRAP:
-        snprintf(buf, len, "trap to EL%u, EC 0x%02x, ISS 0x%06" PRIx32 " (ESR 0x%08" PRIx64 ")",
-                 o->target_el, o->ec, o->iss, o->esr);
-        break;
-    case ARMPROF_NVMEM:
-        snprintf(buf, len, "NVMem[0x%03x]", o->nv_offset);
-        break;
-    default:
-        snprintf(buf, len, "unmodelled encoding");
-        break;
-    }
-}
-
-static const char *const outcome_names[] = {"done", "undefined", "trap", "nvmem", "unmodelled"};
 
 /* The length of the well-formed UTF-8 sequence at s (Unicode 15, Table
  * 3-7: no overlong forms, no surrogates, nothing above U+10FFFF), or 0. */
@@ -273,7 +215,7 @@ static size_t utf8_length(const unsigned char *s)
 /* A JSON string (RFC 8259) of text: always valid UTF-8, whatever text holds (a
  * file name or a word of the scenario may not be): a byte that does not
  * begin a well-formed UTF-8 sequence is written as U+FFFD. */
-static void json_string(FILE *f, const char *text)
+void scenario_json_string(FILE *f, const char *text)
 {
     const unsigned char *s = (const unsigned char *)text;
     fputc('"', f);
@@ -293,122 +235,26 @@ static void json_string(FILE *f, const char *text)
     fputc('"', f);
 }
 
-static void print_access(run_state *st, where at, const char *op, const char *regtext,
-                         const armprof_outcome *o, int check, const char *expected)
+void scenario_json_check(FILE *out, int check, const char *expected)
 {
-    FILE *out = st->opts->out;
-    const bool is_read = op[1] == 'r'; /* "mrs" */
-    if (st->opts->json) {
-        fprintf(out, "{\"file\":");
-        json_string(out, at.file);
-        fprintf(out, ",\"line\":%u,\"op\":\"%s\",\"register\":", at.line, op);
-        json_string(out, regtext);
-        fprintf(out, ",\"el\":%u,\"security\":", armprof_current_el(st->pe));
-        json_string(out, armprof_security_state_name(armprof_current_security_state(st->pe)));
-        fprintf(out, ",\"outcome\":\"%s\"", outcome_names[o->kind]);
-        if (o->kind == ARMPROF_DONE) {
-            char name[64];
-            fprintf(out, ",\"accessed\":");
-            json_string(out, armprof_reg_instance_name(o->reg, o->index, name, sizeof name));
-            fprintf(out, ",\"value\":\"0x%016" PRIx64 "\"", o->value);
-        } else if (o->kind == ARMPROF_TRAP) {
-            fprintf(out,
-                    ",\"target_el\":%u,\"ec\":\"0x%02x\",\"iss\":\"0x%06" PRIx32
-                    "\",\"esr\":\"0x%08" PRIx64 "\"",
-                    o->target_el, o->ec, o->iss, o->esr);
-        } else if (o->kind == ARMPROF_NVMEM) {
-            fprintf(out, ",\"nv_offset\":\"0x%03x\"", o->nv_offset);
+    if (check >= 0) {
+        fprintf(out, ",\"check\":\"%s\"", check ? "pass" : "fail");
+        if (!check) {
+            fprintf(out, ",\"expected\":");
+            scenario_json_string(out, expected);
         }
-        if (check >= 0) {
-            fprintf(out, ",\"check\":\"%s\"", check ? "pass" : "fail");
-            if (!check) {
-                fprintf(out, ",\"expected\":");
-                json_string(out, expected);
-            }
-        }
-        fprintf(out, "}\n");
-        return;
     }
-    if (st->opts->quiet && check != 0) return;
-    char desc[160];
-    describe_outcome(o, is_read, desc, sizeof desc);
-    fprintf(out, "%s:%u: EL%u %s: %s %s -> %s", at.file, at.line, armprof_current_el(st->pe),
-            armprof_security_state_name(armprof_current_security_state(st->pe)), op, regtext, desc);
+    fprintf(out, "}\n");
+}
+
+void scenario_text_check(FILE *out, int check, const char *expected)
+{
     if (check == 1) fprintf(out, "  [ok]");
     if (check == 0) fprintf(out, "  [FAILED: expected %s]", expected);
     fputc('\n', out);
 }
 
-/* ---- Expectations on an access outcome ---- */
-/* Returns 1 when the outcome matches, 0 when not, -2 on a malformed
- * expectation (message already printed). */
-static int check_access(run_state *st, where at, const line_words *lw, bool is_read,
-                        const armprof_outcome *o, char *expected, size_t len)
-{
-    const int a = lw->arrow;
-    const int n = lw->n - a;
-    char *const *w = lw->w + a;
-    snprintf(expected, len, "%s", "");
-    for (int i = 0; i < n; i++) {
-        size_t used = strlen(expected);
-        snprintf(expected + used, len - used, "%s%s", i ? " " : "", w[i]);
-    }
-    if (n == 0) {
-        error_at(st, at, "'=>' with nothing after it");
-        return -2;
-    }
-    uint64_t v;
-    if (strcmp(w[0], "done") == 0 && n == 1) return o->kind == ARMPROF_DONE;
-    if (strcmp(w[0], "undefined") == 0 && n == 1) return o->kind == ARMPROF_UNDEFINED;
-    if (strcmp(w[0], "unmodelled") == 0 && n == 1) return o->kind == ARMPROF_UNMODELLED;
-    if (strcmp(w[0], "nvmem") == 0 && n == 2) {
-        if (!armprof_parse_number(w[1], &v)) {
-            error_at(st, at, "'%s' is not an NVMem offset", w[1]);
-            return -2;
-        }
-        return o->kind == ARMPROF_NVMEM && o->nv_offset == v;
-    }
-    if (strcmp(w[0], "trap") == 0) {
-        if (n < 2 ||
-            (strcmp(w[1], "el2") != 0 && strcmp(w[1], "el3") != 0 && strcmp(w[1], "el1") != 0)) {
-            error_at(st, at, "a trap expectation names its target: 'trap el1|el2|el3'");
-            return -2;
-        }
-        const unsigned el = (unsigned)(w[1][2] - '0');
-        uint64_t ec = 0x18, iss = 0;
-        bool has_iss = false;
-        for (int i = 2; i < n; i += 2) {
-            if (i + 1 >= n || !armprof_parse_number(w[i + 1], &v)) {
-                error_at(st, at, "'trap' takes 'ec N' and 'iss N' after the target");
-                return -2;
-            }
-            if (strcmp(w[i], "ec") == 0) {
-                ec = v;
-            } else if (strcmp(w[i], "iss") == 0) {
-                iss = v;
-                has_iss = true;
-            } else {
-                error_at(st, at, "unknown trap detail '%s' (ec, iss)", w[i]);
-                return -2;
-            }
-        }
-        return o->kind == ARMPROF_TRAP && o->target_el == el && o->ec == ec &&
-               (!has_iss || o->iss == iss);
-    }
-    if (n == 1 && armprof_parse_number(w[0], &v)) {
-        if (!is_read) {
-            error_at(st, at,
-                     "an msr outcome is 'done', 'undefined', 'trap ...' or 'nvmem N'; "
-                     "check the register with 'expect'");
-            return -2;
-        }
-        return o->kind == ARMPROF_DONE && o->value == v;
-    }
-    error_at(st, at, "unknown expectation '%s'", expected);
-    return -2;
-}
-
-static void count(run_state *st, int ok)
+void scenario_count(run_state *st, int ok)
 {
     if (ok)
         st->passed++;
@@ -416,78 +262,22 @@ static void count(run_state *st, int ok)
         st->failed++;
 }
 
-static int do_access(run_state *st, where at, const line_words *lw, bool is_read)
+int statement_set(run_state *st, where at, line_words *lw, const statement_info *self)
 {
-    const int nargs = lw->arrow >= 0 ? lw->arrow : lw->n;
-    const int want = is_read ? 2 : 3;
-    if (nargs != want && nargs != want + 2)
-        return error_at(st, at,
-                        is_read ? "usage: mrs REG [rt N] [=> EXPECTATION]"
-                                : "usage: msr REG VALUE [rt N] [=> EXPECTATION]");
-    int rc = need_pe(st, at);
-    if (rc) return rc;
-    reg_ref r;
-    uint32_t enc;
-    unsigned rg;
-    /* A generic encoding may name something the table does not declare. */
-    unsigned op0, op1, crn, crm, op2;
-    char tail;
-    if (sscanf(lw->w[1], "S%u_%u_C%u_C%u_%u%c", &op0, &op1, &crn, &crm, &op2, &tail) == 5) {
-        if (op0 > 3 || op1 > 7 || crn > 15 || crm > 15 || op2 > 7)
-            return error_at(st, at, "'%s': encoding field out of range", lw->w[1]);
-        enc = armprof_sysreg_encoding(op0, op1, crn, crm, op2);
-    } else {
-        /* Aliases (PMSCR_EL12) have no storage but have an encoding. */
-        const int id = armprof_reg_lookup(lw->w[1], &r.index);
-        if (id < 0) return error_at(st, at, "unknown register '%s' (see 'armprof regs')", lw->w[1]);
-        enc = armprof_reg_encoding(id, r.index);
-        if (enc == 0)
-            return error_at(st, at, "'%s' has no MRS/MSR encoding (an external control: use 'set')",
-                            lw->w[1]);
-    }
-    uint64_t value = 0, rt = 0;
-    if (!is_read && !armprof_parse_number(lw->w[2], &value))
-        return error_at(st, at, "'%s' is not a 64-bit number", lw->w[2]);
-    if (nargs == want + 2) {
-        if (strcmp(lw->w[want], "rt") != 0 || !armprof_parse_number(lw->w[want + 1], &rt) ||
-            rt > 31)
-            return error_at(st, at, "expected 'rt N' with N in 0..31");
-    }
-    rg = (unsigned)rt;
-    const armprof_outcome o =
-        is_read ? armprof_mrs(st->pe, enc, rg) : armprof_msr(st->pe, enc, rg, value);
-    int check = -1;
-    char expected[256] = "";
-    if (lw->arrow >= 0) {
-        check = check_access(st, at, lw, is_read, &o, expected, sizeof expected);
-        if (check == -2) return SCENARIO_ERROR;
-        count(st, check);
-    }
-    print_access(st, at, is_read ? "mrs" : "msr", lw->w[1], &o, check, expected);
-    if (check == 0 && !st->opts->json && st->opts->err != st->opts->out) {
-        char desc[160];
-        describe_outcome(&o, is_read, desc, sizeof desc);
-        fprintf(st->opts->err, "%s:%u: expected %s, got %s\n", at.file, at.line, expected, desc);
-    }
-    return 0;
-}
-
-static int do_set(run_state *st, where at, const line_words *lw)
-{
-    if (lw->n != 3 || lw->arrow >= 0) return error_at(st, at, "usage: set REG[.FIELD] VALUE");
-    int rc = need_pe(st, at);
+    if (lw->n != 3 || lw->arrow >= 0) return scenario_usage(st, at, self);
+    int rc = scenario_need_pe(st, at);
     if (rc) return rc;
     reg_ref r;
     if ((rc = parse_reg_ref(st, at, lw->w[1], true, &r)) != 0) return rc;
     uint64_t v;
     if (!armprof_parse_number(lw->w[2], &v))
-        return error_at(st, at, "'%s' is not a number", lw->w[2]);
+        return scenario_error_at(st, at, "'%s' is not a number", lw->w[2]);
     uint64_t cur = armprof_reg_get(st->pe, r.reg, r.index);
     if (r.has_field) {
         const unsigned width = r.hi - r.lo + 1;
         if (width < 64 && v >> width)
-            return error_at(st, at, "%s is %u bits wide: %s does not fit", lw->w[1], width,
-                            lw->w[2]);
+            return scenario_error_at(st, at, "%s is %u bits wide: %s does not fit", lw->w[1], width,
+                                     lw->w[2]);
         cur = (cur & ~field_mask(r.hi, r.lo)) | (v << r.lo);
     } else {
         cur = v;
@@ -497,9 +287,9 @@ static int do_set(run_state *st, where at, const line_words *lw)
         const uint64_t got =
             (armprof_reg_get(st->pe, r.reg, r.index) & field_mask(r.hi, r.lo)) >> r.lo;
         if (got != v)
-            return error_at(st, at,
-                            "%s is RES0 or RES1 in this configuration: the value cannot be set",
-                            lw->w[1]);
+            return scenario_error_at(
+                st, at, "%s is RES0 or RES1 in this configuration: the value cannot be set",
+                lw->w[1]);
     }
     return 0;
 }
@@ -556,16 +346,19 @@ static int do_expect_record(run_state *st, where at, const line_words *lw)
     for (int i = 2; i < lw->n; i++) {
         const char *h = lw->w[i];
         const size_t len = strlen(h);
-        if (len % 2 != 0) return error_at(st, at, "expect record: '%s' is not whole bytes", h);
+        if (len % 2 != 0)
+            return scenario_error_at(st, at, "expect record: '%s' is not whole bytes", h);
         for (size_t k = 0; k < len; k += 2) {
             const int hi = hex_digit(h[k]), lo = hex_digit(h[k + 1]);
-            if (hi < 0 || lo < 0) return error_at(st, at, "expect record: '%s' is not hex", h);
-            if (want_n == sizeof want) return error_at(st, at, "expect record: too many bytes");
+            if (hi < 0 || lo < 0)
+                return scenario_error_at(st, at, "expect record: '%s' is not hex", h);
+            if (want_n == sizeof want)
+                return scenario_error_at(st, at, "expect record: too many bytes");
             want[want_n++] = (uint8_t)(hi << 4 | lo);
         }
     }
-    if (want_n == 0) return error_at(st, at, "usage: expect record HEXBYTES...");
-    int rc = need_pe(st, at);
+    if (want_n == 0) return scenario_error_at(st, at, "usage: expect record HEXBYTES...");
+    int rc = scenario_need_pe(st, at);
     if (rc) return rc;
     char got_text[3 * 256 + 8] = "(no record)";
     bool ok = false;
@@ -581,12 +374,12 @@ static int do_expect_record(run_state *st, where at, const line_words *lw)
         st->records_len -= 2 + size;
         st->records_pending--;
     }
-    count(st, ok);
+    scenario_count(st, ok);
     if (st->opts->json) {
         fprintf(st->opts->out, "{\"file\":");
-        json_string(st->opts->out, at.file);
+        scenario_json_string(st->opts->out, at.file);
         fprintf(st->opts->out, ",\"line\":%u,\"op\":\"expect\",\"record\":", at.line);
-        json_string(st->opts->out, got_text);
+        scenario_json_string(st->opts->out, got_text);
         fprintf(st->opts->out, ",\"check\":\"%s\"}\n", ok ? "pass" : "fail");
     } else if (!ok) {
         fprintf(st->opts->err, "%s:%u: expected a different record, got %s\n", at.file, at.line,
@@ -597,24 +390,26 @@ static int do_expect_record(run_state *st, where at, const line_words *lw)
     return 0;
 }
 
-/* Memory statements (scenario/memory_words.c); the checks among them are
- * counted and reported like any expectation. */
-static int do_memory(run_state *st, where at, line_words *lw)
+/* Memory statements (scenario/memory_words.c): `memory`, `pagetables`,
+ * `map` and `expect memory`; the checks among them are counted and
+ * reported like any expectation. */
+int statement_memory(run_state *st, where at, line_words *lw, const statement_info *self)
 {
-    int rc = need_pe(st, at);
+    (void)self;
+    int rc = scenario_need_pe(st, at);
     if (rc) return rc;
     memory_check check;
     char err[256] = "";
     if (scenario_memory_statement(st->pe, &st->tables, lw->w, lw->n, &check, err, sizeof err) !=
         MEMORY_HANDLED)
-        return error_at(st, at, "%s", err);
+        return scenario_error_at(st, at, "%s", err);
     if (!check.is_check) return 0;
-    count(st, check.ok);
+    scenario_count(st, check.ok);
     if (st->opts->json) {
         fprintf(st->opts->out, "{\"file\":");
-        json_string(st->opts->out, at.file);
+        scenario_json_string(st->opts->out, at.file);
         fprintf(st->opts->out, ",\"line\":%u,\"op\":\"expect\",\"memory\":", at.line);
-        json_string(st->opts->out, check.got);
+        scenario_json_string(st->opts->out, check.got);
         fprintf(st->opts->out, ",\"check\":\"%s\"}\n", check.ok ? "pass" : "fail");
     } else if (!check.ok) {
         fprintf(st->opts->err, "%s:%u: expected other memory contents, got %s\n", at.file, at.line,
@@ -625,16 +420,17 @@ static int do_memory(run_state *st, where at, line_words *lw)
     return 0;
 }
 
-static int do_expect(run_state *st, where at, const line_words *lw)
+int statement_expect(run_state *st, where at, line_words *lw, const statement_info *self)
 {
+    if (scenario_is_memory_statement(lw->w, lw->n)) return statement_memory(st, at, lw, self);
     if (lw->n >= 2 && strcmp(lw->w[1], "record") == 0) return do_expect_record(st, at, lw);
     if (lw->n != 4 || strcmp(lw->w[2], "==") != 0 || lw->arrow >= 0)
-        return error_at(st, at, "usage: expect REG[.FIELD] == VALUE");
-    int rc = need_pe(st, at);
+        return scenario_error_at(st, at, "usage: expect REG[.FIELD] == VALUE");
+    int rc = scenario_need_pe(st, at);
     if (rc) return rc;
     uint64_t v, got;
     if (!armprof_parse_number(lw->w[3], &v))
-        return error_at(st, at, "'%s' is not a number", lw->w[3]);
+        return scenario_error_at(st, at, "'%s' is not a number", lw->w[3]);
     if (!output_value(st, lw->w[1], &got)) {
         reg_ref r;
         if ((rc = parse_reg_ref(st, at, lw->w[1], true, &r)) != 0) return rc;
@@ -642,12 +438,12 @@ static int do_expect(run_state *st, where at, const line_words *lw)
         if (r.has_field) got = (got & field_mask(r.hi, r.lo)) >> r.lo;
     }
     const int ok = got == v;
-    count(st, ok);
+    scenario_count(st, ok);
     if (st->opts->json) {
         fprintf(st->opts->out, "{\"file\":");
-        json_string(st->opts->out, at.file);
+        scenario_json_string(st->opts->out, at.file);
         fprintf(st->opts->out, ",\"line\":%u,\"op\":\"expect\",\"register\":", at.line);
-        json_string(st->opts->out, lw->w[1]);
+        scenario_json_string(st->opts->out, lw->w[1]);
         fprintf(st->opts->out,
                 ",\"value\":\"0x%" PRIx64 "\",\"expected\":\"0x%" PRIx64 "\",\"check\":\"%s\"}\n",
                 got, v, ok ? "pass" : "fail");
@@ -661,13 +457,13 @@ static int do_expect(run_state *st, where at, const line_words *lw)
     return 0;
 }
 
-static int do_validate(run_state *st, where at, const line_words *lw)
+int statement_validate(run_state *st, where at, line_words *lw, const statement_info *self)
 {
-    if (st->pe) return error_at(st, at, "'validate' after the PE was created");
+    if (st->pe) return scenario_error_at(st, at, "'validate' after the PE was created");
     char err[256] = "";
     const bool valid = armprof_config_validate(&st->cfg, err, sizeof err);
     if (lw->arrow < 0) {
-        if (lw->n != 1) return error_at(st, at, "usage: validate [=> ok | => error \"text\"]");
+        if (lw->n != 1) return scenario_usage(st, at, self);
         fprintf(st->opts->out, "%s:%u: configuration %s%s\n", at.file, at.line,
                 valid ? "valid" : "rejected: ", valid ? "" : err);
         return 0;
@@ -680,15 +476,15 @@ static int do_validate(run_state *st, where at, const line_words *lw)
     else if (n == 2 && strcmp(w[0], "error") == 0 && lw->quoted[lw->arrow + 1])
         ok = !valid && strstr(err, w[1]) != NULL;
     else
-        return error_at(st, at, "usage: validate => ok | validate => error \"text\"");
-    count(st, ok);
+        return scenario_error_at(st, at, "usage: validate => ok | validate => error \"text\"");
+    scenario_count(st, ok);
     if (st->opts->json) {
         fprintf(st->opts->out, "{\"file\":");
-        json_string(st->opts->out, at.file);
+        scenario_json_string(st->opts->out, at.file);
         fprintf(st->opts->out,
                 ",\"line\":%u,\"op\":\"validate\",\"valid\":%s,\"message\":", at.line,
                 valid ? "true" : "false");
-        json_string(st->opts->out, err);
+        scenario_json_string(st->opts->out, err);
         fprintf(st->opts->out, ",\"check\":\"%s\"}\n", ok ? "pass" : "fail");
     } else if (!ok) {
         fprintf(st->opts->err, "%s:%u: expected %s%s%s, got %s%s\n", at.file, at.line, w[0],
@@ -700,222 +496,32 @@ static int do_validate(run_state *st, where at, const line_words *lw)
     return 0;
 }
 
-static int on_off(run_state *st, where at, const char *word, bool *out)
-{
-    if (!strcmp(word, "on") || !strcmp(word, "high") || !strcmp(word, "1")) {
-        *out = true;
-        return 0;
-    }
-    if (!strcmp(word, "off") || !strcmp(word, "low") || !strcmp(word, "0")) {
-        *out = false;
-        return 0;
-    }
-    return error_at(st, at, "'%s' is not on/off (or high/low)", word);
-}
-
-static int context_statement(run_state *st, where at, const line_words *lw, bool *handled)
-{
-    const char *cmd = lw->w[0];
-    char err[256];
-    bool b;
-    int rc;
-    *handled = true;
-    if (!strcmp(cmd, "el")) {
-        uint64_t el;
-        if (lw->n != 2 || !armprof_parse_number(lw->w[1], &el))
-            return error_at(st, at, "usage: el N");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        if (!armprof_set_el(st->pe, (unsigned)(el > 3 ? 4 : el), err, sizeof err))
-            return error_at(st, at, "el %s: %s", lw->w[1], err);
-        return 0;
-    }
-    if (!strcmp(cmd, "security")) {
-        static const char *const names[] = {"nonsecure", "secure", "realm", "root"};
-        if (lw->n != 2) return error_at(st, at, "usage: security nonsecure|secure|realm|root");
-        int ss = -1;
-        for (int i = 0; i < 4; i++)
-            if (!strcmp(lw->w[1], names[i])) ss = i;
-        if (ss < 0) return error_at(st, at, "unknown Security state '%s'", lw->w[1]);
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        if (!armprof_set_security_state(st->pe, (armprof_security_state)ss, err, sizeof err))
-            return error_at(st, at, "security %s: %s", lw->w[1], err);
-        return 0;
-    }
-    if (!strcmp(cmd, "aarch32")) {
-        uint64_t el;
-        if (lw->n != 3 || !armprof_parse_number(lw->w[1], &el))
-            return error_at(st, at, "usage: aarch32 EL on|off");
-        if ((rc = on_off(st, at, lw->w[2], &b)) != 0) return rc;
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        if (!armprof_set_aarch32(st->pe, (unsigned)(el > 3 ? 4 : el), b, err, sizeof err))
-            return error_at(st, at, "aarch32: %s", err);
-        return 0;
-    }
-    if (!strcmp(cmd, "debug") || !strcmp(cmd, "power") || !strcmp(cmd, "oslock") ||
-        !strcmp(cmd, "doublelock")) {
-        if (lw->n != 2) return error_at(st, at, "usage: %s on|off", cmd);
-        if ((rc = on_off(st, at, lw->w[1], &b)) != 0) return rc;
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        if (cmd[0] == 'd' && cmd[1] == 'e')
-            armprof_set_debug_state(st->pe, b);
-        else if (cmd[0] == 'd')
-            armprof_set_os_double_lock(st->pe, b);
-        else if (cmd[0] == 'p')
-            armprof_set_core_power(st->pe, b);
-        else
-            armprof_set_os_lock(st->pe, b);
-        return 0;
-    }
-    if (!strcmp(cmd, "signal")) {
-        if (lw->n != 3) return error_at(st, at, "usage: signal NAME high|low");
-        int sig = -1;
-        for (int i = 0; i < ARMPROF_SIG_COUNT; i++)
-            if (!strcmp(lw->w[1], armprof_signal_name((armprof_signal)i))) sig = i;
-        if (sig < 0)
-            return error_at(st, at,
-                            "unknown signal '%s' (DBGEN NIDEN SPIDEN SPNIDEN RLPIDEN RTPIDEN)",
-                            lw->w[1]);
-        if ((rc = on_off(st, at, lw->w[2], &b)) != 0) return rc;
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_set_signal(st->pe, (armprof_signal)sig, b);
-        return 0;
-    }
-    if (!strcmp(cmd, "reset")) {
-        if (lw->n != 2 || (strcmp(lw->w[1], "cold") && strcmp(lw->w[1], "warm")))
-            return error_at(st, at, "usage: reset cold|warm");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_reset(st->pe, lw->w[1][0] == 'c' ? ARMPROF_RESET_COLD : ARMPROF_RESET_WARM);
-        return 0;
-    }
-    *handled = false;
-    return 0;
-}
-
 static int run_lines(run_state *st, const char *file, char *text);
 
-/* What the PE does: cycles, events, retired instructions, snapshot requests. */
-static int activity_statement(run_state *st, where at, const line_words *lw, bool *handled)
+/* Runs the file at path (relative to the file of at). */
+static int include_file(run_state *st, where at, const char *file)
 {
-    const char *cmd = lw->w[0];
-    int rc;
-    uint64_t n = 1;
-    *handled = true;
-    if (!strcmp(cmd, "cycles")) {
-        if (lw->n != 2 || !armprof_parse_number(lw->w[1], &n))
-            return error_at(st, at, "usage: cycles N");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_cycles(st->pe, n);
-        return 0;
-    }
-    if (!strcmp(cmd, "event")) {
-        if (lw->n != 2 && lw->n != 3) return error_at(st, at, "usage: event NAME|NUMBER [COUNT]");
-        uint64_t number;
-        const int named = armprof_pmu_event_number(lw->w[1]);
-        if (named >= 0)
-            number = (uint64_t)named;
-        else if (!armprof_parse_number(lw->w[1], &number) || number > 0xffff)
-            return error_at(st, at, "unknown PMU event '%s' (a name or a 16-bit number)", lw->w[1]);
-        if (lw->n == 3 && !armprof_parse_number(lw->w[2], &n))
-            return error_at(st, at, "'%s' is not a count", lw->w[2]);
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_pmu_event(st->pe, (uint16_t)number, n);
-        return 0;
-    }
-    if (!strcmp(cmd, "retire") || !strcmp(cmd, "dispatch")) {
-        const bool dispatch = cmd[0] == 'd';
-        armprof_op op;
-        if (!dispatch && lw->n == 2 && !strcmp(lw->w[1], "dispatched")) {
-            if (st->dispatched_n == 0)
-                return error_at(st, at, "retire dispatched: no operation was dispatched");
-            if ((rc = need_pe(st, at)) != 0) return rc;
-            op = st->dispatched[0];
-            memmove(st->dispatched, st->dispatched + 1, --st->dispatched_n * sizeof op);
-            armprof_retire(st->pe, &op);
-            return 0;
-        }
-        char err[160];
-        if (!scenario_parse_op(lw->w + 1, lw->n - 1, &op, &n, err, sizeof err))
-            return error_at(st, at, "%s: %s (docs/scenario-language.md, Operations)", cmd, err);
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        if (dispatch) {
-            if (n != 1) return error_at(st, at, "dispatch: one operation at a time (no xN)");
-            if (st->dispatched_n == sizeof st->dispatched / sizeof st->dispatched[0])
-                return error_at(st, at, "dispatch: more than %u operations in flight",
-                                (unsigned)(sizeof st->dispatched / sizeof st->dispatched[0]));
-            armprof_dispatch(st->pe, &op);
-            st->dispatched[st->dispatched_n++] = op;
-            return 0;
-        }
-        const uint64_t limit = st->opts->max_operations;
-        if (limit && (n > limit || st->operations > limit - n))
-            return error_at(st, at, "retire: more than %llu operations in one run",
-                            (unsigned long long)limit);
-        st->operations += n;
-        scenario_retire_repeat(st->pe, &op, n);
-        return 0;
-    }
-    if (!strcmp(cmd, "counter")) {
-        if (lw->n != 2 || !armprof_parse_number(lw->w[1], &n))
-            return error_at(st, at, "usage: counter N (the physical count, PhysicalCountInt())");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_set_physical_count(st->pe, n);
-        return 0;
-    }
-    if (!strcmp(cmd, "psb")) {
-        if (lw->n != 2 || strcmp(lw->w[1], "csync")) return error_at(st, at, "usage: psb csync");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_psb_csync(st->pe);
-        return 0;
-    }
-    if (!strcmp(cmd, "isb") || !strcmp(cmd, "dsb")) {
-        /* The model applies each MSR at once and writes memory in program
-         * order: both barriers are accepted and change nothing
-         * (docs/scenario-language.md). */
-        if (lw->n != 1 && !(lw->n == 2 && !strcmp(cmd, "dsb")))
-            return error_at(st, at, "usage: isb | dsb [OPTION]");
-        return need_pe(st, at);
-    }
-    if (!strcmp(cmd, "pstate.pm")) {
-        if (lw->n != 2 || (strcmp(lw->w[1], "0") && strcmp(lw->w[1], "1")))
-            return error_at(st, at, "usage: pstate.pm 0|1");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_set_pstate_pm(st->pe, lw->w[1][0] == '1');
-        return 0;
-    }
-    if (!strcmp(cmd, "snapshot-request")) {
-        if (lw->n != 1) return error_at(st, at, "usage: snapshot-request");
-        if ((rc = need_pe(st, at)) != 0) return rc;
-        armprof_snapshot_request(st->pe);
-        return 0;
-    }
-    *handled = false;
-    return 0;
-}
-
-static int do_include(run_state *st, where at, const line_words *lw)
-{
-    if (lw->n != 2) return error_at(st, at, "usage: include FILE");
     if (st->depth >= MAX_INCLUDE_DEPTH)
-        return error_at(st, at, "includes nested deeper than %d (a cycle?)", MAX_INCLUDE_DEPTH);
+        return scenario_error_at(st, at, "includes nested deeper than %d (a cycle?)",
+                                 MAX_INCLUDE_DEPTH);
     char path[1024];
     const char *slash = strrchr(at.file, '/');
-    if (lw->w[1][0] != '/' && slash) {
+    if (file[0] != '/' && slash) {
         int dirlen = (int)(slash - at.file);
-        if ((size_t)snprintf(path, sizeof path, "%.*s/%s", dirlen, at.file, lw->w[1]) >=
-            sizeof path)
-            return error_at(st, at, "include path too long");
+        if ((size_t)snprintf(path, sizeof path, "%.*s/%s", dirlen, at.file, file) >= sizeof path)
+            return scenario_error_at(st, at, "include path too long");
     } else {
-        snprintf(path, sizeof path, "%s", lw->w[1]);
+        snprintf(path, sizeof path, "%s", file);
     }
     /* Only regular files: a device or a FIFO could block or never end. */
     struct stat sb;
     if (stat(path, &sb) != 0)
-        return error_at(st, at, "cannot open '%s': %s", path, strerror(errno));
-    if (!S_ISREG(sb.st_mode)) return error_at(st, at, "'%s' is not a regular file", path);
+        return scenario_error_at(st, at, "cannot open '%s': %s", path, strerror(errno));
+    if (!S_ISREG(sb.st_mode)) return scenario_error_at(st, at, "'%s' is not a regular file", path);
     if (sb.st_size > (off_t)MAX_FILE_SIZE)
-        return error_at(st, at, "'%s' is larger than %u MiB", path, MAX_FILE_SIZE >> 20);
+        return scenario_error_at(st, at, "'%s' is larger than %u MiB", path, MAX_FILE_SIZE >> 20);
     FILE *f = fopen(path, "rb");
-    if (!f) return error_at(st, at, "cannot open '%s': %s", path, strerror(errno));
+    if (!f) return scenario_error_at(st, at, "cannot open '%s': %s", path, strerror(errno));
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
     size_t got;
@@ -939,249 +545,149 @@ static int do_include(run_state *st, where at, const line_words *lw)
     fclose(f);
     if (read_errno) {
         free(buf);
-        return error_at(st, at, "cannot read '%s': %s", path, strerror(read_errno));
+        return scenario_error_at(st, at, "cannot read '%s': %s", path, strerror(read_errno));
     }
-    if (!buf) return error_at(st, at, "out of memory reading '%s'", path);
+    if (!buf) return scenario_error_at(st, at, "out of memory reading '%s'", path);
     buf[len] = 0;
     if (memchr(buf, 0, len)) {
         free(buf);
-        return error_at(st, at, "'%s' is not a text file", path);
+        return scenario_error_at(st, at, "'%s' is not a text file", path);
     }
     st->depth++;
     char *name = dup_string(path);
-    const int rc = name ? run_lines(st, name, buf) : error_at(st, at, "out of memory");
+    const int rc = name ? run_lines(st, name, buf) : scenario_error_at(st, at, "out of memory");
     st->depth--;
     free(name);
     free(buf);
     return rc;
 }
 
-/* ---- External (memory-mapped) accesses: the PMU block and the external debug block ----
- * xread [debug] OFFSET [32|64] [pas P] [mm] [=> VALUE | ok | error | unmodelled]
- * xwrite [debug] OFFSET VALUE [32|64] [pas P] [mm] [=> ok | ignored | error | unmodelled] */
-static const char *const ext_kind_names[] = {"ok", "error", "unmodelled"};
-
-/* The access size when none is given: 64 bits at the start of a 64-bit
- * location of this configuration in the block accessed, 32 otherwise. */
-static unsigned default_ext_size(const armprof_pe *pe, armprof_ext_component component,
-                                 uint64_t offset)
+int statement_include(run_state *st, where at, line_words *lw, const statement_info *self)
 {
-    for (int r = 0; r < (int)armprof_ext_reg_count(); r++) {
-        if (armprof_ext_reg_width(r) != 64 || !armprof_ext_reg_present(pe, r) ||
-            armprof_ext_reg_component(r) != component)
-            continue;
-        for (unsigned m = 0; m < armprof_ext_reg_instances(r); m++)
-            if (armprof_ext_reg_offset(r, m) == offset) return 64;
-    }
-    return 32;
+    if (lw->n != 2) return scenario_usage(st, at, self);
+    return include_file(st, at, lw->w[1]);
 }
 
-/* "PMEVCNTR<n>_EL0[31:0]" with <n> replaced by the instance. */
-static const char *ext_name(const armprof_ext_outcome *o, char *buf, size_t len)
+/* ---- Configuration and output ---- */
+int statement_preset(run_state *st, where at, line_words *lw, const statement_info *self)
 {
-    const char *name = o->reg >= 0                 ? armprof_ext_reg_name(o->reg)
-                       : o->kind == ARMPROF_EXT_OK ? "reserved"
-                                                   : "-";
-    const char *n = strstr(name, "<n>");
-    if (n)
-        snprintf(buf, len, "%.*s%u%s", (int)(n - name), name, o->index, n + 3);
-    else
-        snprintf(buf, len, "%s", name);
-    return buf;
-}
-
-static void describe_ext(const armprof_ext_outcome *o, bool is_read, unsigned bits, char *buf,
-                         size_t len)
-{
-    if (o->kind == ARMPROF_EXT_ERROR)
-        snprintf(buf, len, "error response (%s)", o->why ? o->why : "");
-    else if (o->kind == ARMPROF_EXT_UNMODELLED)
-        snprintf(buf, len, "unmodelled (%s)", o->why ? o->why : "");
-    else if (is_read)
-        snprintf(buf, len, "0x%0*" PRIx64 "%s%s%s", (int)bits / 4, o->value, o->why ? " (" : "",
-                 o->why ? o->why : "", o->why ? ")" : "");
-    else if (o->ignored)
-        snprintf(buf, len, "ignored (%s), reads 0x%0*" PRIx64, o->why ? o->why : "", (int)bits / 4,
-                 o->value);
-    else
-        snprintf(buf, len, "done, reads 0x%0*" PRIx64, (int)bits / 4, o->value);
-}
-
-static int do_external(run_state *st, where at, const line_words *lw, bool is_read)
-{
-    const int nargs = lw->arrow >= 0 ? lw->arrow : lw->n;
-    const char *usage = is_read
-                            ? "usage: xread [debug] OFFSET [32|64] [pas nonsecure|secure|realm|"
-                              "root] [mm] [=> VALUE|ok|error|unmodelled]"
-                            : "usage: xwrite [debug] OFFSET VALUE [32|64] [pas nonsecure|secure|"
-                              "realm|root] [mm] [=> ok|ignored|error|unmodelled]";
-    /* 'debug' selects the external debug block; the PMU block otherwise. */
-    const bool debug = nargs > 1 && !strcmp(lw->w[1], "debug");
-    const armprof_ext_component component = debug ? ARMPROF_EXT_DEBUG : ARMPROF_EXT_PMU;
-    const int first = debug ? 2 : 1; /* the OFFSET word */
-    int i = first + (is_read ? 1 : 2), rc;
-    uint64_t offset, value = 0, bits = 0;
-    if (nargs < i || !armprof_parse_number(lw->w[first], &offset) ||
-        (!is_read && !armprof_parse_number(lw->w[first + 1], &value)))
-        return error_at(st, at, "%s", usage);
-    armprof_ext_access how = {ARMPROF_PAS_NONSECURE, false};
-    for (; i < nargs; i++) {
-        if (!strcmp(lw->w[i], "mm")) {
-            how.memory_mapped = true;
-        } else if (!strcmp(lw->w[i], "pas") && i + 1 < nargs) {
-            static const char *const pas[] = {"nonsecure", "secure", "realm", "root"};
-            int p = -1;
-            for (int k = 0; k < 4; k++)
-                if (!strcmp(lw->w[i + 1], pas[k])) p = k;
-            if (p < 0) return error_at(st, at, "unknown PAS '%s'", lw->w[i + 1]);
-            how.pas = (armprof_pas)p;
-            i++;
-        } else if (armprof_parse_number(lw->w[i], &bits) && (bits == 32 || bits == 64)) {
-            continue;
-        } else {
-            return error_at(st, at, "%s", usage);
-        }
-    }
-    if ((rc = need_pe(st, at)) != 0) return rc;
-    if (offset > 0xffffffffu) return error_at(st, at, "offset '%s' out of range", lw->w[first]);
-    if (bits == 0) bits = default_ext_size(st->pe, component, offset);
-    if (bits == 32 && value > 0xffffffffu)
-        return error_at(st, at, "'%s' does not fit a 32-bit access", lw->w[first + 1]);
-    const uint32_t off32 = (uint32_t)offset;
-    const unsigned size = (unsigned)bits / 8;
-    armprof_ext_outcome o;
-    if (debug)
-        o = is_read ? armprof_external_debug_read(st->pe, off32, size, &how)
-                    : armprof_external_debug_write(st->pe, off32, size, value, &how);
-    else
-        o = is_read ? armprof_external_read(st->pe, off32, size, &how)
-                    : armprof_external_write(st->pe, off32, size, value, &how);
-    int check = -1;
-    char expected[64] = "";
-    if (lw->arrow >= 0) {
-        const char *w = lw->n - lw->arrow == 1 ? lw->w[lw->arrow] : NULL;
-        uint64_t v;
-        if (!w) return error_at(st, at, "%s", usage);
-        snprintf(expected, sizeof expected, "%s", w);
-        if (!strcmp(w, "ok") || !strcmp(w, "error") || !strcmp(w, "unmodelled"))
-            check = !strcmp(w, ext_kind_names[o.kind]);
-        else if (!is_read && !strcmp(w, "ignored"))
-            check = o.kind == ARMPROF_EXT_OK && o.ignored;
-        else if (is_read && armprof_parse_number(w, &v))
-            check = o.kind == ARMPROF_EXT_OK && o.value == v;
-        else
-            return error_at(st, at, "%s", usage);
-        count(st, check);
-    }
-    FILE *out = st->opts->out;
-    char name[64];
-    ext_name(&o, name, sizeof name);
-    if (st->opts->json) {
-        fprintf(out, "{\"file\":");
-        json_string(out, at.file);
-        fprintf(out,
-                ",\"line\":%u,\"op\":\"%s\",\"block\":\"%s\",\"offset\":\"0x%03" PRIx64
-                "\",\"size\":%u,\"pas\":",
-                at.line, is_read ? "xread" : "xwrite", debug ? "debug" : "pmu", offset,
-                (unsigned)bits);
-        json_string(out, armprof_pas_name(how.pas));
-        fprintf(out, ",\"memory_mapped\":%s,\"outcome\":\"%s\",\"register\":",
-                how.memory_mapped ? "true" : "false", ext_kind_names[o.kind]);
-        json_string(out, name);
-        if (o.sysreg >= 0) {
-            fprintf(out, ",\"sysreg\":");
-            json_string(out, armprof_reg_name(o.sysreg));
-        }
-        if (o.kind == ARMPROF_EXT_OK)
-            fprintf(out, ",\"value\":\"0x%0*" PRIx64 "\",\"ignored\":%s", (int)bits / 4, o.value,
-                    o.ignored ? "true" : "false");
-        if (o.why) {
-            fprintf(out, ",\"why\":");
-            json_string(out, o.why);
-        }
-        if (check >= 0) {
-            fprintf(out, ",\"check\":\"%s\"", check ? "pass" : "fail");
-            if (!check) {
-                fprintf(out, ",\"expected\":");
-                json_string(out, expected);
-            }
-        }
-        fprintf(out, "}\n");
-        return 0;
-    }
-    char desc[160];
-    describe_ext(&o, is_read, (unsigned)bits, desc, sizeof desc);
-    if (!st->opts->quiet || check == 0) {
-        fprintf(out, "%s:%u: PAS %s%s: %s%s 0x%03" PRIx64 " (%u-bit) %s -> %s", at.file, at.line,
-                armprof_pas_name(how.pas), how.memory_mapped ? " mm" : "",
-                is_read ? "xread" : "xwrite", debug ? " debug" : "", offset, (unsigned)bits, name,
-                desc);
-        if (check == 1) fprintf(out, "  [ok]");
-        if (check == 0) fprintf(out, "  [FAILED: expected %s]", expected);
-        fputc('\n', out);
-    }
-    if (check == 0 && st->opts->err != out)
-        fprintf(st->opts->err, "%s:%u: expected %s, got %s\n", at.file, at.line, expected, desc);
+    int rc;
+    if (lw->n != 2) return scenario_usage(st, at, self);
+    if ((rc = config_statement_allowed(st, at, self->name)) != 0) return rc;
+    if (!armprof_config_preset(&st->cfg, lw->w[1]))
+        return scenario_error_at(st, at, "unknown preset '%s' (see 'armprof presets')", lw->w[1]);
+    st->cfg_started = true;
     return 0;
 }
 
-static int statement(run_state *st, where at, line_words *lw)
+/* `feature NAME VALUE` and `option NAME VALUE`: known is whether the
+ * configuration has a feature or option of that name. */
+static int config_setting(run_state *st, where at, const line_words *lw, const statement_info *self,
+                          bool known, const char *unknown)
 {
-    const char *cmd = lw->w[0];
     int rc;
-    const bool expects = lw->arrow >= 0;
-    if (expects && strcmp(cmd, "mrs") && strcmp(cmd, "msr") && strcmp(cmd, "validate") &&
-        strcmp(cmd, "xread") && strcmp(cmd, "xwrite"))
-        return error_at(st, at, "'=>' can follow only mrs, msr, xread, xwrite and validate");
-    if (!strcmp(cmd, "mrs")) return do_access(st, at, lw, true);
-    if (!strcmp(cmd, "xread")) return do_external(st, at, lw, true);
-    if (!strcmp(cmd, "xwrite")) return do_external(st, at, lw, false);
-    if (!strcmp(cmd, "msr")) return do_access(st, at, lw, false);
-    if (!strcmp(cmd, "set")) return do_set(st, at, lw);
-    if (scenario_is_memory_statement(lw->w, lw->n)) return do_memory(st, at, lw);
-    if (!strcmp(cmd, "expect")) return do_expect(st, at, lw);
-    if (!strcmp(cmd, "validate")) return do_validate(st, at, lw);
-    if (!strcmp(cmd, "include")) return do_include(st, at, lw);
-    if (!strcmp(cmd, "print")) {
-        if (st->opts->json || st->opts->quiet) return 0;
-        for (int i = 1; i < lw->n; i++)
-            fprintf(st->opts->out, "%s%s", i > 1 ? " " : "", lw->w[i]);
-        fputc('\n', st->opts->out);
-        return 0;
-    }
-    if (!strcmp(cmd, "preset")) {
-        if (lw->n != 2) return error_at(st, at, "usage: preset NAME");
-        if ((rc = config_statement_allowed(st, at, cmd)) != 0) return rc;
-        if (!armprof_config_preset(&st->cfg, lw->w[1]))
-            return error_at(st, at, "unknown preset '%s' (see 'armprof presets')", lw->w[1]);
+    if (lw->n != 3) return scenario_usage(st, at, self);
+    if ((rc = config_statement_allowed(st, at, self->name)) != 0) return rc;
+    if (!known) return scenario_error_at(st, at, unknown, lw->w[1]);
+    if (!st->cfg_started) {
+        /* options start from their defaults even without a preset */
+        for (int i = 0; i < ARMPROF_OPT_COUNT; i++)
+            st->cfg.options[i] = armprof_option_default((armprof_option)i);
         st->cfg_started = true;
-        return 0;
     }
-    if (!strcmp(cmd, "feature") || !strcmp(cmd, "option")) {
-        if (lw->n != 3) return error_at(st, at, "usage: %s NAME VALUE", cmd);
-        if ((rc = config_statement_allowed(st, at, cmd)) != 0) return rc;
-        const bool is_feature = cmd[0] == 'f';
-        if (is_feature && armprof_feature_lookup(lw->w[1]) < 0)
-            return error_at(st, at, "unknown feature '%s' (see 'armprof features')", lw->w[1]);
-        if (!is_feature && armprof_option_lookup(lw->w[1]) < 0)
-            return error_at(st, at, "unknown option '%s' (see docs/configuration.md)", lw->w[1]);
-        if (!st->cfg_started) {
-            /* options start from their defaults even without a preset */
-            for (int i = 0; i < ARMPROF_OPT_COUNT; i++)
-                st->cfg.options[i] = armprof_option_default((armprof_option)i);
-            st->cfg_started = true;
-        }
-        char err[256];
-        if (!armprof_config_set(&st->cfg, lw->w[1], lw->w[2], err, sizeof err))
-            return error_at(st, at, "%s", err);
-        return 0;
+    char err[256];
+    if (!armprof_config_set(&st->cfg, lw->w[1], lw->w[2], err, sizeof err))
+        return scenario_error_at(st, at, "%s", err);
+    return 0;
+}
+
+int statement_feature(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    const bool known = lw->n == 3 && armprof_feature_lookup(lw->w[1]) >= 0;
+    return config_setting(st, at, lw, self, known, "unknown feature '%s' (see 'armprof features')");
+}
+
+int statement_option(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    const bool known = lw->n == 3 && armprof_option_lookup(lw->w[1]) >= 0;
+    return config_setting(st, at, lw, self, known,
+                          "unknown option '%s' (see docs/configuration.md)");
+}
+
+int statement_print(run_state *st, where at, line_words *lw, const statement_info *self)
+{
+    (void)at;
+    (void)self;
+    if (st->opts->json || st->opts->quiet) return 0;
+    for (int i = 1; i < lw->n; i++)
+        fprintf(st->opts->out, "%s%s", i > 1 ? " " : "", lw->w[i]);
+    fputc('\n', st->opts->out);
+    return 0;
+}
+
+/* ---- The statement table (statements.def) ---- */
+typedef struct statement {
+    statement_info info;
+    statement_fn *run;
+} statement;
+
+static const statement statements[] = {
+#define STATEMENT(name, handler, expects, synopsis, doc)                                           \
+    {{name, SCENARIO_EXPECTS_##expects, synopsis, doc}, handler},
+#include "scenario/statements.def"
+#undef STATEMENT
+};
+enum { STATEMENT_COUNT = sizeof statements / sizeof statements[0] };
+
+static int compare_name(const void *key, const void *entry)
+{
+    return strcmp(key, ((const statement *)entry)->info.name);
+}
+
+static const statement *find_statement(const char *name)
+{
+    return bsearch(name, statements, STATEMENT_COUNT, sizeof statements[0], compare_name);
+}
+
+const scenario_statement_info *scenario_statement_at(size_t i)
+{
+    return i < STATEMENT_COUNT ? &statements[i].info : NULL;
+}
+
+const scenario_statement_info *scenario_statement_find(const char *name)
+{
+    const statement *s = find_statement(name);
+    return s ? &s->info : NULL;
+}
+
+const char *scenario_expectation_statements(char *buf, size_t len)
+{
+    static const scenario_expects order[] = {SCENARIO_EXPECTS_OUTCOME, SCENARIO_EXPECTS_VERDICT};
+    const statement *list[STATEMENT_COUNT];
+    size_t n = 0, used = 0;
+    for (size_t k = 0; k < sizeof order / sizeof order[0]; k++)
+        for (size_t i = 0; i < STATEMENT_COUNT; i++)
+            if (statements[i].info.expects == order[k]) list[n++] = &statements[i];
+    buf[0] = 0;
+    for (size_t i = 0; i < n && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, "%s%s",
+                                 i == 0       ? ""
+                                 : i + 1 == n ? " and "
+                                              : ", ",
+                                 list[i]->info.name);
+    return buf;
+}
+
+static int run_statement(run_state *st, where at, line_words *lw)
+{
+    const statement *s = find_statement(lw->w[0]);
+    if (lw->arrow >= 0 && (!s || s->info.expects == SCENARIO_EXPECTS_NOTHING)) {
+        char names[128];
+        return scenario_error_at(st, at, "'=>' can follow only %s",
+                                 scenario_expectation_statements(names, sizeof names));
     }
-    bool handled;
-    rc = context_statement(st, at, lw, &handled);
-    if (handled) return rc;
-    rc = activity_statement(st, at, lw, &handled);
-    if (handled) return rc;
-    return error_at(st, at, "unknown statement '%s'", cmd);
+    if (!s) return scenario_error_at(st, at, "unknown statement '%s'", lw->w[0]);
+    return s->run(st, at, lw, &s->info);
 }
 
 /* Lines end with LF or CRLF. A UTF-8 byte-order mark at the start of the
@@ -1202,19 +708,19 @@ static int run_lines(run_state *st, const char *file, char *text)
         if (cr && cr[1] == 0 && eol)
             *cr = 0; /* CRLF */
         else if (cr)
-            return error_at(st, at,
-                            "CR line endings are not supported: a carriage return not "
-                            "followed by a line feed (use LF or CRLF line ends)");
+            return scenario_error_at(st, at,
+                                     "CR line endings are not supported: a carriage return not "
+                                     "followed by a line feed (use LF or CRLF line ends)");
         if (strlen(p) > MAX_LINE)
-            return error_at(st, at, "line longer than %d characters", MAX_LINE);
+            return scenario_error_at(st, at, "line longer than %d characters", MAX_LINE);
         line_words lw;
         const char *problem = NULL;
-        if (!split_words(p, &lw, &problem)) return error_at(st, at, "%s", problem);
+        if (!split_words(p, &lw, &problem)) return scenario_error_at(st, at, "%s", problem);
         if (lw.n > 0) {
-            const int rc = statement(st, at, &lw);
+            const int rc = run_statement(st, at, &lw);
             if (rc) return rc;
         } else if (lw.arrow >= 0) {
-            return error_at(st, at, "'=>' with no statement before it");
+            return scenario_error_at(st, at, "'=>' with no statement before it");
         }
         if (!eol) break;
         p = eol + 1;
@@ -1255,8 +761,7 @@ int scenario_run_file(const char *path, const scenario_options *opts)
     run_state st;
     memset(&st, 0, sizeof st);
     st.opts = opts;
-    line_words lw = {.w = {"include", (char *)path}, .n = 2, .arrow = -1};
     const where at = {"", 0};
-    const int rc = do_include(&st, at, &lw);
+    const int rc = include_file(&st, at, path);
     return finish(&st, rc);
 }
