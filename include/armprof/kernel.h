@@ -58,7 +58,9 @@ typedef struct armprof_kernel_irq {
 typedef void (*armprof_kernel_irq_fn)(void *ctx, const armprof_kernel_irq *irq);
 
 typedef struct armprof_kernel_params {
-    uint32_t size; /* sizeof(armprof_kernel_params), set by armprof_kernel_params_default() */
+    uint32_t size; /* sizeof(armprof_kernel_params), set by armprof_kernel_params_default();
+                      a caller built before pmsnevfr was added passes its own smaller size,
+                      and the fields after it take their defaults */
 
     /* ---- Statistical Profiling ---- */
     bool spe;           /* program SPE (default true); false: the PMU alone */

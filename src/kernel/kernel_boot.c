@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The virtual kernel's boot: EL3 firmware and the EL2 hypervisor hand the
  * PMU and the Profiling Buffer down to the EL1 kernel (kernel.h). */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,15 +123,30 @@ static void hypervisor(armprof_kernel *k)
                     fld("PMSCR_EL2", "PCT", k->p.physical_time ? 1 : 0));
 }
 
+/* The sizes armprof_kernel_params has had: the interface only grows within
+ * a major version (docs/embedding.md), so a caller built against the
+ * header before pmsnevfr was added passes the smaller size, and the
+ * fields it does not know take their defaults. */
+static bool known_params_size(uint32_t size)
+{
+    return size == sizeof(armprof_kernel_params) ||
+           size == offsetof(armprof_kernel_params, pmsnevfr);
+}
+
+/* *p at this header's size: the fields after a smaller caller's end take
+ * their defaults. */
+static armprof_kernel_params params_at_full_size(const armprof_kernel_params *p)
+{
+    armprof_kernel_params full;
+    armprof_kernel_params_default(&full);
+    memcpy(&full, p, p->size);
+    full.size = sizeof full;
+    return full;
+}
+
+/* p at its full size */
 static bool check_params(const armprof_kernel_params *p, char *err, size_t errlen)
 {
-    if (p->size != sizeof *p) {
-        snprintf(err, errlen,
-                 "armprof_kernel_params.size is %u, not %zu: initialise it with "
-                 "armprof_kernel_params_default()",
-                 (unsigned)p->size, sizeof *p);
-        return false;
-    }
     if (p->events > ARMPROF_KERNEL_MAX_EVENTS) {
         snprintf(err, errlen, "events %u: at most %u event counters", p->events,
                  ARMPROF_KERNEL_MAX_EVENTS);
@@ -178,6 +194,15 @@ armprof_kernel *armprof_kernel_boot(armprof_pe *pe, const armprof_kernel_params 
         snprintf(err, errlen, "armprof_kernel_boot: the PE and the parameters are required");
         return NULL;
     }
+    if (!known_params_size(p->size)) {
+        snprintf(err, errlen,
+                 "armprof_kernel_params.size is %u, not %zu: initialise it with "
+                 "armprof_kernel_params_default()",
+                 (unsigned)p->size, sizeof *p);
+        return NULL;
+    }
+    const armprof_kernel_params params = params_at_full_size(p);
+    p = &params;
     if (!check_params(p, err, errlen)) return NULL;
     const armprof_config *c = armprof_pe_config(pe);
     if (!armprof_config_has(c, ARMPROF_FEAT_EL2) || !armprof_config_has(c, ARMPROF_FEAT_EL3)) {

@@ -496,8 +496,41 @@ static void test_pmu_only(void)
     armprof_pe_destroy(pe);
 }
 
+/* A caller built against the header before pmsnevfr, pmsdsfr and
+ * physical_time were added passes that smaller size: it boots, the fields
+ * it does not have take their defaults (whatever lies past its struct),
+ * and a size that was never the struct's is still refused. */
+static void test_older_params_size(void)
+{
+    char err[256];
+    sink s = {0};
+    struct {
+        armprof_kernel_params p;
+        unsigned char past[64];
+    } older;
+    params(&older.p, &s);
+    older.p.size = (uint32_t)offsetof(armprof_kernel_params, pmsnevfr);
+    /* what the older caller never wrote: not the defaults */
+    memset((unsigned char *)&older.p + older.p.size, 0xa5, sizeof older - older.p.size);
+    armprof_pe *pe = make_pe("armv9.4-all");
+    armprof_kernel *k = armprof_kernel_boot(pe, &older.p, err, sizeof err);
+    CHECK(k != NULL, "boot with the older size %u: %s", older.p.size, err);
+    /* physical_time's default is false: PMSCR_EL1.PCT stays 0 */
+    if (k)
+        CHECK(((reg(pe, "PMSCR_EL1") >> 6) & 3) == 0, "PMSCR_EL1 0x%llx",
+              (unsigned long long)reg(pe, "PMSCR_EL1"));
+    armprof_kernel_destroy(k);
+    armprof_pe_destroy(pe);
+    params(&older.p, &s);
+    older.p.size = (uint32_t)offsetof(armprof_kernel_params, pmsnevfr) + 8;
+    pe = make_pe("armv9.4-all");
+    expect_error("size between", pe, &older.p, "armprof_kernel_params.size");
+    armprof_pe_destroy(pe);
+}
+
 int main(void)
 {
+    test_older_params_size();
     test_run();
     test_fault();
     test_tlb(false);
