@@ -5,7 +5,8 @@
  * owns it (core/regs/, pmu/regs/, spe/regs/; each owner's list.def names its
  * files), with the macros below. From that declaration come: the register id
  * (SR_<id>), its storage slot (STO_<id>), its field positions
- * (<id>_<field>_LO, _W), the engine's table (sysreg/catalog_gen.h: encoding,
+ * (<id>_<field>_LO, _W), its fields' named values (<id>_<field>_<name>),
+ * the engine's table (sysreg/catalog_gen.h: encoding,
  * presence, RES0/RES1 masks, reset values, field printing), and a
  * compile-time check that each of the 64 bits is accounted for exactly once.
  *
@@ -27,6 +28,11 @@
  *                                   as FC, and RES1 (RAO/WI) when res1 holds
  *   RES0(reg, hi, lo)  RES1(reg, hi, lo)       reserved bits
  *   UNK(reg, hi, lo)                           bits that read as an UNKNOWN value
+ * and, after a field, the values its page names (as the Enum blocks of
+ * Linux's arch/arm64/tools/sysreg), so that code compares with a name:
+ *   FVAL(reg, field, name, value)    <reg>_<field>_<name> is value; a value
+ *                                    that does not fit the field's width
+ *                                    does not compile
  * and the page's facts (sysreg_facts), where it has them:
  *   FGT_R(reg, kind, FGT-register, field)   the MRS fine-grained trap bit
  *   FGT_W(reg, kind, FGT-register, field)   the MSR one

@@ -21,6 +21,9 @@
 #ifndef FX
 #define FX(reg, name, hi, lo, acc, rst, cond, res1)
 #endif
+#ifndef FVAL
+#define FVAL(reg, field, name, value)
+#endif
 #ifndef RES0
 #define RES0(reg, hi, lo)
 #endif

@@ -6,6 +6,7 @@
 #undef F
 #undef FC
 #undef FX
+#undef FVAL
 #undef RES0
 #undef RES1
 #undef UNK

@@ -381,7 +381,8 @@ static void refresh_sample_controls(const armprof_pe *pe, spe_sample_controls *s
     sc->collect_context2 = CollectContextIDR2(pe);
     sc->collect_pa = CollectPhysicalAddress(pe);
     sc->buffer_enabled = ProfilingBufferEnabled(pe);
-    sc->discard = IsFeatureImplemented(pe, SPEv1p2) && FIELD(pe, PMBLIMITR_EL1, FM) == 2;
+    sc->discard = IsFeatureImplemented(pe, SPEv1p2) &&
+                  FIELD(pe, PMBLIMITR_EL1, FM) == PMBLIMITR_EL1_FM_DISCARD;
     sc->timestamp = (uint8_t)CollectTimeStamp(pe);
 }
 
