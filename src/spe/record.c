@@ -194,7 +194,9 @@ size_t spe_max_record_size(const armprof_config *cfg)
 #undef INDEXED
 }
 
-/* SPEConstructClass(): (op_class, op_subclass) */
+/* SPEConstructClass(): (op_class, op_subclass), the payload type's fixed
+ * bits (SPE_OP_<type>_VALUE) and fields from the packet table. */
+#define PUT(v, payload, id) SPE_FIELD_PUT(v, payload, id)
 static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsigned *subclass)
 {
     const unsigned cond = a->is_conditional;
@@ -219,13 +221,16 @@ static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsi
          * FEAT_SPE_FPF; SPEConstructClass() does not gate them, the field
          * descriptions do (docs/spec-notes.md). */
         if (!IsFeatureImplemented(pe, SPE_FPF)) simd = fp = 0;
-        *subclass = simd << 2 | fp << 1 | cond;
+        *subclass = SPE_OP_OTHER_VALUE | PUT(simd, OP_OTHER, ASE) | PUT(fp, OP_OTHER, FP) |
+                    PUT(cond, OP_OTHER, COND);
         return SPE_INDEX_OP_TYPE_OTHER;
     case SPEOpType_OtherSVE:
-        *subclass = evl << 4 | 1u << 3 | pred << 2 | fp << 1;
+        *subclass = SPE_OP_SVE_VALUE | PUT(evl, OP_SVE, EVL) | PUT(pred, OP_SVE, PRED) |
+                    PUT(fp, OP_SVE, FP);
         return SPE_INDEX_OP_TYPE_OTHER;
     case SPEOpType_OtherSME:
-        *subclass = 1u << 7 | (ets >> 1) << 4 | 1u << 3 | (ets & 1u) << 2 | fp << 1;
+        *subclass = SPE_OP_SME_VALUE | PUT(ets >> 1, OP_SME, ETS_HI) |
+                    PUT(ets & 1u, OP_SME, ETS_LO) | PUT(fp, OP_SME, FP);
         return SPE_INDEX_OP_TYPE_OTHER;
     case SPEOpType_Branch: {
         unsigned cr = 0, gcs = 0;
@@ -240,45 +245,52 @@ static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsi
         if (IsFeatureImplemented(pe, GCS) && a->ldst_type == SPELDSTType_GCS &&
             (a->branch_has_link || a->procedure_return))
             gcs = 1;
-        *subclass = cr << 3 | gcs << 2 | indirect << 1 | cond;
+        *subclass = SPE_OP_BRANCH_VALUE | PUT(cr, OP_BRANCH, CR) | PUT(gcs, OP_BRANCH, GCS) |
+                    PUT(indirect, OP_BRANCH, IND) | PUT(cond, OP_BRANCH, COND);
         return SPE_INDEX_OP_TYPE_BRANCH;
     }
-    default: /* Load, Store, LoadAtomic */
+    default: /* Load, Store, LoadAtomic: the payload type's bits, then LDST */
         switch (a->ldst_type) {
         case SPELDSTType_NV2:
-            *subclass = 0x30u | ldst; /* '0011000':ldst */
+            *subclass = SPE_OP_LDST_NV2_VALUE;
             break;
         case SPELDSTType_Extended:
-            *subclass = ar << 4 | excl << 3 | at << 2 | 1u << 1 | ldst;
+            *subclass = SPE_OP_LDST_EXT_VALUE | PUT(ar, OP_LDST_EXT, AR) |
+                        PUT(excl, OP_LDST_EXT, EXCL) | PUT(at, OP_LDST_EXT, AT);
             break;
         case SPELDSTType_General:
-            *subclass = ldst;
+            *subclass = SPE_OP_LDST_GP_VALUE;
             break;
         case SPELDSTType_SIMDFP:
-            *subclass = 0x04u | ldst; /* '0000010':ldst */
+            *subclass = SPE_OP_LDST_SIMDFP_VALUE;
             break;
         case SPELDSTType_SVESME:
-            *subclass = sg << 7 | evl << 4 | 1u << 3 | pred << 2 | ldst;
+            *subclass = SPE_OP_LDST_SVE_SME_VALUE | PUT(sg, OP_LDST_SVE_SME, SG) |
+                        PUT(evl, OP_LDST_SVE_SME, EVL) | PUT(pred, OP_LDST_SVE_SME, PRED);
             break;
         case SPELDSTType_Tags:
-            *subclass = 0x14u | ldst; /* '0001010':ldst */
+            *subclass = SPE_OP_LDST_TAGS_VALUE;
             break;
         case SPELDSTType_MemCopy:
-            *subclass = 0x20u | ldst; /* '0010000':ldst */
+            *subclass = SPE_OP_LDST_MEMCPY_VALUE;
             break;
         case SPELDSTType_MemSet:
-            *subclass = 0x25u; /* '00100101' */
-            break;
+            /* '00100101', whole: "A store from a Memory Set operation". */
+            *subclass = SPE_OP_LDST_MEMSET_VALUE;
+            return SPE_INDEX_OP_TYPE_LDST;
         case SPELDSTType_GCS:
-            *subclass = 0x40u | common << 2 | ldst; /* '01000':common:'0':ldst */
+            *subclass = SPE_OP_LDST_GCS_VALUE | PUT(common, OP_LDST_GCS, COMM);
             break;
-        default:                      /* SPELDSTType_Unspecified */
-            *subclass = 0x10u | ldst; /* '0001000':ldst */
+        default: /* SPELDSTType_Unspecified */
+            *subclass = SPE_OP_LDST_UNSPEC_VALUE;
             break;
         }
+        *subclass |= PUT(ldst, OP_LDST, LDST);
         return SPE_INDEX_OP_TYPE_LDST;
     }
 }
+
+#undef PUT
 
 /* SPEConstructRecord() */
 void SPEConstructRecord(armprof_pe *pe)
