@@ -24,6 +24,9 @@
 #ifndef FVAL
 #define FVAL(reg, field, name, value)
 #endif
+#ifndef FVIEW
+#define FVIEW(reg, view, name, hi, lo)
+#endif
 #ifndef RES0
 #define RES0(reg, hi, lo)
 #endif

@@ -7,6 +7,7 @@
 #undef FC
 #undef FX
 #undef FVAL
+#undef FVIEW
 #undef RES0
 #undef RES1
 #undef UNK
