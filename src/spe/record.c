@@ -148,6 +148,15 @@ void spe_packet_layouts(const armprof_config *cfg,
         }
 }
 
+/* Whether a record can hold the previous branch target address (D18.2.1,
+ * FEAT_SPE_PBT): a branch's, and any other operation's only with 'SPE get
+ * prev br if not br'. Both the record and its size bound follow it. */
+static inline bool record_holds_prev_branch_target(const armprof_config *cfg, bool branch)
+{
+    return armprof_config_has(cfg, ARMPROF_FEAT_SPE_PBT) &&
+           (branch || cfg->options[ARMPROF_OPT_SPE_PREV_BR_NOT_BRANCH]);
+}
+
 /* The bytes a packet takes in this configuration's records. */
 static size_t packet_size(const armprof_config *cfg, armprof_spe_packet_type type, unsigned index)
 {
@@ -173,12 +182,10 @@ size_t spe_max_record_size(const armprof_config *cfg)
         size += INDEXED(COUNTER, TOTAL) + INDEXED(COUNTER, ISSUE);
         if (access) size += INDEXED(COUNTER, TRANSLATION);
         if (HAS(SPE_ALTCLK)) size += INDEXED(COUNTER, ALT_ISSUE);
-        /* The previous branch target survives in a record other than a
-         * branch's only with 'SPE get prev br if not br'. */
         size += INDEXED(ADDRESS, PC);
         if (access) size += INDEXED(ADDRESS, DATA_VIRTUAL) + INDEXED(ADDRESS, DATA_PHYSICAL);
         if (kind == BRANCH) size += INDEXED(ADDRESS, BRANCH_TARGET);
-        if (HAS(SPE_PBT) && (kind == BRANCH || cfg->options[ARMPROF_OPT_SPE_PREV_BR_NOT_BRANCH]))
+        if (record_holds_prev_branch_target(cfg, kind == BRANCH))
             size += INDEXED(ADDRESS, PREV_BRANCH_TARGET);
         /* SPEGetDataSource() is reported for loads only (sample.c). */
         if (kind == LOAD && SPEGetDataSourcePayloadSize(cfg) != 0) size += PACKET(DATA_SOURCE);
@@ -311,8 +318,8 @@ void SPEConstructRecord(armprof_pe *pe)
         if (s->counter_valid >> i & 1)
             SPEAddPacketToRecord(pe, c, ARMPROF_SPE_PKT_COUNTER, i,
                                  s->counter[i] > saturate ? saturate : s->counter[i]);
-    if (IsFeatureImplemented(pe, SPE_PBT) && s->opattr.op_type != SPEOpType_Branch &&
-        !OPTION_VALUE(pe, SPE_PREV_BR_NOT_BRANCH))
+    /* (Sampling collects the previous branch target only with FEAT_SPE_PBT.) */
+    if (!record_holds_prev_branch_target(&pe->cfg, s->opattr.op_type == SPEOpType_Branch))
         s->address_valid &= (uint8_t) ~(1u << SPEAddrPosPrevBranchTarget);
     /* An NV2 access's data virtual address is not collected when profiling
      * is disabled at EL2. */
