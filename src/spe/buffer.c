@@ -82,12 +82,13 @@ unsigned ReportSPEEvent(const armprof_pe *pe, unsigned ec_bits, unsigned fsc_bit
                                      (fsc_bits & 0x3C) == 0x14 || fsc_bits == 0x1B);
         const spe_owner owner = ProfilingBufferOwner(pe);
         if (HaveEL(pe, EL3) && (FIELD(pe, MDCR_EL3, PMSEE) & 2))
-            route_to_el3 = FIELD(pe, MDCR_EL3, PMSEE) == 3 || gpcfault ||
+            route_to_el3 = FIELD(pe, MDCR_EL3, PMSEE) == MDCR_EL3_PMSEE_TRAP_ALL || gpcfault ||
                            (gpfault && FIELD(pe, SCR_EL3, GPF) == 1) ||
                            (sync_ext_abort && EffectiveEA(pe) == 1);
         if (EffectivePMSCR_EL2_EE(pe) & 2)
-            route_to_el2 = FIELD(pe, PMSCR_EL2, EE) == 3 || (s1fault && owner.el == EL2) ||
-                           s2fault || gpcfault || (gpfault && FIELD(pe, HCR_EL2, GPF) == 1) ||
+            route_to_el2 = FIELD(pe, PMSCR_EL2, EE) == PMSCR_EL2_EE_TRAP_ALL ||
+                           (s1fault && owner.el == EL2) || s2fault || gpcfault ||
+                           (gpfault && FIELD(pe, HCR_EL2, GPF) == 1) ||
                            (sync_ext_abort && EffectiveHCR_TEA(pe) == 1);
     }
     if (route_to_el3) return EL3;
@@ -583,7 +584,7 @@ void armprof_psb_csync(armprof_pe *pe)
 /* SPEInterruptEnabled() */
 bool SPEInterruptEnabled(const armprof_pe *pe)
 {
-    return EffectivePMSCR_EL1_EE(pe) == 0;
+    return EffectivePMSCR_EL1_EE(pe) == PMSCR_EL1_EE_DISABLED;
 }
 
 /* SPECycle(): PMBIRQ is asserted while the interrupt is enabled and
@@ -613,12 +614,12 @@ bool armprof_spe_exception(armprof_pe *pe, unsigned *target_el)
     const bool in_owning_ss = CurrentSecurityState(pe) == owner.ss;
     if (EffectivePMSCR_EL2_EE(pe) & 2) {
         const bool pending = FIELD(pe, PMBSR_EL2, S) == 1;
-        const bool masked =
-            !in_owning_ss || el == EL3 ||
-            (el == EL2 && (FIELD(pe, PMSCR_EL2, EE) != 3 || FIELD(pe, PMSCR_EL2, KE) == 0 || pm));
+        const bool masked = !in_owning_ss || el == EL3 ||
+                            (el == EL2 && (FIELD(pe, PMSCR_EL2, EE) != PMSCR_EL2_EE_TRAP_ALL ||
+                                           FIELD(pe, PMSCR_EL2, KE) == 0 || pm));
         route_to_el2 = pending && !masked;
     }
-    if (EffectivePMSCR_EL1_EE(pe) == 3) {
+    if (EffectivePMSCR_EL1_EE(pe) == PMSCR_EL1_EE_ENABLED) {
         const bool pending = FIELD(pe, PMBSR_EL1, S) == 1;
         const bool masked = !in_owning_ss || el == EL3 || el == EL2 ||
                             (el == EL1 && (FIELD(pe, PMSCR_EL1, KE) == 0 || pm));

@@ -17,11 +17,12 @@
  * PMSCR_EL2.EE counts wherever EL2 is enabled for the Security state. */
 unsigned EffectivePMSCR_EL2_EE(const armprof_pe *pe)
 {
-    if (!IsFeatureImplemented(pe, SPE_EXC)) return 0;
-    if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == 0) return 0;
+    if (!IsFeatureImplemented(pe, SPE_EXC)) return PMSCR_EL2_EE_DISABLED;
+    if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == MDCR_EL3_PMSEE_DISABLED)
+        return PMSCR_EL2_EE_DISABLED;
     const bool check_el2 =
         HaveEL(pe, EL2) && (EffectiveSCR_EL3_NS(pe) == 1 || IsSecureEL2Enabled(pe));
-    return check_el2 ? (unsigned)FIELD(pe, PMSCR_EL2, EE) : 1;
+    return check_el2 ? (unsigned)FIELD(pe, PMSCR_EL2, EE) : PMSCR_EL2_EE_DELEGATED;
 }
 
 /* ConstrainUnpredictableBits(Unpredictable_PMSCR_PCT, 2) for the reserved
@@ -188,13 +189,15 @@ unsigned EffectivePMBLIMITR_EL1_nVM(const armprof_pe *pe)
  * (option_values.def). */
 unsigned EffectivePMSCR_EL1_EE(const armprof_pe *pe)
 {
-    if (EffectivePMSCR_EL2_EE(pe) == 0) return 0;
+    if (EffectivePMSCR_EL2_EE(pe) == PMSCR_EL2_EE_DISABLED) return PMSCR_EL1_EE_DISABLED;
     unsigned ee = (unsigned)FIELD(pe, PMSCR_EL1, EE);
-    if (ee == 1 || ee == 2) {
+    if (ee != PMSCR_EL1_EE_ENABLED && ee != PMSCR_EL1_EE_DISABLED) { /* reserved */
         if (IsFeatureImplemented(pe, NV))
-            ee = (ee >> 1) ? 3u : 0u;
+            ee = (ee >> 1) ? PMSCR_EL1_EE_ENABLED : PMSCR_EL1_EE_DISABLED;
         else
-            ee = constrained_unpredictable(pe, RESPMSEE) == ARMPROF_UNPRED_RESPMSEE_AS_11 ? 3u : 0u;
+            ee = constrained_unpredictable(pe, RESPMSEE) == ARMPROF_UNPRED_RESPMSEE_AS_11
+                     ? PMSCR_EL1_EE_ENABLED
+                     : PMSCR_EL1_EE_DISABLED;
     }
     return ee;
 }

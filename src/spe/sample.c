@@ -159,8 +159,9 @@ bool SPEToCollectSample(armprof_pe *pe)
 static unsigned DefaultSPEEvent(const armprof_pe *pe)
 {
     if (!IsFeatureImplemented(pe, SPE_EXC)) return EL1;
-    if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == 3) return EL3;
-    if ((EffectivePMSCR_EL2_EE(pe) & 2) && FIELD(pe, PMSCR_EL2, EE) == 3) return EL2;
+    if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == MDCR_EL3_PMSEE_TRAP_ALL) return EL3;
+    if ((EffectivePMSCR_EL2_EE(pe) & 2) && FIELD(pe, PMSCR_EL2, EE) == PMSCR_EL2_EE_TRAP_ALL)
+        return EL2;
     return EL1;
 }
 
