@@ -201,6 +201,23 @@ size_t spe_max_record_size(const armprof_config *cfg)
 #undef INDEXED
 }
 
+/* The fixed bits of each load/store type's payload (SPE_OP_SUBCLASS rows);
+ * GCSSS2 and Unspecified take SPEConstructClass()'s otherwise branch. */
+enum { SPELDST_TYPES = SPELDSTType_Unspecified + 1 };
+static const uint8_t ldst_type_bits[SPELDST_TYPES] = {
+    [SPELDSTType_NV2] = SPE_OP_LDST_NV2_VALUE,
+    [SPELDSTType_Extended] = SPE_OP_LDST_EXT_VALUE,
+    [SPELDSTType_General] = SPE_OP_LDST_GP_VALUE,
+    [SPELDSTType_SIMDFP] = SPE_OP_LDST_SIMDFP_VALUE,
+    [SPELDSTType_SVESME] = SPE_OP_LDST_SVE_SME_VALUE,
+    [SPELDSTType_Tags] = SPE_OP_LDST_TAGS_VALUE,
+    [SPELDSTType_MemCopy] = SPE_OP_LDST_MEMCPY_VALUE,
+    [SPELDSTType_MemSet] = SPE_OP_LDST_MEMSET_VALUE,
+    [SPELDSTType_GCS] = SPE_OP_LDST_GCS_VALUE,
+    [SPELDSTType_GCSSS2] = SPE_OP_LDST_UNSPEC_VALUE,
+    [SPELDSTType_Unspecified] = SPE_OP_LDST_UNSPEC_VALUE,
+};
+
 /* SPEConstructClass(): (op_class, op_subclass), the payload type's fixed
  * bits (SPE_OP_<type>_VALUE) and fields from the packet table. */
 #define PUT(v, payload, id) SPE_FIELD_PUT(v, payload, id)
@@ -256,44 +273,30 @@ static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsi
                     PUT(indirect, OP_BRANCH, IND) | PUT(cond, OP_BRANCH, COND);
         return SPE_INDEX_OP_TYPE_BRANCH;
     }
-    default: /* Load, Store, LoadAtomic: the payload type's bits, then LDST */
+    default: { /* Load, Store, LoadAtomic: the payload type's bits, its fields, LDST */
+        const unsigned t = a->ldst_type;
+        unsigned s = t < SPELDST_TYPES ? ldst_type_bits[t] : SPE_OP_LDST_UNSPEC_VALUE;
         switch (a->ldst_type) {
-        case SPELDSTType_NV2:
-            *subclass = SPE_OP_LDST_NV2_VALUE;
-            break;
         case SPELDSTType_Extended:
-            *subclass = SPE_OP_LDST_EXT_VALUE | PUT(ar, OP_LDST_EXT, AR) |
-                        PUT(excl, OP_LDST_EXT, EXCL) | PUT(at, OP_LDST_EXT, AT);
-            break;
-        case SPELDSTType_General:
-            *subclass = SPE_OP_LDST_GP_VALUE;
-            break;
-        case SPELDSTType_SIMDFP:
-            *subclass = SPE_OP_LDST_SIMDFP_VALUE;
+            s |= PUT(ar, OP_LDST_EXT, AR) | PUT(excl, OP_LDST_EXT, EXCL) | PUT(at, OP_LDST_EXT, AT);
             break;
         case SPELDSTType_SVESME:
-            *subclass = SPE_OP_LDST_SVE_SME_VALUE | PUT(sg, OP_LDST_SVE_SME, SG) |
-                        PUT(evl, OP_LDST_SVE_SME, EVL) | PUT(pred, OP_LDST_SVE_SME, PRED);
+            s |= PUT(sg, OP_LDST_SVE_SME, SG) | PUT(evl, OP_LDST_SVE_SME, EVL) |
+                 PUT(pred, OP_LDST_SVE_SME, PRED);
             break;
-        case SPELDSTType_Tags:
-            *subclass = SPE_OP_LDST_TAGS_VALUE;
-            break;
-        case SPELDSTType_MemCopy:
-            *subclass = SPE_OP_LDST_MEMCPY_VALUE;
+        case SPELDSTType_GCS:
+            s |= PUT(common, OP_LDST_GCS, COMM);
             break;
         case SPELDSTType_MemSet:
             /* '00100101', whole: "A store from a Memory Set operation". */
-            *subclass = SPE_OP_LDST_MEMSET_VALUE;
+            *subclass = s;
             return SPE_INDEX_OP_TYPE_LDST;
-        case SPELDSTType_GCS:
-            *subclass = SPE_OP_LDST_GCS_VALUE | PUT(common, OP_LDST_GCS, COMM);
-            break;
-        default: /* SPELDSTType_Unspecified */
-            *subclass = SPE_OP_LDST_UNSPEC_VALUE;
+        default:
             break;
         }
-        *subclass |= PUT(ldst, OP_LDST, LDST);
+        *subclass = s | PUT(ldst, OP_LDST, LDST);
         return SPE_INDEX_OP_TYPE_LDST;
+    }
     }
 }
 
