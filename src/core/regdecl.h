@@ -89,6 +89,8 @@
 enum { SR_NONE = -1 };
 
 #define BITS_MASK(hi, lo) ((~0ull >> (63 - (hi))) & (~0ull << (lo)))
+/* The bits of a declared field: FIELD_MASK(PMBSR_EL1, EC). */
+#define FIELD_MASK(id, name) ((~0ull >> (64 - id##_##name##_W)) << id##_##name##_LO)
 
 /* Register storage by name: REG(pe, SCR_EL3), instance n of an array:
  * REG_AT(pe, PMEVCNTR_EL0, n), and one field: FIELD(pe, SCR_EL3, NS). */

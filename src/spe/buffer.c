@@ -41,7 +41,8 @@ static void write_syndrome(armprof_pe *pe, unsigned el, unsigned ec, uint16_t ms
 {
     uint64_t *r = PMBSR_EL(pe, el);
     if (!(*r & PMBSR_S)) {
-        *r &= ~((0xFFFFFFull << PMBSR_EL1_MSS2_LO) | (0x3Full << PMBSR_EL1_EC_LO) | 0xFFFFull);
+        *r &=
+            ~(FIELD_MASK(PMBSR_EL1, MSS2) | FIELD_MASK(PMBSR_EL1, EC) | FIELD_MASK(PMBSR_EL1, MSS));
         *r |= (uint64_t)mss2 << PMBSR_EL1_MSS2_LO | (uint64_t)ec << PMBSR_EL1_EC_LO | mss | PMBSR_S;
         SPE_STATE(pe)->stats.management_events++;
     }

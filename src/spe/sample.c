@@ -101,19 +101,15 @@ void spe_refresh(armprof_pe *pe)
 
 /* ---- The sample interval counter ---- */
 
-#define PMSICR_COUNT_MASK  0xffffffffull
-#define PMSICR_ECOUNT_LO   56
-#define PMSICR_ECOUNT_MASK (0xffull << PMSICR_ECOUNT_LO)
-
 static void set_count(armprof_pe *pe, uint32_t count)
 {
-    REG(pe, PMSICR_EL1) = (REG(pe, PMSICR_EL1) & ~PMSICR_COUNT_MASK) | count;
+    REG(pe, PMSICR_EL1) = (REG(pe, PMSICR_EL1) & ~FIELD_MASK(PMSICR_EL1, COUNT)) | count;
 }
 
 static void set_ecount(armprof_pe *pe, unsigned ecount)
 {
-    REG(pe, PMSICR_EL1) = (REG(pe, PMSICR_EL1) & ~PMSICR_ECOUNT_MASK) | (uint64_t)ecount
-                                                                            << PMSICR_ECOUNT_LO;
+    REG(pe, PMSICR_EL1) = (REG(pe, PMSICR_EL1) & ~FIELD_MASK(PMSICR_EL1, ECOUNT)) |
+                          (uint64_t)ecount << PMSICR_EL1_ECOUNT_LO;
 }
 
 /* SPEResetSampleCounter() */
@@ -144,7 +140,7 @@ bool SPEToCollectSample(armprof_pe *pe)
             return true;
         }
     }
-    const unsigned ecount = (unsigned)(REG(pe, PMSICR_EL1) >> PMSICR_ECOUNT_LO);
+    const unsigned ecount = (unsigned)(REG(pe, PMSICR_EL1) >> PMSICR_EL1_ECOUNT_LO);
     if (ernd && ecount != 0) {
         set_ecount(pe, ecount - 1);
         if (ecount - 1 == 0) return true;
