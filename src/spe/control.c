@@ -25,11 +25,18 @@ unsigned EffectivePMSCR_EL2_EE(const armprof_pe *pe)
     return check_el2 ? (unsigned)FIELD(pe, PMSCR_EL2, EE) : PMSCR_EL2_EE_DELEGATED;
 }
 
-/* ConstrainUnpredictableBits(Unpredictable_PMSCR_PCT, 2) for the reserved
- * PCT value '10': the configured choice, never '10' itself (config.c). */
-static unsigned pct_constrained(const armprof_pe *pe, unsigned pct)
+_Static_assert(PMSCR_EL1_PCT_RESERVED == PMSCR_EL2_PCT_RESERVED &&
+                   PMSCR_EL1_PCT_PHYSICAL == PMSCR_EL2_PCT_PHYSICAL,
+               "PMSCR_EL1.PCT and PMSCR_EL2.PCT share their encoding");
+
+/* The Unpredictable_PMSCR_PCT choice is configured, never '10' itself
+ * (config.c). */
+unsigned spe_pct_value(const armprof_pe *pe, unsigned pct)
 {
-    return pct == 2 ? (unsigned)constrained_unpredictable(pe, PMSCR_PCT) & 3u : pct;
+    if (!IsFeatureImplemented(pe, ECV)) pct &= 1u;
+    if (pct == PMSCR_EL1_PCT_RESERVED)
+        pct = (unsigned)constrained_unpredictable(pe, PMSCR_PCT) & 3u;
+    return pct;
 }
 
 /* ---- The owner ---- */
@@ -227,24 +234,20 @@ unsigned EffectivePMSCR_EL2_KE(const armprof_pe *pe)
 /* PMSCR_EL2.PCT: "If EL2 is not implemented or EL2 is disabled in the
  * current Security state, then the Effective value of this field is 0b01,
  * other than for a direct read of the register." Otherwise, as
- * CollectTimeStamp() reads it: '0':PCT<0> without FEAT_ECV ("bit[7] is
- * RES0"), and the reserved '10' as Unpredictable_PMSCR_PCT. */
+ * CollectTimeStamp() reads it (spe_pct_value()). */
 unsigned EffectivePMSCR_EL2_PCT(const armprof_pe *pe)
 {
-    if (!HaveEL(pe, EL2) || !EL2Enabled(pe)) return 1;
-    const unsigned pct = (unsigned)FIELD(pe, PMSCR_EL2, PCT);
-    return pct_constrained(pe, IsFeatureImplemented(pe, ECV) ? pct : pct & 1u);
+    if (!HaveEL(pe, EL2) || !EL2Enabled(pe)) return PMSCR_EL2_PCT_PHYSICAL;
+    return spe_pct_value(pe, (unsigned)FIELD(pe, PMSCR_EL2, PCT));
 }
 
 /* PMSCR_EL1.PCT: without EL2 it "reads as 0b01 and ignores writes";
- * otherwise as CollectTimeStamp() reads it ('0':PCT<0> without FEAT_ECV, the
- * reserved '10' as Unpredictable_PMSCR_PCT). Whether PMSCR_EL2.PCT overrides
- * it is CollectTimeStamp()'s business. */
+ * otherwise as CollectTimeStamp() reads it (spe_pct_value()). Whether
+ * PMSCR_EL2.PCT overrides it is CollectTimeStamp()'s business. */
 unsigned EffectivePMSCR_EL1_PCT(const armprof_pe *pe)
 {
-    if (!HaveEL(pe, EL2)) return 1;
-    const unsigned pct = (unsigned)FIELD(pe, PMSCR_EL1, PCT);
-    return pct_constrained(pe, IsFeatureImplemented(pe, ECV) ? pct : pct & 1u);
+    if (!HaveEL(pe, EL2)) return PMSCR_EL1_PCT_PHYSICAL;
+    return spe_pct_value(pe, (unsigned)FIELD(pe, PMSCR_EL1, PCT));
 }
 
 /* PMSCR_EL2.TS: "If the Profiling Buffer owning Exception level is EL1,

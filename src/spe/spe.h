@@ -65,5 +65,10 @@ unsigned EffectivePMSCR_EL2_E2SPE(const armprof_pe *pe);
 unsigned EffectivePMSCR_EL2_E0HSPE(const armprof_pe *pe);
 /* ... and of PMSCR_EL1.PCT, which PMSCR_EL2.PCT refers to. */
 unsigned EffectivePMSCR_EL1_PCT(const armprof_pe *pe);
+/* A PMSCR_ELx.PCT value as CollectTimeStamp() reads it: '0':PCT<0> without
+ * FEAT_ECV ("bit[7] is RES0"), and the reserved '10' replaced by
+ * ConstrainUnpredictableBits(Unpredictable_PMSCR_PCT, 2). The two fields
+ * have one encoding. */
+unsigned spe_pct_value(const armprof_pe *pe, unsigned pct);
 
 #endif
