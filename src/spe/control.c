@@ -25,20 +25,6 @@ unsigned EffectivePMSCR_EL2_EE(const armprof_pe *pe)
     return check_el2 ? (unsigned)FIELD(pe, PMSCR_EL2, EE) : PMSCR_EL2_EE_DELEGATED;
 }
 
-_Static_assert(PMSCR_EL1_PCT_RESERVED == PMSCR_EL2_PCT_RESERVED &&
-                   PMSCR_EL1_PCT_PHYSICAL == PMSCR_EL2_PCT_PHYSICAL,
-               "PMSCR_EL1.PCT and PMSCR_EL2.PCT share their encoding");
-
-/* The Unpredictable_PMSCR_PCT choice is configured, never '10' itself
- * (config.c). */
-unsigned spe_pct_value(const armprof_pe *pe, unsigned pct)
-{
-    if (!IsFeatureImplemented(pe, ECV)) pct &= 1u;
-    if (pct == PMSCR_EL1_PCT_RESERVED)
-        pct = (unsigned)constrained_unpredictable(pe, PMSCR_PCT) & 3u;
-    return pct;
-}
-
 /* ---- The owner ---- */
 
 /* ProfilingBufferOwner() (J1.1.1.67). The case statement on state_bits has
