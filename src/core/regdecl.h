@@ -5,9 +5,10 @@
  * owns it (core/regs/, pmu/regs/, spe/regs/; each owner's list.def names its
  * files), with the macros below. From that declaration come: the register id
  * (SR_<id>), its storage slot (STO_<id>), its field positions
- * (<id>_<field>_LO, _W), the engine's table (sysreg/catalog_gen.h: encoding,
- * presence, RES0/RES1 masks, reset values, field printing), and a
- * compile-time check that each of the 64 bits is accounted for exactly once.
+ * (<id>_<field>_LO, _W; <id>_<view>_<field>_LO, _W for another layout), its
+ * fields' named values (<id>_<field>_<name>), the engine's table
+ * (sysreg/catalog_gen.h: encoding, presence, RES0/RES1 masks, reset values,
+ * field printing), and a compile-time check that each of the 64 bits is accounted for exactly once.
  *
  *   SYSREG(id, ENC(op0, op1, CRn, CRm, op2), present-condition, access, read-hook,
  *          write-hook, flags)
@@ -27,6 +28,16 @@
  *                                   as FC, and RES1 (RAO/WI) when res1 holds
  *   RES0(reg, hi, lo)  RES1(reg, hi, lo)       reserved bits
  *   UNK(reg, hi, lo)                           bits that read as an UNKNOWN value
+ * and, after a field, the values its page names (as the Enum blocks of
+ * Linux's arch/arm64/tools/sysreg), so that code compares with a name:
+ *   FVAL(reg, field, name, value)    <reg>_<field>_<name> is value; a value
+ *                                    that does not fit the field's width
+ *                                    does not compile
+ * and the fields of a layout the page gives besides the declared one, which
+ * the pseudocode reads (TCR_EL2 when !ELIsInHost(EL2); a field of a feature
+ * the model holds as reserved but a walker given raw values honours):
+ *   FVIEW(reg, view, name, hi, lo)   <reg>_<view>_<name>_LO, _W; the bits
+ *                                    are accounted for by the rows above
  * and the page's facts (sysreg_facts), where it has them:
  *   FGT_R(reg, kind, FGT-register, field)   the MRS fine-grained trap bit
  *   FGT_W(reg, kind, FGT-register, field)   the MSR one
@@ -78,6 +89,8 @@
 enum { SR_NONE = -1 };
 
 #define BITS_MASK(hi, lo) ((~0ull >> (63 - (hi))) & (~0ull << (lo)))
+/* The bits of a declared field: FIELD_MASK(PMBSR_EL1, EC). */
+#define FIELD_MASK(id, name) ((~0ull >> (64 - id##_##name##_W)) << id##_##name##_LO)
 
 /* Register storage by name: REG(pe, SCR_EL3), instance n of an array:
  * REG_AT(pe, PMEVCNTR_EL0, n), and one field: FIELD(pe, SCR_EL3, NS). */

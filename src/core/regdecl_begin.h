@@ -21,6 +21,12 @@
 #ifndef FX
 #define FX(reg, name, hi, lo, acc, rst, cond, res1)
 #endif
+#ifndef FVAL
+#define FVAL(reg, field, name, value)
+#endif
+#ifndef FVIEW
+#define FVIEW(reg, view, name, hi, lo)
+#endif
 #ifndef RES0
 #define RES0(reg, hi, lo)
 #endif

@@ -6,6 +6,8 @@
 #undef F
 #undef FC
 #undef FX
+#undef FVAL
+#undef FVIEW
 #undef RES0
 #undef RES1
 #undef UNK

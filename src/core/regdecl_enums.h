@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The enums of one owner's registers: ids SR_<id>, slots STO_<id> and field
- * positions <id>_<field>_LO/_W, numbered on from the layer below
- * (core/regdecl.h). The includer defines
+/* The enums of one owner's registers: ids SR_<id>, slots STO_<id>, field
+ * positions <id>_<field>_LO/_W and named values <id>_<field>_<name>,
+ * numbered on from the layer below (core/regdecl.h). The includer defines
  *   REGDECL_OWNER       the owner's tag (CORE, PMU, SPE): the enums end with
  *                       SR_<tag>_END and STO_<tag>_END
  *   REGDECL_LIST        its list.def, as a string

@@ -16,6 +16,15 @@
 #define F(reg, name, hi, lo, acc, rst)              reg##_##name##_LO = (lo), reg##_##name##_W = (hi) - (lo) + 1,
 #define FC(reg, name, hi, lo, acc, rst, cond)       F(reg, name, hi, lo, acc, rst)
 #define FX(reg, name, hi, lo, acc, rst, cond, res1) F(reg, name, hi, lo, acc, rst)
+#define FVIEW(reg, view, name, hi, lo)                                                             \
+    reg##_##view##_##name##_LO = (lo), reg##_##view##_##name##_W = (hi) - (lo) + 1,
+/* The field's _W is an earlier enumerator of the same enum: a value wider
+ * than the field makes the array's size negative (two shifts: a 64-bit
+ * field's width is no shift count). */
+#define FVAL(reg, field, name, value)                                                              \
+    reg##_##field##_##name =                                                                       \
+        (value) +                                                                                  \
+        0 * (int)sizeof(char[(0ull + (value)) >> (reg##_##field##_W - 1) >> 1 == 0 ? 1 : -1]),
 #undef REGDECL_FIELDS
 #endif
 #include "core/regdecl_begin.h"

@@ -61,30 +61,11 @@ typedef struct op_pattern {
     const char *name;
 } op_pattern;
 
-/* D18.2.7: the SUBCLASS encodings of each payload type. The patterns of one
- * CLASS do not overlap; that of Load/store, extended (bit [1] set) and of
- * Load/store, SVE or SME (bit [3] set, bit [1] clear) are the wide ones. */
+/* D18.2.7: the SUBCLASS encodings of each payload type (spe_packets.def). */
 static const op_pattern op_patterns[] = {
-#define OTHER  SPE_INDEX_OP_TYPE_OTHER
-#define LDST   SPE_INDEX_OP_TYPE_LDST
-#define BRANCH SPE_INDEX_OP_TYPE_BRANCH
-    {OTHER, 0xf8, 0x00, ARMPROF_SPE_OP_OTHER, "Other"},
-    {OTHER, 0x89, 0x08, ARMPROF_SPE_OP_SVE, "Data processing, SVE vector"},
-    {OTHER, 0x89, 0x88, ARMPROF_SPE_OP_SME, "Data processing, SME array"},
-    {LDST, 0xfe, 0x00, ARMPROF_SPE_OP_LDST_GP, "Load/store, general-purpose"},
-    {LDST, 0xfe, 0x04, ARMPROF_SPE_OP_LDST_SIMDFP, "Load/store, SIMD&FP"},
-    {LDST, 0xfe, 0x10, ARMPROF_SPE_OP_LDST_UNSPEC, "Load/store, unspecified"},
-    {LDST, 0xfe, 0x14, ARMPROF_SPE_OP_LDST_TAGS, "Load/store, Allocation Tag"},
-    {LDST, 0xfe, 0x30, ARMPROF_SPE_OP_LDST_NV2, "Load/store, System register (NV2)"},
-    {LDST, 0xe2, 0x02, ARMPROF_SPE_OP_LDST_EXT, "Load/store, extended"},
-    {LDST, 0x0a, 0x08, ARMPROF_SPE_OP_LDST_SVE_SME, "Load/store, SVE or SME"},
-    {LDST, 0xfe, 0x20, ARMPROF_SPE_OP_LDST_MEMCPY, "Load/store, Memory Copy"},
-    {LDST, 0xff, 0x25, ARMPROF_SPE_OP_LDST_MEMSET, "Load/store, Memory Set"},
-    {LDST, 0xfa, 0x40, ARMPROF_SPE_OP_LDST_GCS, "Load/store, GCS"},
-    {BRANCH, 0xe0, 0x00, ARMPROF_SPE_OP_BRANCH, "Branch"},
-#undef OTHER
-#undef LDST
-#undef BRANCH
+#define SPE_OP_SUBCLASS(id, op_class, mask, value, name)                                           \
+    {SPE_INDEX_OP_TYPE_##op_class, (mask), (value), ARMPROF_SPE_OP_##id, (name)},
+#include "spe_packets.def"
 };
 
 armprof_spe_op armprof_spe_decode_op(unsigned op_class, unsigned subclass)

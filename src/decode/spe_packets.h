@@ -43,6 +43,12 @@ enum spe_packet_field {
 #include "spe_packets.def"
 };
 
+enum spe_op_subclass {
+#define SPE_OP_SUBCLASS(id, op_class, mask, value, name)                                           \
+    SPE_OP_##id##_MASK = (mask), SPE_OP_##id##_VALUE = (value),
+#include "spe_packets.def"
+};
+
 static inline uint64_t spe_bits(uint64_t v, unsigned hi, unsigned lo)
 {
     const unsigned width = hi - lo + 1;
@@ -50,6 +56,8 @@ static inline uint64_t spe_bits(uint64_t v, unsigned hi, unsigned lo)
 }
 #define SPE_FIELD_GET(v, payload, id)                                                              \
     spe_bits((v), SPE_FIELD_##payload##_##id##_HI, SPE_FIELD_##payload##_##id##_LO)
+/* v placed at the field (v no wider than it), in v's type. */
+#define SPE_FIELD_PUT(v, payload, id) ((v) << SPE_FIELD_##payload##_##id##_LO)
 
 /* D18.1.1: the first header byte alone says how long a packet is, whatever
  * its type: 0x00-0x1F no payload, 0x20-0x3F the first byte of a 16-bit

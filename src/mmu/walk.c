@@ -34,6 +34,8 @@
 
 #include <string.h>
 
+#include "core/regs.h"
+
 /* ---- Field access ---- */
 
 #define BIT(v, n) ((unsigned)(((v) >> (n)) & 1u))
@@ -54,43 +56,38 @@ static uint64_t low_mask(int n)
     return n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
 }
 
-/* TCR_EL1, and TCR_EL2 when E2H is 1 (EL2&0), share one layout. */
-#define TCR_T0SZ(t) ((unsigned)bits(t, 5, 0))
-#define TCR_EPD0(t) BIT(t, 7)
-#define TCR_SH0(t)  ((unsigned)bits(t, 13, 12))
-#define TCR_TG0(t)  ((unsigned)bits(t, 15, 14))
-#define TCR_T1SZ(t) ((unsigned)bits(t, 21, 16))
-#define TCR_EPD1(t) BIT(t, 23)
-#define TCR_SH1(t)  ((unsigned)bits(t, 29, 28))
-#define TCR_TG1(t)  ((unsigned)bits(t, 31, 30))
-#define TCR_IPS(t)  ((unsigned)bits(t, 34, 32))
-#define TCR_TBI0(t) BIT(t, 37)
-#define TCR_TBI1(t) BIT(t, 38)
-#define TCR_HA(t)   BIT(t, 39)
-#define TCR_HD(t)   BIT(t, 40)
-#define TCR_HPD0(t) BIT(t, 41)
-#define TCR_HPD1(t) BIT(t, 42)
-#define TCR_DS(t)   BIT(t, 59)
-/* TCR_EL2 when E2H is 0 (EL2): T0SZ, SH0 and TG0 as above. */
-#define TCR2E_PS(t)  ((unsigned)bits(t, 18, 16))
-#define TCR2E_TBI(t) BIT(t, 20)
-#define TCR2E_HA(t)  BIT(t, 21)
-#define TCR2E_HD(t)  BIT(t, 22)
-#define TCR2E_HPD(t) BIT(t, 24)
-#define TCR2E_DS(t)  BIT(t, 32)
-/* VTCR_EL2 */
-#define VTCR_T0SZ(t)        ((unsigned)bits(t, 5, 0))
-#define VTCR_SL0(t)         ((unsigned)bits(t, 7, 6))
-#define VTCR_SH0(t)         ((unsigned)bits(t, 13, 12))
-#define VTCR_TG0(t)         ((unsigned)bits(t, 15, 14))
-#define VTCR_PS(t)          ((unsigned)bits(t, 18, 16))
-#define VTCR_HA(t)          BIT(t, 21)
-#define VTCR_HD(t)          BIT(t, 22)
-#define VTCR_NSW(t)         BIT(t, 29)
-#define VTCR_NSA(t)         BIT(t, 30)
-#define VTCR_DS(t)          BIT(t, 32)
-#define VTCR_SL2(t)         BIT(t, 33)
-#define VTCR_ASSUREDONLY(t) BIT(t, 34)
+/* A field of a translation register, by its declaration (core/regs/:
+ * TCR_EL1, TCR_EL2, VTCR_EL2, VSTCR_EL2). */
+#define FLD(v, reg, name) ((unsigned)FIELD_OF(v, reg, name))
+
+/* TCR_EL2 when ELIsInHost(EL2) (the EL2&0 regime) has TCR_EL1's layout: the
+ * stage 1 walk reads both with TCR_EL1's names. */
+#define SAME_FIELD(a, b, name)                                                                     \
+    _Static_assert(a##_##name##_LO == b##_##name##_LO && a##_##name##_W == b##_##name##_W,         \
+                   #a "." #name " is where " #b " has it")
+SAME_FIELD(TCR_EL1, TCR_EL2, T0SZ);
+SAME_FIELD(TCR_EL1, TCR_EL2, EPD0);
+SAME_FIELD(TCR_EL1, TCR_EL2, SH0);
+SAME_FIELD(TCR_EL1, TCR_EL2, TG0);
+SAME_FIELD(TCR_EL1, TCR_EL2, T1SZ);
+SAME_FIELD(TCR_EL1, TCR_EL2, EPD1);
+SAME_FIELD(TCR_EL1, TCR_EL2, SH1);
+SAME_FIELD(TCR_EL1, TCR_EL2, TG1);
+SAME_FIELD(TCR_EL1, TCR_EL2, IPS);
+SAME_FIELD(TCR_EL1, TCR_EL2, TBI0);
+SAME_FIELD(TCR_EL1, TCR_EL2, TBI1);
+SAME_FIELD(TCR_EL1, TCR_EL2, HA);
+SAME_FIELD(TCR_EL1, TCR_EL2, HD);
+SAME_FIELD(TCR_EL1, TCR_EL2, HPDS_HPD0);
+SAME_FIELD(TCR_EL1, TCR_EL2, HPDS_HPD1);
+SAME_FIELD(TCR_EL1, TCR_EL2, DS);
+/* The Secure IPA space's granule and size: VSTCR_EL2's fields at the
+ * positions of VTCR_EL2's (core/regs/el2.def). */
+SAME_FIELD(VTCR_EL2, VSTCR_EL2, T0SZ);
+SAME_FIELD(VTCR_EL2, VSTCR_EL2, TG0);
+SAME_FIELD(VTCR_EL2, VSTCR_EL2, SL0);
+SAME_FIELD(VTCR_EL2, VSTCR_EL2, SL2);
+#undef SAME_FIELD
 
 /* Descriptor bits (VMSAv8-64, 64-bit descriptors). */
 #define DESC_AF       10
@@ -783,22 +780,21 @@ static s2_ttw_params get_s2_ttw_params(const mmu_walk_config *cfg, bool secure_i
     const uint64_t g = secure_ipa ? cfg->vstcr : cfg->vtcr; /* the granule and size */
     s2_ttw_params wp;
     memset(&wp, 0, sizeof wp);
-    wp.tgx = s2_decode_tg0(cfg, VTCR_TG0(g));
-    wp.txsz = VTCR_T0SZ(g);
-    wp.ps = VTCR_PS(v);
-    wp.sh = VTCR_SH0(v);
-    wp.sl0 = VTCR_SL0(g);
+    wp.tgx = s2_decode_tg0(cfg, FLD(g, VTCR_EL2, TG0));
+    wp.txsz = FLD(g, VTCR_EL2, T0SZ);
+    wp.ps = FLD(v, VTCR_EL2, PS);
+    wp.sh = FLD(v, VTCR_EL2, SH0);
+    wp.sl0 = FLD(g, VTCR_EL2, SL0);
     wp.fwb = cfg->fwb;
-    wp.ha = cfg->manage_af_dirty && VTCR_HA(v);
-    wp.hd = wp.ha && VTCR_HD(v);
-    wp.ds = (wp.tgx == TGX_4KB || wp.tgx == TGX_16KB) && cfg->lpa2 && VTCR_DS(v);
-    wp.sl2 = (wp.tgx == TGX_4KB && cfg->lpa2) ? (VTCR_SL2(g) & VTCR_DS(v)) : 0;
-    wp.assuredonly = cfg->the ? VTCR_ASSUREDONLY(v) : 0;
-    wp.nsw = VTCR_NSW(v);
-    wp.nsa = VTCR_NSA(v);
-    /* VSTCR_EL2.SW and SA sit where VTCR_EL2 has NSW and NSA. */
-    wp.sw = VTCR_NSW(cfg->vstcr);
-    wp.sa = VTCR_NSA(cfg->vstcr);
+    wp.ha = cfg->manage_af_dirty && FLD(v, VTCR_EL2, HA);
+    wp.hd = wp.ha && FLD(v, VTCR_EL2, HD);
+    wp.ds = (wp.tgx == TGX_4KB || wp.tgx == TGX_16KB) && cfg->lpa2 && FLD(v, VTCR_EL2, DS);
+    wp.sl2 = (wp.tgx == TGX_4KB && cfg->lpa2) ? (FLD(g, VTCR_EL2, SL2) & FLD(v, VTCR_EL2, DS)) : 0;
+    wp.assuredonly = cfg->the ? FLD(v, VTCR_EL2, AssuredOnly) : 0;
+    wp.nsw = FLD(v, VTCR_EL2, NSW);
+    wp.nsa = FLD(v, VTCR_EL2, NSA);
+    wp.sw = FLD(cfg->vstcr, VSTCR_EL2, SW);
+    wp.sa = FLD(cfg->vstcr, VSTCR_EL2, SA);
     return wp;
 }
 
@@ -1202,39 +1198,40 @@ static s1_ttw_params get_s1_ttw_params(const mmu_walk_config *cfg, uint64_t va)
     s1_ttw_params wp;
     memset(&wp, 0, sizeof wp);
     if (cfg->regime == MMU_REGIME_EL2) {
-        wp.tgx = s1_decode_tg0(cfg, TCR_TG0(t));
-        wp.txsz = TCR_T0SZ(t);
-        wp.ps = TCR2E_PS(t);
-        wp.sh = TCR_SH0(t);
-        wp.tbi = TCR2E_TBI(t);
-        wp.hpd = TCR2E_HPD(t);
-        wp.ha = cfg->manage_af_dirty && TCR2E_HA(t);
-        wp.hd = wp.ha && TCR2E_HD(t);
-        wp.ds = (wp.tgx == TGX_4KB || wp.tgx == TGX_16KB) && cfg->lpa2 && TCR2E_DS(t);
+        wp.tgx = s1_decode_tg0(cfg, FLD(t, TCR_EL2, TG0));
+        wp.txsz = FLD(t, TCR_EL2, T0SZ);
+        wp.ps = FLD(t, TCR_EL2, NOHOST_PS);
+        wp.sh = FLD(t, TCR_EL2, SH0);
+        wp.tbi = FLD(t, TCR_EL2, NOHOST_TBI);
+        wp.hpd = FLD(t, TCR_EL2, NOHOST_HPD);
+        wp.ha = cfg->manage_af_dirty && FLD(t, TCR_EL2, NOHOST_HA);
+        wp.hd = wp.ha && FLD(t, TCR_EL2, NOHOST_HD);
+        wp.ds =
+            (wp.tgx == TGX_4KB || wp.tgx == TGX_16KB) && cfg->lpa2 && FLD(t, TCR_EL2, NOHOST_DS);
         wp.ttbr = cfg->ttbr0;
         return wp;
     }
     if (!va_range_upper(va)) {
-        wp.tgx = s1_decode_tg0(cfg, TCR_TG0(t));
-        wp.txsz = TCR_T0SZ(t);
-        wp.sh = TCR_SH0(t);
-        wp.tbi = TCR_TBI0(t);
-        wp.hpd = TCR_HPD0(t);
-        wp.epd = TCR_EPD0(t);
+        wp.tgx = s1_decode_tg0(cfg, FLD(t, TCR_EL1, TG0));
+        wp.txsz = FLD(t, TCR_EL1, T0SZ);
+        wp.sh = FLD(t, TCR_EL1, SH0);
+        wp.tbi = FLD(t, TCR_EL1, TBI0);
+        wp.hpd = FLD(t, TCR_EL1, HPDS_HPD0);
+        wp.epd = FLD(t, TCR_EL1, EPD0);
         wp.ttbr = cfg->ttbr0;
     } else {
-        wp.tgx = s1_decode_tg1(cfg, TCR_TG1(t));
-        wp.txsz = TCR_T1SZ(t);
-        wp.sh = TCR_SH1(t);
-        wp.tbi = TCR_TBI1(t);
-        wp.hpd = TCR_HPD1(t);
-        wp.epd = TCR_EPD1(t);
+        wp.tgx = s1_decode_tg1(cfg, FLD(t, TCR_EL1, TG1));
+        wp.txsz = FLD(t, TCR_EL1, T1SZ);
+        wp.sh = FLD(t, TCR_EL1, SH1);
+        wp.tbi = FLD(t, TCR_EL1, TBI1);
+        wp.hpd = FLD(t, TCR_EL1, HPDS_HPD1);
+        wp.epd = FLD(t, TCR_EL1, EPD1);
         wp.ttbr = cfg->ttbr1;
     }
-    wp.ps = TCR_IPS(t);
-    wp.ha = cfg->manage_af_dirty && TCR_HA(t);
-    wp.hd = wp.ha && TCR_HD(t);
-    wp.ds = (wp.tgx == TGX_4KB || wp.tgx == TGX_16KB) && cfg->lpa2 && TCR_DS(t);
+    wp.ps = FLD(t, TCR_EL1, IPS);
+    wp.ha = cfg->manage_af_dirty && FLD(t, TCR_EL1, HA);
+    wp.hd = wp.ha && FLD(t, TCR_EL1, HD);
+    wp.ds = (wp.tgx == TGX_4KB || wp.tgx == TGX_16KB) && cfg->lpa2 && FLD(t, TCR_EL1, DS);
     return wp;
 }
 
@@ -1664,8 +1661,8 @@ mmu_result mmu_translate_spe_write_cached(armprof_mem *mem, const mmu_walk_confi
      * granule); one that read memory is kept only as a TLB entry
      * (keep_walks), since the descriptors can change without a register
      * write. */
-    cache->valid = (keep_walks || !from_memory) && !r.async_abort_on_walk &&
-                   r.fault.type == MMU_FAULT_NONE;
+    cache->valid =
+        (keep_walks || !from_memory) && !r.async_abort_on_walk && r.fault.type == MMU_FAULT_NONE;
     if (cache->valid) {
         cache->va_page = page;
         cache->result = r;

@@ -11,15 +11,8 @@
 #include "spe/sample.h"
 #include "spe/spe.h"
 
-/* PMBSR_ELx.EC values (registers/PMBSR_EL1.md) */
-enum {
-    EC_OTHER = 0x00,
-    EC_GPC = 0x1E,
-    EC_IMPDEF = 0x1F,
-    EC_STAGE1 = 0x24,
-    EC_STAGE2 = 0x25,
-};
-/* PMBSR_ELx.BSC values for EC_OTHER */
+/* PMBSR_ELx.BSC values for EC Other (PMBSR_EL1.EC's values are named in
+ * spe/regs/buffer.def) */
 enum { BSC_NOT_ALLOWED = 0, BSC_BUFFER_FULL = 1 };
 
 #define PMBSR_S  (1ull << PMBSR_EL1_S_LO)
@@ -48,7 +41,8 @@ static void write_syndrome(armprof_pe *pe, unsigned el, unsigned ec, uint16_t ms
 {
     uint64_t *r = PMBSR_EL(pe, el);
     if (!(*r & PMBSR_S)) {
-        *r &= ~((0xFFFFFFull << PMBSR_EL1_MSS2_LO) | (0x3Full << PMBSR_EL1_EC_LO) | 0xFFFFull);
+        *r &=
+            ~(FIELD_MASK(PMBSR_EL1, MSS2) | FIELD_MASK(PMBSR_EL1, EC) | FIELD_MASK(PMBSR_EL1, MSS));
         *r |= (uint64_t)mss2 << PMBSR_EL1_MSS2_LO | (uint64_t)ec << PMBSR_EL1_EC_LO | mss | PMBSR_S;
         SPE_STATE(pe)->stats.management_events++;
     }
@@ -74,11 +68,11 @@ unsigned ReportSPEEvent(const armprof_pe *pe, unsigned ec_bits, unsigned fsc_bit
 {
     bool route_to_el3 = false, route_to_el2 = false;
     if (IsFeatureImplemented(pe, SPE_EXC)) {
-        const bool s1fault = ec_bits == EC_STAGE1;
-        const bool s2fault = ec_bits == EC_STAGE2;
+        const bool s1fault = ec_bits == PMBSR_EL1_EC_STAGE1;
+        const bool s2fault = ec_bits == PMBSR_EL1_EC_STAGE2;
         bool gpcfault = false, gpfault = false;
         if (IsFeatureImplemented(pe, RME)) {
-            gpcfault = ec_bits == EC_GPC;
+            gpcfault = ec_bits == PMBSR_EL1_EC_GPC;
             /* '10001x', '1001xx', '101000' */
             gpfault = (s1fault || s2fault) &&
                       ((fsc_bits & 0x3E) == 0x22 || (fsc_bits & 0x3C) == 0x24 || fsc_bits == 0x28);
@@ -89,12 +83,13 @@ unsigned ReportSPEEvent(const armprof_pe *pe, unsigned ec_bits, unsigned fsc_bit
                                      (fsc_bits & 0x3C) == 0x14 || fsc_bits == 0x1B);
         const spe_owner owner = ProfilingBufferOwner(pe);
         if (HaveEL(pe, EL3) && (FIELD(pe, MDCR_EL3, PMSEE) & 2))
-            route_to_el3 = FIELD(pe, MDCR_EL3, PMSEE) == 3 || gpcfault ||
+            route_to_el3 = FIELD(pe, MDCR_EL3, PMSEE) == MDCR_EL3_PMSEE_TRAP_ALL || gpcfault ||
                            (gpfault && FIELD(pe, SCR_EL3, GPF) == 1) ||
                            (sync_ext_abort && EffectiveEA(pe) == 1);
         if (EffectivePMSCR_EL2_EE(pe) & 2)
-            route_to_el2 = FIELD(pe, PMSCR_EL2, EE) == 3 || (s1fault && owner.el == EL2) ||
-                           s2fault || gpcfault || (gpfault && FIELD(pe, HCR_EL2, GPF) == 1) ||
+            route_to_el2 = FIELD(pe, PMSCR_EL2, EE) == PMSCR_EL2_EE_TRAP_ALL ||
+                           (s1fault && owner.el == EL2) || s2fault || gpcfault ||
+                           (gpfault && FIELD(pe, HCR_EL2, GPF) == 1) ||
                            (sync_ext_abort && EffectiveHCR_TEA(pe) == 1);
     }
     if (route_to_el3) return EL3;
@@ -106,7 +101,7 @@ unsigned ReportSPEEvent(const armprof_pe *pe, unsigned ec_bits, unsigned fsc_bit
 static void OtherSPEManagementEvent(armprof_pe *pe, unsigned bsc)
 {
     const unsigned target_el = ReportSPEEvent(pe, 0, 0); /* DefaultSPEEvent() */
-    write_syndrome(pe, target_el, EC_OTHER, (uint16_t)bsc, 0);
+    write_syndrome(pe, target_el, PMBSR_EL1_EC_OTHER, (uint16_t)bsc, 0);
 }
 
 /* D17.8.5 Access not allowed: an Other event with BSC 0b000000, and DL set
@@ -129,7 +124,7 @@ static void buffer_full_event(armprof_pe *pe)
 void armprof_spe_impdef_event(armprof_pe *pe, uint16_t mss)
 {
     const unsigned target_el = ReportSPEEvent(pe, 0, 0);
-    write_syndrome(pe, target_el, EC_IMPDEF, mss, 0);
+    write_syndrome(pe, target_el, PMBSR_EL1_EC_IMPDEF, mss, 0);
     sysreg_notify(pe);
 }
 
@@ -144,7 +139,7 @@ static void DebugWriteFault(armprof_pe *pe, const armprof_buffer_result *f, bool
         mss2 |= (uint32_t)f->toplevel << 8 | (uint32_t)f->assuredonly << 7 |
                 (uint32_t)f->overlay << 6 | (uint32_t)f->dirtybit << 5;
     }
-    const uint16_t mss = f->ec == EC_GPC ? 0 : f->fsc;
+    const uint16_t mss = f->ec == PMBSR_EL1_EC_GPC ? 0 : f->fsc;
     const unsigned target_el = ReportSPEEvent(pe, f->ec, mss & 0x3F);
     uint64_t *r = PMBSR_EL(pe, target_el);
     const uint64_t dl_rule = mid_record ? ARMPROF_SPE_FAULT_DL_AT_RECORD_END_SET
@@ -174,7 +169,9 @@ static bool DebugWriteExternalAbort(armprof_pe *pe, const armprof_buffer_result 
      * which FEAT_SPE_EXC requires). */
     const bool handle_async = OPTION_VALUE(pe, SPE_EXTABORT_ASYNC) != 0;
     uint64_t syndrome = REG(pe, PMBSR_EL1);
-    const unsigned ec = f->ec == EC_GPC ? EC_GPC : f->ec == EC_STAGE2 ? EC_STAGE2 : EC_STAGE1;
+    const unsigned ec = f->ec == PMBSR_EL1_EC_GPC      ? PMBSR_EL1_EC_GPC
+                        : f->ec == PMBSR_EL1_EC_STAGE2 ? PMBSR_EL1_EC_STAGE2
+                                                       : PMBSR_EL1_EC_STAGE1;
     const uint16_t mss = handle_async ? 0x11 : f->fsc;
     if (handle_async || start != address) syndrome |= PMBSR_DL;
     syndrome |= PMBSR_EA;
@@ -208,7 +205,9 @@ static armprof_buffer_result model_translate(armprof_pe *pe, const armprof_buffe
     }
     res.written = 0;
     const bool gpc_other = t->fault.type == MMU_FAULT_GPC && !t->fault.gpf;
-    res.ec = gpc_other ? EC_GPC : t->fault.secondstage ? EC_STAGE2 : EC_STAGE1;
+    res.ec = gpc_other              ? PMBSR_EL1_EC_GPC
+             : t->fault.secondstage ? PMBSR_EL1_EC_STAGE2
+                                    : PMBSR_EL1_EC_STAGE1;
     res.fsc = mmu_fault_fsc(&t->fault);
     res.assuredonly = t->fault.assuredonly;
     res.toplevel = t->fault.toplevel;
@@ -230,7 +229,7 @@ static armprof_buffer_result external_abort_result(size_t size, bool async)
     const armprof_buffer_result res = {.outcome = ARMPROF_BUFFER_EXTERNAL_ABORT,
                                        .written = async ? size : 0,
                                        .async = async,
-                                       .ec = EC_STAGE1,
+                                       .ec = PMBSR_EL1_EC_STAGE1,
                                        .fsc = async ? 0x11 : 0x10};
     return res;
 }
@@ -316,7 +315,7 @@ static unsigned crossing_action(const armprof_pe *pe, const armprof_mem_attrs *p
 static void alignment_fault(armprof_pe *pe, bool mid_record)
 {
     const armprof_buffer_result f = {.outcome = ARMPROF_BUFFER_FAULT,
-                                     .ec = EC_STAGE1,
+                                     .ec = PMBSR_EL1_EC_STAGE1,
                                      .fsc = 0x21}; /* EncodeLDFSC(Fault_Alignment) */
     DebugWriteFault(pe, &f, mid_record);
 }
@@ -487,7 +486,7 @@ static bool SPEWriteToBuffer(armprof_pe *pe, const uint8_t *rec, size_t size)
             const bool mid_record = address + r.written != start;
             if (r.outcome == ARMPROF_BUFFER_EXTERNAL_ABORT) {
                 /* the walk's External abort, reported as an MMU fault */
-                r.ec = r.ec ? r.ec : EC_STAGE1;
+                r.ec = r.ec ? r.ec : PMBSR_EL1_EC_STAGE1;
                 if (OPTION_VALUE(pe, SPE_TTW_FAULT_SETS_EA))
                     *PMBSR_EL(pe, ReportSPEEvent(pe, r.ec, r.fsc)) |= PMBSR_EA;
             }
@@ -586,7 +585,7 @@ void armprof_psb_csync(armprof_pe *pe)
 /* SPEInterruptEnabled() */
 bool SPEInterruptEnabled(const armprof_pe *pe)
 {
-    return EffectivePMSCR_EL1_EE(pe) == 0;
+    return EffectivePMSCR_EL1_EE(pe) == PMSCR_EL1_EE_DISABLED;
 }
 
 /* SPECycle(): PMBIRQ is asserted while the interrupt is enabled and
@@ -616,12 +615,12 @@ bool armprof_spe_exception(armprof_pe *pe, unsigned *target_el)
     const bool in_owning_ss = CurrentSecurityState(pe) == owner.ss;
     if (EffectivePMSCR_EL2_EE(pe) & 2) {
         const bool pending = FIELD(pe, PMBSR_EL2, S) == 1;
-        const bool masked =
-            !in_owning_ss || el == EL3 ||
-            (el == EL2 && (FIELD(pe, PMSCR_EL2, EE) != 3 || FIELD(pe, PMSCR_EL2, KE) == 0 || pm));
+        const bool masked = !in_owning_ss || el == EL3 ||
+                            (el == EL2 && (FIELD(pe, PMSCR_EL2, EE) != PMSCR_EL2_EE_TRAP_ALL ||
+                                           FIELD(pe, PMSCR_EL2, KE) == 0 || pm));
         route_to_el2 = pending && !masked;
     }
-    if (EffectivePMSCR_EL1_EE(pe) == 3) {
+    if (EffectivePMSCR_EL1_EE(pe) == PMSCR_EL1_EE_ENABLED) {
         const bool pending = FIELD(pe, PMBSR_EL1, S) == 1;
         const bool masked = !in_owning_ss || el == EL3 || el == EL2 ||
                             (el == EL1 && (FIELD(pe, PMSCR_EL1, KE) == 0 || pm));

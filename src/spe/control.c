@@ -17,18 +17,12 @@
  * PMSCR_EL2.EE counts wherever EL2 is enabled for the Security state. */
 unsigned EffectivePMSCR_EL2_EE(const armprof_pe *pe)
 {
-    if (!IsFeatureImplemented(pe, SPE_EXC)) return 0;
-    if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == 0) return 0;
+    if (!IsFeatureImplemented(pe, SPE_EXC)) return PMSCR_EL2_EE_DISABLED;
+    if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == MDCR_EL3_PMSEE_DISABLED)
+        return PMSCR_EL2_EE_DISABLED;
     const bool check_el2 =
         HaveEL(pe, EL2) && (EffectiveSCR_EL3_NS(pe) == 1 || IsSecureEL2Enabled(pe));
-    return check_el2 ? (unsigned)FIELD(pe, PMSCR_EL2, EE) : 1;
-}
-
-/* ConstrainUnpredictableBits(Unpredictable_PMSCR_PCT, 2) for the reserved
- * PCT value '10': the configured choice, never '10' itself (config.c). */
-static unsigned pct_constrained(const armprof_pe *pe, unsigned pct)
-{
-    return pct == 2 ? (unsigned)constrained_unpredictable(pe, PMSCR_PCT) & 3u : pct;
+    return check_el2 ? (unsigned)FIELD(pe, PMSCR_EL2, EE) : PMSCR_EL2_EE_DELEGATED;
 }
 
 /* ---- The owner ---- */
@@ -188,13 +182,15 @@ unsigned EffectivePMBLIMITR_EL1_nVM(const armprof_pe *pe)
  * (option_values.def). */
 unsigned EffectivePMSCR_EL1_EE(const armprof_pe *pe)
 {
-    if (EffectivePMSCR_EL2_EE(pe) == 0) return 0;
+    if (EffectivePMSCR_EL2_EE(pe) == PMSCR_EL2_EE_DISABLED) return PMSCR_EL1_EE_DISABLED;
     unsigned ee = (unsigned)FIELD(pe, PMSCR_EL1, EE);
-    if (ee == 1 || ee == 2) {
+    if (ee != PMSCR_EL1_EE_ENABLED && ee != PMSCR_EL1_EE_DISABLED) { /* reserved */
         if (IsFeatureImplemented(pe, NV))
-            ee = (ee >> 1) ? 3u : 0u;
+            ee = (ee >> 1) ? PMSCR_EL1_EE_ENABLED : PMSCR_EL1_EE_DISABLED;
         else
-            ee = constrained_unpredictable(pe, RESPMSEE) == ARMPROF_UNPRED_RESPMSEE_AS_11 ? 3u : 0u;
+            ee = constrained_unpredictable(pe, RESPMSEE) == ARMPROF_UNPRED_RESPMSEE_AS_11
+                     ? PMSCR_EL1_EE_ENABLED
+                     : PMSCR_EL1_EE_DISABLED;
     }
     return ee;
 }
@@ -224,24 +220,20 @@ unsigned EffectivePMSCR_EL2_KE(const armprof_pe *pe)
 /* PMSCR_EL2.PCT: "If EL2 is not implemented or EL2 is disabled in the
  * current Security state, then the Effective value of this field is 0b01,
  * other than for a direct read of the register." Otherwise, as
- * CollectTimeStamp() reads it: '0':PCT<0> without FEAT_ECV ("bit[7] is
- * RES0"), and the reserved '10' as Unpredictable_PMSCR_PCT. */
+ * CollectTimeStamp() reads it (spe_pct_value()). */
 unsigned EffectivePMSCR_EL2_PCT(const armprof_pe *pe)
 {
-    if (!HaveEL(pe, EL2) || !EL2Enabled(pe)) return 1;
-    const unsigned pct = (unsigned)FIELD(pe, PMSCR_EL2, PCT);
-    return pct_constrained(pe, IsFeatureImplemented(pe, ECV) ? pct : pct & 1u);
+    if (!HaveEL(pe, EL2) || !EL2Enabled(pe)) return PMSCR_EL2_PCT_PHYSICAL;
+    return spe_pct_value(pe, (unsigned)FIELD(pe, PMSCR_EL2, PCT));
 }
 
 /* PMSCR_EL1.PCT: without EL2 it "reads as 0b01 and ignores writes";
- * otherwise as CollectTimeStamp() reads it ('0':PCT<0> without FEAT_ECV, the
- * reserved '10' as Unpredictable_PMSCR_PCT). Whether PMSCR_EL2.PCT overrides
- * it is CollectTimeStamp()'s business. */
+ * otherwise as CollectTimeStamp() reads it (spe_pct_value()). Whether
+ * PMSCR_EL2.PCT overrides it is CollectTimeStamp()'s business. */
 unsigned EffectivePMSCR_EL1_PCT(const armprof_pe *pe)
 {
-    if (!HaveEL(pe, EL2)) return 1;
-    const unsigned pct = (unsigned)FIELD(pe, PMSCR_EL1, PCT);
-    return pct_constrained(pe, IsFeatureImplemented(pe, ECV) ? pct : pct & 1u);
+    if (!HaveEL(pe, EL2)) return PMSCR_EL1_PCT_PHYSICAL;
+    return spe_pct_value(pe, (unsigned)FIELD(pe, PMSCR_EL1, PCT));
 }
 
 /* PMSCR_EL2.TS: "If the Profiling Buffer owning Exception level is EL1,

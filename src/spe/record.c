@@ -148,6 +148,15 @@ void spe_packet_layouts(const armprof_config *cfg,
         }
 }
 
+/* Whether a record can hold the previous branch target address (D18.2.1,
+ * FEAT_SPE_PBT): a branch's, and any other operation's only with 'SPE get
+ * prev br if not br'. Both the record and its size bound follow it. */
+static inline bool record_holds_prev_branch_target(const armprof_config *cfg, bool branch)
+{
+    return armprof_config_has(cfg, ARMPROF_FEAT_SPE_PBT) &&
+           (branch || cfg->options[ARMPROF_OPT_SPE_PREV_BR_NOT_BRANCH]);
+}
+
 /* The bytes a packet takes in this configuration's records. */
 static size_t packet_size(const armprof_config *cfg, armprof_spe_packet_type type, unsigned index)
 {
@@ -173,12 +182,10 @@ size_t spe_max_record_size(const armprof_config *cfg)
         size += INDEXED(COUNTER, TOTAL) + INDEXED(COUNTER, ISSUE);
         if (access) size += INDEXED(COUNTER, TRANSLATION);
         if (HAS(SPE_ALTCLK)) size += INDEXED(COUNTER, ALT_ISSUE);
-        /* The previous branch target survives in a record other than a
-         * branch's only with 'SPE get prev br if not br'. */
         size += INDEXED(ADDRESS, PC);
         if (access) size += INDEXED(ADDRESS, DATA_VIRTUAL) + INDEXED(ADDRESS, DATA_PHYSICAL);
         if (kind == BRANCH) size += INDEXED(ADDRESS, BRANCH_TARGET);
-        if (HAS(SPE_PBT) && (kind == BRANCH || cfg->options[ARMPROF_OPT_SPE_PREV_BR_NOT_BRANCH]))
+        if (record_holds_prev_branch_target(cfg, kind == BRANCH))
             size += INDEXED(ADDRESS, PREV_BRANCH_TARGET);
         /* SPEGetDataSource() is reported for loads only (sample.c). */
         if (kind == LOAD && SPEGetDataSourcePayloadSize(cfg) != 0) size += PACKET(DATA_SOURCE);
@@ -194,7 +201,26 @@ size_t spe_max_record_size(const armprof_config *cfg)
 #undef INDEXED
 }
 
-/* SPEConstructClass(): (op_class, op_subclass) */
+/* The fixed bits of each load/store type's payload (SPE_OP_SUBCLASS rows);
+ * GCSSS2 and Unspecified take SPEConstructClass()'s otherwise branch. */
+enum { SPELDST_TYPES = SPELDSTType_Unspecified + 1 };
+static const uint8_t ldst_type_bits[SPELDST_TYPES] = {
+    [SPELDSTType_NV2] = SPE_OP_LDST_NV2_VALUE,
+    [SPELDSTType_Extended] = SPE_OP_LDST_EXT_VALUE,
+    [SPELDSTType_General] = SPE_OP_LDST_GP_VALUE,
+    [SPELDSTType_SIMDFP] = SPE_OP_LDST_SIMDFP_VALUE,
+    [SPELDSTType_SVESME] = SPE_OP_LDST_SVE_SME_VALUE,
+    [SPELDSTType_Tags] = SPE_OP_LDST_TAGS_VALUE,
+    [SPELDSTType_MemCopy] = SPE_OP_LDST_MEMCPY_VALUE,
+    [SPELDSTType_MemSet] = SPE_OP_LDST_MEMSET_VALUE,
+    [SPELDSTType_GCS] = SPE_OP_LDST_GCS_VALUE,
+    [SPELDSTType_GCSSS2] = SPE_OP_LDST_UNSPEC_VALUE,
+    [SPELDSTType_Unspecified] = SPE_OP_LDST_UNSPEC_VALUE,
+};
+
+/* SPEConstructClass(): (op_class, op_subclass), the payload type's fixed
+ * bits (SPE_OP_<type>_VALUE) and fields from the packet table. */
+#define PUT(v, payload, id) SPE_FIELD_PUT(v, payload, id)
 static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsigned *subclass)
 {
     const unsigned cond = a->is_conditional;
@@ -219,13 +245,16 @@ static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsi
          * FEAT_SPE_FPF; SPEConstructClass() does not gate them, the field
          * descriptions do (docs/spec-notes.md). */
         if (!IsFeatureImplemented(pe, SPE_FPF)) simd = fp = 0;
-        *subclass = simd << 2 | fp << 1 | cond;
+        *subclass = SPE_OP_OTHER_VALUE | PUT(simd, OP_OTHER, ASE) | PUT(fp, OP_OTHER, FP) |
+                    PUT(cond, OP_OTHER, COND);
         return SPE_INDEX_OP_TYPE_OTHER;
     case SPEOpType_OtherSVE:
-        *subclass = evl << 4 | 1u << 3 | pred << 2 | fp << 1;
+        *subclass = SPE_OP_SVE_VALUE | PUT(evl, OP_SVE, EVL) | PUT(pred, OP_SVE, PRED) |
+                    PUT(fp, OP_SVE, FP);
         return SPE_INDEX_OP_TYPE_OTHER;
     case SPEOpType_OtherSME:
-        *subclass = 1u << 7 | (ets >> 1) << 4 | 1u << 3 | (ets & 1u) << 2 | fp << 1;
+        *subclass = SPE_OP_SME_VALUE | PUT(ets >> 1, OP_SME, ETS_HI) |
+                    PUT(ets & 1u, OP_SME, ETS_LO) | PUT(fp, OP_SME, FP);
         return SPE_INDEX_OP_TYPE_OTHER;
     case SPEOpType_Branch: {
         unsigned cr = 0, gcs = 0;
@@ -240,45 +269,38 @@ static unsigned SPEConstructClass(const armprof_pe *pe, const SPEOpAttr *a, unsi
         if (IsFeatureImplemented(pe, GCS) && a->ldst_type == SPELDSTType_GCS &&
             (a->branch_has_link || a->procedure_return))
             gcs = 1;
-        *subclass = cr << 3 | gcs << 2 | indirect << 1 | cond;
+        *subclass = SPE_OP_BRANCH_VALUE | PUT(cr, OP_BRANCH, CR) | PUT(gcs, OP_BRANCH, GCS) |
+                    PUT(indirect, OP_BRANCH, IND) | PUT(cond, OP_BRANCH, COND);
         return SPE_INDEX_OP_TYPE_BRANCH;
     }
-    default: /* Load, Store, LoadAtomic */
+    default: { /* Load, Store, LoadAtomic: the payload type's bits, its fields, LDST */
+        const unsigned t = a->ldst_type;
+        unsigned s = t < SPELDST_TYPES ? ldst_type_bits[t] : SPE_OP_LDST_UNSPEC_VALUE;
         switch (a->ldst_type) {
-        case SPELDSTType_NV2:
-            *subclass = 0x30u | ldst; /* '0011000':ldst */
-            break;
         case SPELDSTType_Extended:
-            *subclass = ar << 4 | excl << 3 | at << 2 | 1u << 1 | ldst;
-            break;
-        case SPELDSTType_General:
-            *subclass = ldst;
-            break;
-        case SPELDSTType_SIMDFP:
-            *subclass = 0x04u | ldst; /* '0000010':ldst */
+            s |= PUT(ar, OP_LDST_EXT, AR) | PUT(excl, OP_LDST_EXT, EXCL) | PUT(at, OP_LDST_EXT, AT);
             break;
         case SPELDSTType_SVESME:
-            *subclass = sg << 7 | evl << 4 | 1u << 3 | pred << 2 | ldst;
-            break;
-        case SPELDSTType_Tags:
-            *subclass = 0x14u | ldst; /* '0001010':ldst */
-            break;
-        case SPELDSTType_MemCopy:
-            *subclass = 0x20u | ldst; /* '0010000':ldst */
-            break;
-        case SPELDSTType_MemSet:
-            *subclass = 0x25u; /* '00100101' */
+            s |= PUT(sg, OP_LDST_SVE_SME, SG) | PUT(evl, OP_LDST_SVE_SME, EVL) |
+                 PUT(pred, OP_LDST_SVE_SME, PRED);
             break;
         case SPELDSTType_GCS:
-            *subclass = 0x40u | common << 2 | ldst; /* '01000':common:'0':ldst */
+            s |= PUT(common, OP_LDST_GCS, COMM);
             break;
-        default:                      /* SPELDSTType_Unspecified */
-            *subclass = 0x10u | ldst; /* '0001000':ldst */
+        case SPELDSTType_MemSet:
+            /* '00100101', whole: "A store from a Memory Set operation". */
+            *subclass = s;
+            return SPE_INDEX_OP_TYPE_LDST;
+        default:
             break;
         }
+        *subclass = s | PUT(ldst, OP_LDST, LDST);
         return SPE_INDEX_OP_TYPE_LDST;
     }
+    }
 }
+
+#undef PUT
 
 /* SPEConstructRecord() */
 void SPEConstructRecord(armprof_pe *pe)
@@ -299,8 +321,8 @@ void SPEConstructRecord(armprof_pe *pe)
         if (s->counter_valid >> i & 1)
             SPEAddPacketToRecord(pe, c, ARMPROF_SPE_PKT_COUNTER, i,
                                  s->counter[i] > saturate ? saturate : s->counter[i]);
-    if (IsFeatureImplemented(pe, SPE_PBT) && s->opattr.op_type != SPEOpType_Branch &&
-        !OPTION_VALUE(pe, SPE_PREV_BR_NOT_BRANCH))
+    /* (Sampling collects the previous branch target only with FEAT_SPE_PBT.) */
+    if (!record_holds_prev_branch_target(&pe->cfg, s->opattr.op_type == SPEOpType_Branch))
         s->address_valid &= (uint8_t) ~(1u << SPEAddrPosPrevBranchTarget);
     /* An NV2 access's data virtual address is not collected when profiling
      * is disabled at EL2. */

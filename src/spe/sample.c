@@ -101,19 +101,15 @@ void spe_refresh(armprof_pe *pe)
 
 /* ---- The sample interval counter ---- */
 
-#define PMSICR_COUNT_MASK  0xffffffffull
-#define PMSICR_ECOUNT_LO   56
-#define PMSICR_ECOUNT_MASK (0xffull << PMSICR_ECOUNT_LO)
-
 static void set_count(armprof_pe *pe, uint32_t count)
 {
-    REG(pe, PMSICR_EL1) = (REG(pe, PMSICR_EL1) & ~PMSICR_COUNT_MASK) | count;
+    REG(pe, PMSICR_EL1) = (REG(pe, PMSICR_EL1) & ~FIELD_MASK(PMSICR_EL1, COUNT)) | count;
 }
 
 static void set_ecount(armprof_pe *pe, unsigned ecount)
 {
-    REG(pe, PMSICR_EL1) = (REG(pe, PMSICR_EL1) & ~PMSICR_ECOUNT_MASK) | (uint64_t)ecount
-                                                                            << PMSICR_ECOUNT_LO;
+    REG(pe, PMSICR_EL1) = (REG(pe, PMSICR_EL1) & ~FIELD_MASK(PMSICR_EL1, ECOUNT)) |
+                          (uint64_t)ecount << PMSICR_EL1_ECOUNT_LO;
 }
 
 /* SPEResetSampleCounter() */
@@ -144,7 +140,7 @@ bool SPEToCollectSample(armprof_pe *pe)
             return true;
         }
     }
-    const unsigned ecount = (unsigned)(REG(pe, PMSICR_EL1) >> PMSICR_ECOUNT_LO);
+    const unsigned ecount = (unsigned)(REG(pe, PMSICR_EL1) >> PMSICR_EL1_ECOUNT_LO);
     if (ernd && ecount != 0) {
         set_ecount(pe, ecount - 1);
         if (ecount - 1 == 0) return true;
@@ -159,8 +155,9 @@ bool SPEToCollectSample(armprof_pe *pe)
 static unsigned DefaultSPEEvent(const armprof_pe *pe)
 {
     if (!IsFeatureImplemented(pe, SPE_EXC)) return EL1;
-    if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == 3) return EL3;
-    if ((EffectivePMSCR_EL2_EE(pe) & 2) && FIELD(pe, PMSCR_EL2, EE) == 3) return EL2;
+    if (HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == MDCR_EL3_PMSEE_TRAP_ALL) return EL3;
+    if ((EffectivePMSCR_EL2_EE(pe) & 2) && FIELD(pe, PMSCR_EL2, EE) == PMSCR_EL2_EE_TRAP_ALL)
+        return EL2;
     return EL1;
 }
 
@@ -381,7 +378,8 @@ static void refresh_sample_controls(const armprof_pe *pe, spe_sample_controls *s
     sc->collect_context2 = CollectContextIDR2(pe);
     sc->collect_pa = CollectPhysicalAddress(pe);
     sc->buffer_enabled = ProfilingBufferEnabled(pe);
-    sc->discard = IsFeatureImplemented(pe, SPEv1p2) && FIELD(pe, PMBLIMITR_EL1, FM) == 2;
+    sc->discard = IsFeatureImplemented(pe, SPEv1p2) &&
+                  FIELD(pe, PMBLIMITR_EL1, FM) == PMBLIMITR_EL1_FM_DISCARD;
     sc->timestamp = (uint8_t)CollectTimeStamp(pe);
 }
 

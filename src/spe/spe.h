@@ -10,6 +10,7 @@
 #ifndef ARMPROF_SPE_SPE_H
 #define ARMPROF_SPE_SPE_H
 
+#include "core/arch.h"
 #include "spe/spe_level.h"
 
 /* The pair ProfilingBufferOwner() returns: (owning_ss, owning_el).
@@ -65,5 +66,20 @@ unsigned EffectivePMSCR_EL2_E2SPE(const armprof_pe *pe);
 unsigned EffectivePMSCR_EL2_E0HSPE(const armprof_pe *pe);
 /* ... and of PMSCR_EL1.PCT, which PMSCR_EL2.PCT refers to. */
 unsigned EffectivePMSCR_EL1_PCT(const armprof_pe *pe);
+
+/* A PMSCR_ELx.PCT value as CollectTimeStamp() reads it: '0':PCT<0> without
+ * FEAT_ECV ("bit[7] is RES0"), and the reserved '10' replaced by
+ * ConstrainUnpredictableBits(Unpredictable_PMSCR_PCT, 2), whose configured
+ * choice is never '10' itself (config.c). The two fields have one encoding. */
+_Static_assert(PMSCR_EL1_PCT_RESERVED == PMSCR_EL2_PCT_RESERVED &&
+                   PMSCR_EL1_PCT_PHYSICAL == PMSCR_EL2_PCT_PHYSICAL,
+               "PMSCR_EL1.PCT and PMSCR_EL2.PCT share their encoding");
+static inline unsigned spe_pct_value(const armprof_pe *pe, unsigned pct)
+{
+    if (!IsFeatureImplemented(pe, ECV)) pct &= 1u;
+    if (pct == PMSCR_EL1_PCT_RESERVED)
+        pct = (unsigned)constrained_unpredictable(pe, PMSCR_PCT) & 3u;
+    return pct;
+}
 
 #endif

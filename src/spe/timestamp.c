@@ -14,15 +14,6 @@ typedef enum TimeStamp {
     TimeStamp_OffsetPhysical,
 } TimeStamp;
 
-/* A PMSCR_ELx.PCT value, '0':PCT<0> without FEAT_ECV, and the reserved '10'
- * replaced by ConstrainUnpredictableBits(Unpredictable_PMSCR_PCT, 2). */
-static unsigned pct_value(const armprof_pe *pe, unsigned pct)
-{
-    if (!IsFeatureImplemented(pe, ECV)) pct &= 1u;
-    if (pct == 2) pct = (unsigned)constrained_unpredictable(pe, PMSCR_PCT) & 3u;
-    return pct;
-}
-
 /* IsInHost() */
 static bool IsInHost(const armprof_pe *pe)
 {
@@ -39,27 +30,27 @@ static TimeStamp collect_timestamp(const armprof_pe *pe)
     } else {
         if (FIELD(pe, PMSCR_EL1, TS) == 0) return TimeStamp_None;
     }
-    const unsigned pct_el1 = pct_value(pe, (unsigned)FIELD(pe, PMSCR_EL1, PCT));
+    const unsigned pct_el1 = spe_pct_value(pe, (unsigned)FIELD(pe, PMSCR_EL1, PCT));
     if (EL2Enabled(pe)) {
-        const unsigned pct_el2 = pct_value(pe, (unsigned)FIELD(pe, PMSCR_EL2, PCT));
+        const unsigned pct_el2 = spe_pct_value(pe, (unsigned)FIELD(pe, PMSCR_EL2, PCT));
         switch (pct_el2) {
-        case 0:
+        case PMSCR_EL2_PCT_VIRTUAL:
             return IsInHost(pe) ? TimeStamp_Physical : TimeStamp_Virtual;
-        case 1:
+        case PMSCR_EL2_PCT_PHYSICAL:
             if (owner.el == EL2) return TimeStamp_Physical;
             break; /* falls out to PMSCR_EL1.PCT */
-        default:   /* '11', with FEAT_ECV */
-            if (owner.el == EL1 && pct_el1 == 0)
+        default:   /* PMSCR_EL2_PCT_GUEST, with FEAT_ECV */
+            if (owner.el == EL1 && pct_el1 == PMSCR_EL1_PCT_VIRTUAL)
                 return IsInHost(pe) ? TimeStamp_Physical : TimeStamp_Virtual;
             return TimeStamp_OffsetPhysical;
         }
     }
     switch (pct_el1) {
-    case 0:
+    case PMSCR_EL1_PCT_VIRTUAL:
         return IsInHost(pe) ? TimeStamp_Physical : TimeStamp_Virtual;
-    case 1:
+    case PMSCR_EL1_PCT_PHYSICAL:
         return TimeStamp_Physical;
-    default: /* '11', with FEAT_ECV */
+    default: /* PMSCR_EL1_PCT_GUEST_PHYSICAL, with FEAT_ECV */
         return TimeStamp_OffsetPhysical;
     }
 }

@@ -35,15 +35,16 @@ sysreg_route access_PMBSR_EL1(const armprof_pe *pe, const sysreg_desc *d, unsign
         if (page_fgt_trap(pe, d, is_read)) return route_trap(EL2, 0x18);
         if (e2pb_trap(pe)) return route_trap(EL2, 0x18);
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        if (nvx_1x1(pe) && (EffectivePMSCR_EL2_EE(pe) == 0 || FIELD(pe, PMSCR_EL1, EE) == 0 ||
-                            EffectiveHCR_EL2_NVx(pe) == 7))
+        if (nvx_1x1(pe) &&
+            (EffectivePMSCR_EL2_EE(pe) == PMSCR_EL2_EE_DISABLED ||
+             FIELD(pe, PMSCR_EL1, EE) == PMSCR_EL1_EE_DISABLED || EffectiveHCR_EL2_NVx(pe) == 7))
             return route_page_nvmem(d);
         return route_self(d, 0);
     }
     case EL2:
         if (EL3SDDUndefPriority(pe) && nspb_trap(pe)) return route_undefined();
         if (nspb_trap(pe)) return el3_trap_or_undefined(pe);
-        if (EffectivePMSCR_EL2_EE(pe) != 0) return route_el2_view(pe, d);
+        if (EffectivePMSCR_EL2_EE(pe) != PMSCR_EL2_EE_DISABLED) return route_el2_view(pe, d);
         return route_self(d, 0);
     default:
         return route_self(d, 0);
@@ -78,7 +79,8 @@ sysreg_route access_PMBSR_EL2(const armprof_pe *pe, const sysreg_desc *d, unsign
     (void)is_read;
     /* Two EL3 controls, each "UNDEFINED with EL3SDDUndefPriority(), else
      * the EL3 trap": whichever applies first, the outcome is the same. */
-    const bool pmsee_trap = HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == 0;
+    const bool pmsee_trap =
+        HaveEL(pe, EL3) && FIELD(pe, MDCR_EL3, PMSEE) == MDCR_EL3_PMSEE_DISABLED;
     return el2_register_shape(pe, el3_control_or_self(pe, nspb_trap(pe) || pmsee_trap, d),
                               route_self(d, 0));
 }

@@ -99,7 +99,9 @@ uint64_t read_PMSCR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned 
     (void)ext;
     uint64_t v = (REG(pe, PMSCR_EL1) & ~sysreg_info(pe, reg)->res0) | sysreg_info(pe, reg)->res1;
     (void)m;
-    if (!HaveEL(pe, EL2)) v = (v & ~(3ull << PMSCR_EL1_PCT_LO)) | (1ull << PMSCR_EL1_PCT_LO);
+    if (!HaveEL(pe, EL2))
+        v = (v & ~FIELD_MASK(PMSCR_EL1, PCT)) | (uint64_t)PMSCR_EL1_PCT_PHYSICAL
+                                                    << PMSCR_EL1_PCT_LO;
     return v & ~pct_mask(pe, reg);
 }
 
@@ -108,7 +110,7 @@ void write_PMSCR_EL1(armprof_pe *pe, const armprof_ext_access *ext, unsigned reg
 {
     (void)ext;
     uint64_t keep = pct_mask(pe, reg);
-    if (!HaveEL(pe, EL2)) keep = 3ull << PMSCR_EL1_PCT_LO;
+    if (!HaveEL(pe, EL2)) keep = FIELD_MASK(PMSCR_EL1, PCT);
     const uint64_t merged = sysreg_merge_write(pe, reg, m, value);
     sysreg_store(pe, reg, m, (merged & ~keep) | (REG(pe, PMSCR_EL1) & keep));
 }
