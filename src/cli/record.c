@@ -20,6 +20,7 @@
 #include "armprof/armprof.h"
 #include "armprof/kernel.h"
 #include "cli/commands.h"
+#include "cli/perf_export.h"
 #include "cli/record_find.h"
 
 #define PROG "armprof record"
@@ -174,8 +175,9 @@ static void append_escaped(char *out, size_t len, const char *name, const char *
     if (at < len) out[at] = 0;
 }
 
-/* The status the program ended with, as a shell reports it. */
-static int run(char **qargv)
+/* The status the program ended with, as a shell reports it; *qemu_pid
+ * the process QEMU ran in. */
+static int run(char **qargv, pid_t *qemu_pid)
 {
     /* the terminal's ^C goes to QEMU, which ends the program; this process
      * waits for it and says how it ended, as system() does */
@@ -198,6 +200,7 @@ static int run(char **qargv)
         fprintf(stderr, PROG ": %s: %s\n", qargv[0], strerror(errno));
         _exit(127);
     }
+    *qemu_pid = pid;
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
@@ -213,6 +216,54 @@ static int run(char **qargv)
     sigaction(SIGQUIT, &old_quit, NULL);
     if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
     return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
+}
+
+/* Whether path is an ELF file of type ET_EXEC: its addresses are where it
+ * runs, so perf can take its symbols without knowing a load address. */
+static bool fixed_address_elf(const char *path)
+{
+    unsigned char e_type[2];
+    FILE *f = fopen(path, "rb");
+    const bool ok = f && fseek(f, 16, SEEK_SET) == 0 && fread(e_type, 1, 2, f) == 2;
+    if (f) fclose(f);
+    return ok && e_type[0] == 2 && e_type[1] == 0; /* ET_EXEC, little-endian */
+}
+
+/* QEMU 7.2 ends without calling the plugin's exit callback when the
+ * program dies of a signal (docs/qemu.md), so PREFIX.perf.data is not
+ * written (or an older one is left); PREFIX.spe holds whole records, and
+ * the perf.data is made from it here, as the plugin's watcher advises:
+ * the program's ELF for its symbols when it runs where it was linked, its
+ * name for the process QEMU ran in (qemu-user's thread IDs are the host's). */
+static void finish_perf_data(const char *prefix, const char *program, pid_t qemu_pid,
+                             const struct stat *before, bool existed)
+{
+    char spe[4200], perf[4200];
+    struct stat st;
+    snprintf(spe, sizeof spe, "%s.spe", prefix);
+    snprintf(perf, sizeof perf, "%s.perf.data", prefix);
+    if (stat(spe, &st) != 0) return;
+    if (stat(perf, &st) == 0 &&
+        !(existed && st.st_ino == before->st_ino && st.st_mtim.tv_sec == before->st_mtim.tv_sec &&
+          st.st_mtim.tv_nsec == before->st_mtim.tv_nsec))
+        return; /* the plugin wrote it */
+    const char *slash = strrchr(program, '/');
+    const perf_export_comm comm = {(uint32_t)qemu_pid, slash ? slash + 1 : program};
+    const perf_export_elf elf = {program, 0};
+    perf_export_options po = {.out = perf, .comms = &comm, .ncomms = 1};
+    if (fixed_address_elf(program)) {
+        po.elfs = &elf;
+        po.nelfs = 1;
+    }
+    armprof_perf_writer_config_init(&po.config);
+    char why[320];
+    po.config.metadata = armprof_perf_metadata_for_path_perf(why, sizeof why);
+    const perf_export_input in = {.path = spe};
+    perf_export_result res;
+    fprintf(stderr, PROG ": the plugin did not finish %s: made from %s (%s)\n", perf, spe, why);
+    if (perf_export(&po, &in, 1, &res, PROG, stderr) == 0)
+        fprintf(stderr, PROG ": %s: %llu records, %zu tasks\n", perf,
+                (unsigned long long)res.records, res.tasks);
 }
 
 /* A path as a shell reads it back. */
@@ -310,7 +361,13 @@ int record_command(int argc, char **argv)
     fprintf(stderr, PROG ": %s under QEMU %s (%s)%s%s, plugin %s\n", program, version, qemu,
             root ? ", libraries from " : "", root ? root : "", plugin);
     fflush(NULL);
-    rc = run(qargv);
+    char perf_path[4200];
+    struct stat perf_before;
+    snprintf(perf_path, sizeof perf_path, "%s.perf.data", o.prefix);
+    const bool perf_existed = stat(perf_path, &perf_before) == 0;
+    pid_t qemu_pid = 0;
+    rc = run(qargv, &qemu_pid);
+    finish_perf_data(o.prefix, program, qemu_pid, &perf_before, perf_existed);
     next_steps(o.prefix);
     free(qargv);
     free(program);

@@ -65,6 +65,14 @@ status)
   [ -s segv.spe ] && "$armprof" decode segv.spe >/dev/null && [ -s segv.summary ] &&
     echo "ok: SIGSEGV: segv.spe decodes, segv.summary written" ||
     bad "SIGSEGV: segv.spe or segv.summary missing or bad"
+  # the perf.data too: QEMU 7.2 skips the plugin's exit callback on a fatal
+  # signal, and armprof record then makes it from segv.spe; its records are
+  # the .spe's (decode counts a record a line, after a blank one)
+  spe_records=$("$armprof" decode segv.spe | grep -c '^$' || true)
+  perf_records=$("$armprof" decode segv.perf.data | grep -c '^$' || true)
+  [ -s segv.perf.data ] && [ "$perf_records" = "$spe_records" ] &&
+    echo "ok: SIGSEGV: segv.perf.data holds the $spe_records records of segv.spe" ||
+    bad "SIGSEGV: segv.perf.data missing or not segv.spe's records ($perf_records, $spe_records)"
   ;;
 filters)
   record ld -e load_filter=1 -- "$static"
