@@ -29,27 +29,28 @@ const qp_event qp_events[QP_EV_COUNT] = {
 static void on_data(void *ctx, const uint8_t *data, size_t size)
 {
     qp_thread *t = ctx;
-    g_byte_array_append(t->copy, data, (guint)size);
+    g_byte_array_append(t->spe.copy, data, (guint)size);
 }
 
 static void copy_end(qp_thread *t)
 {
-    const size_t size = t->copy->len;
+    const size_t size = t->spe.copy->len;
     if (!size) return;
     pthread_mutex_lock(&qp.lock);
     const uint64_t at = qp.spe_size;
-    if (!qp.spe_failed && (fwrite(t->copy->data, 1, size, qp.spe) != size || fflush(qp.spe) != 0))
+    if (!qp.spe_failed &&
+        (fwrite(t->spe.copy->data, 1, size, qp.spe) != size || fflush(qp.spe) != 0))
         qp.spe_failed = true;
     qp.spe_size += size;
     pthread_mutex_unlock(&qp.lock);
-    g_byte_array_set_size(t->copy, 0);
-    t->spe_bytes += size;
-    if (t->nchunks == t->capchunks) {
-        t->capchunks = t->capchunks ? 2 * t->capchunks : 64;
-        t->chunks = realloc(t->chunks, t->capchunks * sizeof *t->chunks);
-        if (!t->chunks) abort();
+    g_byte_array_set_size(t->spe.copy, 0);
+    t->spe.bytes += size;
+    if (t->spe.nchunks == t->spe.capchunks) {
+        t->spe.capchunks = t->spe.capchunks ? 2 * t->spe.capchunks : 64;
+        t->spe.chunks = realloc(t->spe.chunks, t->spe.capchunks * sizeof *t->spe.chunks);
+        if (!t->spe.chunks) abort();
     }
-    t->chunks[t->nchunks++] = (qp_chunk){at, (uint32_t)size};
+    t->spe.chunks[t->spe.nchunks++] = (qp_chunk){at, (uint32_t)size};
 }
 
 static void copy_done(void *ctx, const armprof_kernel_irq *irq)
@@ -109,9 +110,9 @@ static qp_thread *thread_create(unsigned vcpu)
                                                      [QP_TIMING_ACCESS] =
                                                          &qp_timing_default_access};
     t->timing.ops = called_by[qp.timing_call];
-    t->pc_hist = g_hash_table_new(g_int64_hash, g_int64_equal);
+    t->pcs.hist = g_hash_table_new(g_int64_hash, g_int64_equal);
     t->regbuf = g_byte_array_new();
-    t->copy = g_byte_array_new();
+    t->spe.copy = g_byte_array_new();
     /* the first TB of the thread visits the model (budget 0) */
     qp.hot[vcpu] = (qp_hot){0};
     return t;
@@ -182,12 +183,12 @@ void qp_thread_start(qp_thread *t, uint64_t first_pc)
 static void pc_sample(qp_thread *t)
 {
     const armprof_ext_outcome o = armprof_external_read(t->pe, PMPCSR_OFFSET, 8, NULL);
-    t->pc_reads++;
+    t->pcs.reads++;
     /* PMPCSR[31:0] all ones: no sample (H7.1) */
     if (o.kind != ARMPROF_EXT_OK || (o.value & 0xffffffffull) == 0xffffffffull) return;
-    t->pc_samples++;
+    t->pcs.samples++;
     const uint64_t pc = o.value & ((1ull << 56) - 1);
-    gpointer v = g_hash_table_lookup(t->pc_hist, &pc);
+    gpointer v = g_hash_table_lookup(t->pcs.hist, &pc);
     if (v) {
         (*(uint64_t *)v)++;
         return;
@@ -195,24 +196,24 @@ static void pc_sample(qp_thread *t)
     uint64_t *kv = g_new(uint64_t, 2); /* key, then count */
     kv[0] = pc;
     kv[1] = 1;
-    g_hash_table_insert(t->pc_hist, kv, kv + 1);
+    g_hash_table_insert(t->pcs.hist, kv, kv + 1);
 }
 
 /* Cycles pass: they end in the model later, all at once (qp_model_sync()),
  * which counts the same events. */
 static void advance(qp_thread *t, uint64_t cycles)
 {
-    t->cycles_due += cycles;
+    t->model.cycles_due += cycles;
 }
 
 /* The model in step with everything the thread gave it. */
 void qp_model_sync(qp_thread *t)
 {
     qp_flush_run(t);
-    if (t->cycles_due) {
-        armprof_cycles(t->pe, t->cycles_due);
-        t->cycles += t->cycles_due;
-        t->cycles_due = 0;
+    if (t->model.cycles_due) {
+        armprof_cycles(t->pe, t->model.cycles_due);
+        t->model.cycles += t->model.cycles_due;
+        t->model.cycles_due = 0;
     }
 }
 
@@ -221,7 +222,7 @@ void qp_visit_end(qp_thread *t)
     /* a visit that waits for a load's or store's access goes on there:
      * until then the run, the cycles and the rest can wait (nothing else
      * reaches the model between the two) */
-    if (t->pending == QP_PEND_MEM) return;
+    if (t->fast.pending == QP_PEND_MEM) return;
     if (qp.system) {
         /* the guest and its driver see the model between visits */
         qp_model_sync(t);
@@ -233,16 +234,16 @@ void qp_visit_end(qp_thread *t)
      * a sample, not two: qp_until() subtracts it), and the cycles wait
      * until QP_CYCLES_BATCH of them or until somebody looks (docs/qemu.md,
      * "How it runs") */
-    if (t->cycles_due >= QP_CYCLES_BATCH) qp_model_sync(t);
+    if (t->model.cycles_due >= QP_CYCLES_BATCH) qp_model_sync(t);
     if (armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
     /* the external agent reads PMPCSR at every QP_PCSR_EVERY-th Statistical
      * Profiling sample: the same operations in both modes */
     const uint64_t selected = armprof_spe_get_stats(t->pe).selected;
-    if (selected / QP_PCSR_EVERY != t->selected / QP_PCSR_EVERY) {
+    if (selected / QP_PCSR_EVERY != t->model.selected / QP_PCSR_EVERY) {
         qp_model_sync(t);
         pc_sample(t);
     }
-    t->selected = selected;
+    t->model.selected = selected;
 }
 
 void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known)
@@ -258,11 +259,12 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
                                                             op->ldst_kind == ARMPROF_LDST_SVE_SME;
     if (sve && !op->vector_length && !qp_vector_length(t, &op->vector_length)) {
         op->vector_length = qp.default_vl;
-        t->vl_assumed++;
+        t->counts.vl_assumed++;
     }
     /* the system counter: qemu-user has none, so the modelled cycles;
      * system mode keeps the guest's, which qp_thread_enter() gave the PE */
-    if (!qp.system) armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->cycles + t->cycles_due);
+    if (!qp.system)
+        armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->model.cycles + t->model.cycles_due);
     if (qp_is_mem(op)) {
         if (vaddr_known) {
             op->vaddr = vaddr;
@@ -272,13 +274,13 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
             if (qp.system &&
                 !qp.sys.translate(t->vcpu, vaddr, op->op_class == ARMPROF_OP_STORE, &op->paddr)) {
                 op->paddr = 0; /* not expected after the access: counted, shown */
-                t->no_pa++;
+                t->counts.no_pa++;
             }
             cycles = m->access(t->timing.ctx, op, vaddr, op->op_class == ARMPROF_OP_STORE);
         } else {
             /* no made-up address: the record has none (armprof_op) */
             op->data_address_unknown = true;
-            t->no_address++;
+            t->counts.no_address++;
             cycles = m->other(t->timing.ctx, op);
         }
     } else if (op->op_class == ARMPROF_OP_BRANCH)
@@ -286,7 +288,7 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
     else
         cycles = m->other(t->timing.ctx, op);
     armprof_retire(t->pe, op);
-    t->retired++;
+    t->model.retired++;
     advance(t, cycles ? cycles : 1);
     /* at once: while the buffer's management event is pending, profiling
      * is stopped and armprof_ops_until_event() says nothing will happen
@@ -301,7 +303,7 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
 void qp_retire_run(qp_thread *t, armprof_op_run *run)
 {
     if (!run->ops) return;
-    armprof_op_run *a = &t->deferred;
+    armprof_op_run *a = &t->model.deferred;
     if (!a->ops) {
         *a = *run;
     } else {
@@ -320,24 +322,24 @@ void qp_retire_run(qp_thread *t, armprof_op_run *run)
         a->last_is_branch = run->last_is_branch;
         a->last_pc = run->last_pc;
     }
-    t->retired += run->ops;
+    t->model.retired += run->ops;
     advance(t, run->ops);
 }
 
 void qp_flush_run(qp_thread *t)
 {
-    armprof_op_run *a = &t->deferred;
+    armprof_op_run *a = &t->model.deferred;
     if (!a->ops) return;
     /* longer than armprof_ops_until_event(): a bug in the bookkeeping,
      * counted and shown in the summary, never hidden */
-    if (!armprof_retire_run(t->pe, a)) t->runs_refused++;
+    if (!armprof_retire_run(t->pe, a)) t->counts.runs_refused++;
     *a = (armprof_op_run)ARMPROF_OP_RUN_INIT;
 }
 
 uint64_t qp_until(qp_thread *t)
 {
     const uint64_t u = armprof_ops_until_event(t->pe);
-    return u == UINT64_MAX ? u : u - t->deferred.ops;
+    return u == UINT64_MAX ? u : u - t->model.deferred.ops;
 }
 
 /* Instructions [from, to) of tb, none of them the event, as one run. */
@@ -367,13 +369,13 @@ void qp_thread_finish(qp_thread *t)
     qp_visit_end(t);
     qp_model_sync(t); /* the cycles end: the events of the last run count */
     armprof_kernel_stop(t->k);
-    if (t->copy) copy_end(t); /* the stop's last copy */
+    if (t->spe.copy) copy_end(t); /* the stop's last copy */
     uint64_t instructions;
-    armprof_kernel_counters(t->k, &t->final_cycles, &instructions, t->final_counts);
+    armprof_kernel_counters(t->k, &t->final.cycles, &instructions, t->final.counts);
     const unsigned n = armprof_kernel_get_setup(t->k).counters;
-    t->final_programmed = n < QP_EV_COUNT ? n : QP_EV_COUNT;
-    t->final_stats = armprof_spe_get_stats(t->pe);
-    t->final_kernel = armprof_kernel_get_status(t->k);
+    t->final.programmed = n < QP_EV_COUNT ? n : QP_EV_COUNT;
+    t->final.stats = armprof_spe_get_stats(t->pe);
+    t->final.kernel = armprof_kernel_get_status(t->k);
     armprof_kernel_destroy(t->k);
     armprof_pe_destroy(t->pe);
     t->k = NULL;

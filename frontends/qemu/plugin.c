@@ -8,6 +8,7 @@
  *               [,perf_version=V][,quiet=on][,ATTRIBUTE=VALUE...] PROGRAM ARGS
  * ATTRIBUTE: Linux's arm_spe_pmu format attributes (load_filter,
  * min_latency...), as armprof_kernel_spe_attribute() maps them. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -67,11 +68,15 @@ static int choice(const char *value, const char *const *names, int n)
     return -1;
 }
 
-static int fail(const char *fmt, const char *a, const char *b)
+/* An installation error, said on stderr: -1, which makes QEMU stop. */
+__attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "armprof: ");
-    fprintf(stderr, fmt, a, b);
+    vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
+    va_end(ap);
     return -1;
 }
 
@@ -87,8 +92,7 @@ void qp_system_callbacks(qemu_plugin_id_t id)
 static int install_system(qemu_plugin_id_t id, int argc, char **argv)
 {
     if (argc > 0)
-        return fail("argument \"%s\": system mode takes none (the guest programs SPE)%s", argv[0],
-                    "");
+        return fail("argument \"%s\": system mode takes none (the guest programs SPE)", argv[0]);
     if (!qp_system_bind()) return -1;
     qp.system = true;
 #if QPROF_SCOREBOARDS
@@ -103,7 +107,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                                            char **argv)
 {
     if (strcmp(info->target_name, "aarch64") != 0)
-        return fail("the plugin profiles AArch64 guests, not %s%s", info->target_name, "");
+        return fail("the plugin profiles AArch64 guests, not %s", info->target_name);
     memset(&qp, 0, sizeof qp);
     qp.watch_fd = -1;
     pthread_mutex_init(&qp.lock, NULL);
@@ -119,7 +123,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     for (int i = 0; i < argc; i++) {
         bool on;
         char *eq = strchr(argv[i], '=');
-        if (!eq) return fail("argument \"%s\": expected name=value%s", argv[i], "");
+        if (!eq) return fail("argument \"%s\": expected name=value", argv[i]);
         *eq = 0;
         const char *name = argv[i], *value = eq + 1;
         if (!strcmp(name, "out")) {
@@ -127,7 +131,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             qp.out = strdup(value);
         } else if (!strcmp(name, "interval")) {
             if (!parse_u32(value, &qp.interval) || qp.interval % 256 || !qp.interval)
-                return fail("interval=%s: a multiple of 256 (PMSIRR_EL1.INTERVAL)%s", value, "");
+                return fail("interval=%s: a multiple of 256 (PMSIRR_EL1.INTERVAL)", value);
         } else if (!strcmp(name, "preset"))
             preset = value;
         else if (!strcmp(name, "config"))
@@ -135,29 +139,28 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         else if (!strcmp(name, "mode")) {
             static const char *const modes[] = {[QP_MODE_FAST] = "fast", [QP_MODE_EXACT] = "exact"};
             const int m = choice(value, modes, 2);
-            if (m < 0) return fail("mode=%s: fast or exact%s", value, "");
+            if (m < 0) return fail("mode=%s: fast or exact", value);
             qp.mode = (qp_mode)m;
         } else if (!strcmp(name, "timing")) {
             static const char *const calls[] = {[QP_TIMING_INLINE] = "inline",
                                                 [QP_TIMING_OPS] = "ops",
                                                 [QP_TIMING_ACCESS] = "access"};
             const int c = choice(value, calls, 3);
-            if (c < 0) return fail("timing=%s: inline, ops or access%s", value, "");
+            if (c < 0) return fail("timing=%s: inline, ops or access", value);
             qp.timing_call = (qp_timing_call)c;
         } else if (!strcmp(name, "perf_version")) {
             if (strncmp(value, "perf", 4) == 0 ||
                 !armprof_perf_metadata_for_version(value, &qp.metadata, &qp.perf_version))
-                return fail("perf_version=%s: MAJOR.MINOR, as 6.1%s", value, "");
+                return fail("perf_version=%s: MAJOR.MINOR, as 6.1", value);
             snprintf(qp.metadata_why, sizeof qp.metadata_why,
                      "arm_spe metadata version %d, for perf_version=%s", (int)qp.metadata, value);
         } else if (!strcmp(name, "jitter") && qemu_plugin_bool_parse(name, value, &on)) {
             qp.spe_params.random = on;
         } else if (!strcmp(name, "jitter") && strcmp(value, "0") && strcmp(value, "1")) {
-            return fail("jitter=%s: on or off (or the driver's 1 or 0)%s", value, "");
+            return fail("jitter=%s: on or off (or the driver's 1 or 0)", value);
         } else if (!strcmp(name, "quiet")) {
             bool q;
-            if (!qemu_plugin_bool_parse(name, value, &q))
-                return fail("quiet=%s: on or off%s", value, "");
+            if (!qemu_plugin_bool_parse(name, value, &q)) return fail("quiet=%s: on or off", value);
             qp.quiet = q;
         } else {
             /* the driver's own words for the filters and the PMSCR_EL1
@@ -169,34 +172,34 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                     return fail("unknown argument \"%s\" (out, interval, jitter, preset, config, "
                                 "mode, timing, perf_version, quiet, or %s",
                                 name, strchr(why, '(') + 1);
-                return fail("%s%s", why, "");
+                return fail("%s", why);
             }
             g_string_append_printf(filters, "%s%s", filters->len ? "," : "", attr);
         }
     }
     qp.filters = g_string_free(filters, false);
     if (!armprof_config_preset(&qp.config, preset))
-        return fail("preset=%s: not a preset (armprof presets lists them)%s", preset, "");
+        return fail("preset=%s: not a preset (armprof presets lists them)", preset);
     char err[512];
     /* The virtual kernel never changes its buffer's tables: the unit may
      * keep their translation as a TLB entry (a config file can say 0) */
     if (!armprof_config_set(&qp.config, "spe_buffer_tlb", "1", err, sizeof err))
-        return fail("%s%s", err, "");
+        return fail("%s", err);
     if (config_path && !qp_config_file(&qp.config, config_path, err, sizeof err))
-        return fail("config: %s%s", err, "");
+        return fail("config: %s", err);
     if (!armprof_config_validate(&qp.config, err, sizeof err))
-        return fail("the configuration: %s%s", err, "");
+        return fail("the configuration: %s", err);
     /* a PE booted now: a configuration the kernel cannot use (no EL2 or
      * EL3, a Profiling Buffer not usable at EL1) stops QEMU before the
      * program starts */
     armprof_pe *pe;
     armprof_kernel *k;
     if (!qp_boot(&pe, &k, NULL, NULL, err, sizeof err))
-        return fail("the configuration cannot be booted: %s%s", err, "");
+        return fail("the configuration cannot be booted: %s", err);
     armprof_kernel_destroy(k);
     armprof_pe_destroy(pe);
-    if (!qp_spe_open(err, sizeof err)) return fail("out=: %s%s", err, "");
-    if (!qp_watch_start(err, sizeof err)) return fail("%s%s", err, "");
+    if (!qp_spe_open(err, sizeof err)) return fail("out=: %s", err);
+    if (!qp_watch_start(err, sizeof err)) return fail("%s", err);
     /* PREFIX.perf.data for the perf that will read it: perf_version=, else
      * the one on PATH (docs/perf.md, "Which perf reads which file") */
     if (!qp.perf_version)

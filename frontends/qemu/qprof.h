@@ -151,7 +151,9 @@ typedef struct qp_chunk {
     uint32_t size;
 } qp_chunk;
 
-/* One guest thread: a vCPU in qemu-user, one PE with its kernel. */
+/* One guest thread: a vCPU in qemu-user, one PE with its kernel. Its state
+ * is grouped by who keeps it: model.c (spe, model, counts, pcs, final),
+ * the mode files (fast, exact), sideband.c (mmap), regs.c (regbuf). */
 typedef struct qp_thread {
     unsigned vcpu;
     uint32_t tid;
@@ -159,47 +161,68 @@ typedef struct qp_thread {
     armprof_pe *pe;
     armprof_kernel *k;
     qp_timing timing;
-    qp_chunk *chunks; /* the Profiling Buffer's contents, as the kernel copied them out */
-    size_t nchunks, capchunks;
-    GByteArray *copy; /* the kernel's copy under way (user mode) */
-    uint64_t spe_bytes;
-    /* modelled cycles (the system counter follows them): those ended in
-     * the model, and those not yet (one addition a callback) */
-    uint64_t cycles, cycles_due;
-    uint64_t retired;        /* operations given to the model */
-    armprof_op_run deferred; /* runs given to qp_retire_run(), not yet to the model */
-    uint64_t selected;       /* SPE samples at the last visit\'s end */
-    /* fast path bookkeeping: the counters as the model has them */
-    uint64_t synced_budget, synced_mix;
-    qp_pending pending;
-    const qp_tb *pend_tb;
-    uint32_t pend_idx;
+    /* the Profiling Buffer's contents, as the kernel copied them out */
+    struct {
+        qp_chunk *chunks; /* where they went in PREFIX.spe */
+        size_t nchunks, capchunks;
+        GByteArray *copy; /* the kernel's copy under way (user mode) */
+        uint64_t bytes;
+    } spe;
+    /* what the model has been given */
+    struct {
+        /* modelled cycles (the system counter follows them): those ended
+         * in the model, and those not yet (one addition a callback) */
+        uint64_t cycles, cycles_due;
+        uint64_t retired;        /* operations given to the model */
+        armprof_op_run deferred; /* runs given to qp_retire_run(), not yet to the model */
+        uint64_t selected;       /* SPE samples at the last visit's end */
+    } model;
+    /* fast path bookkeeping: the counters as the model has them, and the
+     * event a visit waits for (exact mode waits for a memory access too) */
+    struct {
+        uint64_t synced_budget, synced_mix;
+        qp_pending pending;
+        const qp_tb *pend_tb;
+        uint32_t pend_idx;
+    } fast;
     /* exact mode: what the timing model saw since the last visit, for the
      * next run, and the instruction whose memory access it saw last */
-    qp_timing_counts acc;
-    uint64_t acc_mispredicted;
-    uint64_t tb_seq, mem_seq;
-    armprof_op scratch; /* what exact mode hands the timing model for an access or a branch */
-    const qp_insn *mem_insn;
-    uint64_t end_branch_pc; /* the last TB's branch at its end, or 0 */
-    bool end_conditional;   /* ... a conditional one */
+    struct {
+        qp_timing_counts acc;
+        uint64_t acc_mispredicted;
+        uint64_t tb_seq, mem_seq;
+        armprof_op scratch; /* what exact mode hands the timing model for an access or a branch */
+        const qp_insn *mem_insn;
+        uint64_t end_branch_pc; /* the last TB's branch at its end, or 0 */
+        bool end_conditional;   /* ... a conditional one */
+    } exact;
     /* the mmap() a syscall callback saw, until it returns */
-    uint64_t mmap_len, mmap_prot, mmap_off;
-    int64_t mmap_fd;
+    struct {
+        uint64_t len, prot, off;
+        int64_t fd;
+    } mmap;
     /* what the summary reports */
-    uint64_t no_address;   /* sampled loads and stores whose address was not known */
-    uint64_t no_pa;        /* system mode: ... whose VA did not translate (PA 0 recorded) */
-    uint64_t vl_assumed;   /* sampled SVE operations given the starting vector length */
-    uint64_t runs_refused; /* armprof_retire_run() refusals (a bug if nonzero) */
-    uint64_t pc_reads, pc_samples;
-    GHashTable *pc_hist; /* PMPCSR PC -> count */
+    struct {
+        uint64_t no_address;   /* sampled loads and stores whose address was not known */
+        uint64_t no_pa;        /* system mode: ... whose VA did not translate (PA 0 recorded) */
+        uint64_t vl_assumed;   /* sampled SVE operations given the starting vector length */
+        uint64_t runs_refused; /* armprof_retire_run() refusals (a bug if nonzero) */
+    } counts;
+    /* PC sampling by the external agent */
+    struct {
+        uint64_t reads, samples;
+        GHashTable *hist; /* PMPCSR PC -> count */
+    } pcs;
     GByteArray *regbuf;
     struct qp_thread *next_done;
-    uint64_t final_counts[QP_EV_COUNT];
-    uint64_t final_cycles;
-    unsigned final_programmed; /* the event counters the kernel programmed */
-    armprof_spe_stats final_stats;
-    armprof_kernel_status final_kernel;
+    /* the thread's end, for the outputs */
+    struct {
+        uint64_t counts[QP_EV_COUNT];
+        uint64_t cycles;
+        unsigned programmed; /* the event counters the kernel programmed */
+        armprof_spe_stats stats;
+        armprof_kernel_status kernel;
+    } final;
 } qp_thread;
 
 typedef enum qp_mode { QP_MODE_FAST, QP_MODE_EXACT } qp_mode;

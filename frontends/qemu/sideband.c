@@ -201,10 +201,10 @@ void qp_syscall(qemu_plugin_id_t id, unsigned vcpu, int64_t num, uint64_t a1, ui
     if (qp.stopped) return;
     if (num == NR_MMAP) {
         qp_thread *t = qp_thread_of(vcpu);
-        t->mmap_len = a2;
-        t->mmap_prot = a3;
-        t->mmap_fd = (int64_t)a5;
-        t->mmap_off = a6;
+        t->mmap.len = a2;
+        t->mmap.prot = a3;
+        t->mmap.fd = (int64_t)a5;
+        t->mmap.off = a6;
     } else if (num == NR_EXECVE) {
         /* The new program replaces this process and QEMU with it: the
          * profile ends here. Other threads would still be running, so the
@@ -233,11 +233,11 @@ void qp_syscall_ret(qemu_plugin_id_t id, unsigned vcpu, int64_t num, int64_t ret
     (void)id;
     if (qp.stopped || num != NR_MMAP || (uint64_t)ret >= (uint64_t)-4095) return; /* -errno */
     qp_thread *t = qp_thread_of(vcpu);
-    if (!(t->mmap_prot & PROT_EXEC_BIT) || t->mmap_fd < 0) return;
+    if (!(t->mmap.prot & PROT_EXEC_BIT) || t->mmap.fd < 0) return;
     char link[64], path[4096];
-    snprintf(link, sizeof link, "/proc/self/fd/%lld", (long long)t->mmap_fd);
+    snprintf(link, sizeof link, "/proc/self/fd/%lld", (long long)t->mmap.fd);
     const ssize_t n = readlink(link, path, sizeof path - 1);
     if (n <= 0) return;
     path[n] = 0;
-    add_map((uint64_t)ret, t->mmap_len, t->mmap_off, path);
+    add_map((uint64_t)ret, t->mmap.len, t->mmap.off, path);
 }

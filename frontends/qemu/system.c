@@ -99,8 +99,8 @@ static void reset_done(qemu_plugin_id_t id)
         c->tally = 0;
         c->last_tb = 0;
         c->sample_idx = 0;
-        t->synced_budget = 0;
-        t->synced_mix = 0;
+        t->fast.synced_budget = 0;
+        t->fast.synced_mix = 0;
     }
 }
 
@@ -159,8 +159,8 @@ static void el_change(unsigned vcpu, const armprof_system_el_change *change, voi
     qp_counters *c = qp_counters_of(t);
     c->tally = 0;
     c->sample_idx = 0;
-    t->synced_budget = 0;
-    t->synced_mix = 0;
+    t->fast.synced_budget = 0;
+    t->fast.synced_mix = 0;
     qp_visit_end(t);
     maybe_idle();
 }
@@ -196,10 +196,10 @@ void qp_system_summary(void)
         fprintf(out,
                 "vcpu %u: operations %llu, population %llu, samples %llu, records %llu, bytes "
                 "%llu, discarded %llu, no_address %llu, no_pa %llu\n",
-                v, (unsigned long long)t->retired, (unsigned long long)s.population,
+                v, (unsigned long long)t->model.retired, (unsigned long long)s.population,
                 (unsigned long long)s.selected, (unsigned long long)s.records,
                 (unsigned long long)s.bytes, (unsigned long long)s.discarded,
-                (unsigned long long)t->no_address, (unsigned long long)t->no_pa);
+                (unsigned long long)t->counts.no_address, (unsigned long long)t->counts.no_pa);
     }
 }
 #else
