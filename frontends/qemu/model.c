@@ -8,16 +8,47 @@
 
 #include "qprof.h"
 
-/* PMPCSR and PMPCSCTL in the PMU's external register block (H7) */
-#define PMPCSR_OFFSET   0x200u
-#define PMPCSCTL_OFFSET 0xE50u
-
-/* Their event numbers (Arm ARM K3.1) and the summary's names. */
+/* The events by their Arm ARM names (K3.1), and the summary's. */
 const qp_event qp_events[QP_EV_COUNT] = {
-    [QP_EV_INST_RETIRED] = {0x08, "instructions"}, [QP_EV_BR_RETIRED] = {0x21, "branches"},
-    [QP_EV_LD_RETIRED] = {0x06, "loads"},          [QP_EV_ST_RETIRED] = {0x07, "stores"},
-    [QP_EV_MEM_ACCESS] = {0x13, "mem_access"},     [QP_EV_L1D_CACHE_REFILL] = {0x03, "l1d_refill"},
+    [QP_EV_INST_RETIRED] = {"INST_RETIRED", "instructions"},
+    [QP_EV_BR_RETIRED] = {"BR_RETIRED", "branches"},
+    [QP_EV_LD_RETIRED] = {"LD_RETIRED", "loads"},
+    [QP_EV_ST_RETIRED] = {"ST_RETIRED", "stores"},
+    [QP_EV_MEM_ACCESS] = {"MEM_ACCESS", "mem_access"},
+    [QP_EV_L1D_CACHE_REFILL] = {"L1D_CACHE_REFILL", "l1d_refill"},
 };
+
+/* The offset in the PMU's external block of the 64-bit register name, or
+ * UINT32_MAX. */
+static uint32_t pmu_block_offset(const char *name)
+{
+    for (size_t r = 0; r < armprof_ext_reg_count(); r++)
+        if (armprof_ext_reg_component((int)r) == ARMPROF_EXT_PMU &&
+            armprof_ext_reg_width((int)r) == 64 && !strcmp(armprof_ext_reg_name((int)r), name))
+            return armprof_ext_reg_offset((int)r, 0);
+    return UINT32_MAX;
+}
+
+bool qp_model_init(char *err, size_t errlen)
+{
+    for (unsigned i = 0; i < QP_EV_COUNT; i++) {
+        const int n = armprof_pmu_event_number(qp_events[i].event);
+        if (n < 0) {
+            snprintf(err, errlen, "the model has no PMU event %s", qp_events[i].event);
+            return false;
+        }
+        qp.api.event[i] = (uint16_t)n;
+    }
+    /* PMPCSR's first location (H7.1.2: the EXT64 view at 0x200; 0x220
+     * repeats it) */
+    qp.api.pmpcsr = pmu_block_offset("PMPCSR");
+    qp.api.pmpcsctl = pmu_block_offset("PMPCSCTL");
+    if (qp.api.pmpcsr == UINT32_MAX || qp.api.pmpcsctl == UINT32_MAX) {
+        snprintf(err, errlen, "the model's PMU block has no PMPCSR or PMPCSCTL");
+        return false;
+    }
+    return true;
+}
 
 /* The kernel copies its buffer out a page's part at a time (on_data()),
  * up to PMBPTR_EL1, which the unit leaves after the last whole record
@@ -76,7 +107,7 @@ bool qp_boot(armprof_pe **pe, armprof_kernel **k, armprof_kernel_data_fn data, v
     p.irq_ctx = ctx;
     p.events = QP_EV_COUNT;
     for (unsigned i = 0; i < QP_EV_COUNT; i++)
-        p.event[i] = qp_events[i].number;
+        p.event[i] = qp.api.event[i];
     *k = armprof_kernel_boot(*pe, &p, err, errlen);
     if (*k) return true;
     armprof_pe_destroy(*pe);
@@ -91,8 +122,13 @@ static qp_thread *thread_create(unsigned vcpu)
     if (!t) abort();
     t->vcpu = vcpu;
     if (qp.system) {
-        /* the emulator's PE, which the guest's kernel programs */
-        if (!qp_system_thread(t)) exit(1);
+        /* the emulator's PE, which the guest's kernel programs (its hooks:
+         * qp_system_vcpu()) */
+        t->pe = qp.sys.pe(vcpu);
+        if (!t->pe) {
+            fprintf(stderr, "armprof: vCPU %u has no PE: run it with -cpu ...,armprof=on\n", vcpu);
+            exit(1);
+        }
     } else {
         /* the configuration booted once at install: this cannot fail but
          * for memory */
@@ -102,7 +138,7 @@ static qp_thread *thread_create(unsigned vcpu)
         }
         /* an external agent samples the PC (PMPCSCTL.EN 1; it resets
          * suspended) */
-        armprof_external_write(t->pe, PMPCSCTL_OFFSET, 8, 1, NULL);
+        armprof_external_write(t->pe, qp.api.pmpcsctl, 8, 1, NULL);
     }
     qp_timing_init(&t->timing);
     static const qp_timing_ops *const called_by[] = {[QP_TIMING_INLINE] = &qp_timing_default,
@@ -182,7 +218,7 @@ void qp_thread_start(qp_thread *t, uint64_t first_pc)
 
 static void pc_sample(qp_thread *t)
 {
-    const armprof_ext_outcome o = armprof_external_read(t->pe, PMPCSR_OFFSET, 8, NULL);
+    const armprof_ext_outcome o = armprof_external_read(t->pe, qp.api.pmpcsr, 8, NULL);
     t->pcs.reads++;
     /* PMPCSR[31:0] all ones: no sample (H7.1) */
     if (o.kind != ARMPROF_EXT_OK || (o.value & 0xffffffffull) == 0xffffffffull) return;
@@ -364,8 +400,6 @@ void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
 void qp_thread_finish(qp_thread *t)
 {
     if (!t->pe) return;
-    qp_fast_settle(t, NULL);
-    qp_exact_flush(t);
     qp_visit_end(t);
     qp_model_sync(t); /* the cycles end: the events of the last run count */
     armprof_kernel_stop(t->k);

@@ -223,13 +223,22 @@ static bool write_perf(const char *path, const char *spe_path, char *err, size_t
     return armprof_perf_writer_finish(w, err, errlen);
 }
 
+void qp_thread_end(qp_thread *t)
+{
+    if (t->pe) {
+        qp_fast_settle(t, NULL);
+        qp_exact_flush(t);
+    }
+    qp_thread_done(t);
+}
+
 void qp_write_outputs(void)
 {
     /* once: at exit, or at execve() */
     if (__atomic_exchange_n(&qp.stopped, true, __ATOMIC_ACQ_REL)) return;
     for (unsigned v = 0; v < QP_MAX_VCPUS; v++) {
         qp_thread *t = qp_thread_detach(v);
-        if (t) qp_thread_done(t);
+        if (t) qp_thread_end(t);
     }
     char *spe = path_with(".spe"), *perf = path_with(".perf.data"), *sum = path_with(".summary");
     const size_t bytes = (size_t)qp.spe_size;

@@ -20,6 +20,65 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 /* QEMU's callbacks carry no pointer for the plugin: its one instance. */
 qp_plugin qp;
 
+#define NR_MMAP       222 /* the AArch64 Linux system call numbers */
+#define NR_EXECVE     221
+#define PROT_EXEC_BIT 4
+
+/* A guest's mmap() (its executable mappings go to perf's side-band,
+ * sideband.c) and execve() (the profile ends). */
+static void syscall_entry(qemu_plugin_id_t id, unsigned vcpu, int64_t num, uint64_t a1, uint64_t a2,
+                          uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7,
+                          uint64_t a8)
+{
+    (void)id;
+    (void)a1;
+    (void)a4;
+    (void)a7;
+    (void)a8;
+    if (qp.stopped) return;
+    if (num == NR_MMAP) {
+        qp_thread *t = qp_thread_of(vcpu);
+        t->mmap.len = a2;
+        t->mmap.prot = a3;
+        t->mmap.fd = (int64_t)a5;
+        t->mmap.off = a6;
+    } else if (num == NR_EXECVE) {
+        /* The new program replaces this process and QEMU with it: the
+         * profile ends here. Other threads would still be running, so the
+         * profile of a multi-threaded program is written only when QEMU
+         * exits (if execve() fails), and the user is told. */
+        unsigned live = 0;
+        for (unsigned v = 0; v < QP_MAX_VCPUS; v++)
+            live += qp.threads[v] != NULL;
+        if (live > 1) {
+            fprintf(stderr,
+                    "armprof: the program calls execve() with %u threads running: if it "
+                    "succeeds, this profile is lost (only a single-threaded program's is "
+                    "written at execve())\n",
+                    live);
+            return;
+        }
+        fprintf(stderr,
+                "armprof: the program calls execve(): its profile so far is written; what it "
+                "executes runs without the plugin\n");
+        qp_write_outputs();
+    }
+}
+
+static void syscall_return(qemu_plugin_id_t id, unsigned vcpu, int64_t num, int64_t ret)
+{
+    (void)id;
+    if (qp.stopped || num != NR_MMAP || (uint64_t)ret >= (uint64_t)-4095) return; /* -errno */
+    qp_thread *t = qp_thread_of(vcpu);
+    if (!(t->mmap.prot & PROT_EXEC_BIT) || t->mmap.fd < 0) return;
+    char link[64], path[4096];
+    snprintf(link, sizeof link, "/proc/self/fd/%lld", (long long)t->mmap.fd);
+    const ssize_t n = readlink(link, path, sizeof path - 1);
+    if (n <= 0) return;
+    path[n] = 0;
+    qp_add_map((uint64_t)ret, t->mmap.len, t->mmap.off, path);
+}
+
 static void vcpu_init(qemu_plugin_id_t id, unsigned vcpu)
 {
     (void)id;
@@ -27,8 +86,9 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned vcpu)
     /* qemu-user gives a new thread the lowest free vCPU index: a thread
      * whose end was not seen ends now */
     qp_thread *old = qp_thread_detach(vcpu);
-    if (old) qp_thread_done(old);
+    if (old) qp_thread_end(old);
     qp_thread *t = qp_thread_of(vcpu);
+    if (qp.system && t->pe) qp_system_vcpu(t);
     qp_counters *c = qp_counters_of(t);
     memset(c, 0, sizeof *c); /* budget 0: the first block visits the model */
 }
@@ -38,7 +98,7 @@ static void vcpu_exit(qemu_plugin_id_t id, unsigned vcpu)
     (void)id;
     if (qp.stopped) return;
     qp_thread *t = qp_thread_detach(vcpu);
-    if (t) qp_thread_done(t);
+    if (t) qp_thread_end(t);
 }
 
 static void at_exit(qemu_plugin_id_t id, void *userdata)
@@ -80,7 +140,9 @@ __attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...)
     return -1;
 }
 
-void qp_system_callbacks(qemu_plugin_id_t id)
+/* What system mode registers, at install and again after each
+ * qemu_plugin_reset() (system.c, through qp.sys.callbacks). */
+static void system_callbacks(qemu_plugin_id_t id)
 {
     qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
     qemu_plugin_register_vcpu_tb_trans_cb(id, qp_tb_trans);
@@ -99,7 +161,8 @@ static int install_system(qemu_plugin_id_t id, int argc, char **argv)
     qp.sb = qemu_plugin_scoreboard_new(sizeof(qp_counters));
 #endif
     qp.default_vl = 512;
-    qp_system_callbacks(id);
+    qp.sys.callbacks = system_callbacks;
+    system_callbacks(id);
     return 0;
 }
 
@@ -192,6 +255,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     /* a PE booted now: a configuration the kernel cannot use (no EL2 or
      * EL3, a Profiling Buffer not usable at EL1) stops QEMU before the
      * program starts */
+    if (!qp_model_init(err, sizeof err)) return fail("%s", err);
     armprof_pe *pe;
     armprof_kernel *k;
     if (!qp_boot(&pe, &k, NULL, NULL, err, sizeof err))
@@ -224,8 +288,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
     qemu_plugin_register_vcpu_exit_cb(id, vcpu_exit);
     qemu_plugin_register_vcpu_tb_trans_cb(id, qp_tb_trans);
-    qemu_plugin_register_vcpu_syscall_cb(id, qp_syscall);
-    qemu_plugin_register_vcpu_syscall_ret_cb(id, qp_syscall_ret);
+    qemu_plugin_register_vcpu_syscall_cb(id, syscall_entry);
+    qemu_plugin_register_vcpu_syscall_ret_cb(id, syscall_return);
     qemu_plugin_register_atexit_cb(id, at_exit, NULL);
     return 0;
 }
