@@ -105,7 +105,8 @@ static const sysreg_facts sysreg_facts_of[SR_COUNT] = {
 
 /* A register's count of ranges: each of its ranges sets it to its own rank
  * + 1, and the last one's stands (C11 6.7.9p19: a later initializer of a
- * member overrides an earlier one), as do the encoding map's below. */
+ * member overrides an earlier one). The encoding map's instances past an
+ * array's count override likewise. */
 #if defined(__clang__)
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Winitializer-overrides"
@@ -148,6 +149,42 @@ const sysreg_desc sysreg_table[SR_COUNT] = {
 #include SYSREG_LISTS
 #include "core/regdecl_end.h"
 };
+/* Encoding to register id + 1 (0: nothing declared there), the same for
+ * every configuration (presence is the info's), so one map serves every PE.
+ * Instance k of an array is at its encoding + k; the initializers for
+ * k >= count repeat instance 0's, which the compiler would warn about as an
+ * override. */
+#define SR_ENC_AT(id, enc, n, k)                                                                   \
+    [(uint16_t)((enc) + ((k) < (n) ? (k) : 0))] = (uint16_t)(SR_##id + 1),
+#define SR_ENC_ALL(id, enc, n)                                                                     \
+    SR_ENC_AT(id, enc, n, 0)                                                                       \
+    SR_ENC_AT(id, enc, n, 1)                                                                       \
+    SR_ENC_AT(id, enc, n, 2)                                                                       \
+    SR_ENC_AT(id, enc, n, 3)                                                                       \
+    SR_ENC_AT(id, enc, n, 4) SR_ENC_AT(id, enc, n, 5) SR_ENC_AT(id, enc, n, 6)                     \
+        SR_ENC_AT(id, enc, n, 7) SR_ENC_AT(id, enc, n, 8) SR_ENC_AT(id, enc, n, 9)                 \
+            SR_ENC_AT(id, enc, n, 10) SR_ENC_AT(id, enc, n, 11) SR_ENC_AT(id, enc, n, 12)          \
+                SR_ENC_AT(id, enc, n, 13) SR_ENC_AT(id, enc, n, 14) SR_ENC_AT(id, enc, n, 15)      \
+                    SR_ENC_AT(id, enc, n, 16) SR_ENC_AT(id, enc, n, 17) SR_ENC_AT(id, enc, n, 18)  \
+                        SR_ENC_AT(id, enc, n, 19) SR_ENC_AT(id, enc, n, 20)                        \
+                            SR_ENC_AT(id, enc, n, 21) SR_ENC_AT(id, enc, n, 22)                    \
+                                SR_ENC_AT(id, enc, n, 23) SR_ENC_AT(id, enc, n, 24)                \
+                                    SR_ENC_AT(id, enc, n, 25) SR_ENC_AT(id, enc, n, 26)            \
+                                        SR_ENC_AT(id, enc, n, 27) SR_ENC_AT(id, enc, n, 28)        \
+                                            SR_ENC_AT(id, enc, n, 29) SR_ENC_AT(id, enc, n, 30)    \
+                                                SR_ENC_AT(id, enc, n, 31)
+static const uint16_t sysreg_enc_map[1u << 16] = {
+#define SYSREG(id, enc, cond, acc, rd, wr, flags)            SR_ENC_ALL(id, enc, 1)
+#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags) SR_ENC_ALL(p##s, enc, n)
+#define SYSREG_ALIAS(id, enc, cond, acc, target)             SR_ENC_ALL(id, enc, 1)
+#include "core/regdecl_begin.h"
+#include SYSREG_LISTS
+#include "core/regdecl_end.h"
+    /* ENC_NONE is no encoding: the registers declared with it are reached by
+     * name only. */
+    [ENC_NONE] = 0,
+};
+
 #if defined(__clang__)
 #pragma clang diagnostic pop
 #elif defined(__GNUC__)
@@ -224,54 +261,6 @@ static void sysreg_configure_all(const armprof_config *c, sysreg_pe_info *info)
 #include SYSREG_LISTS
 #include "core/regdecl_end.h"
 }
-
-/* Encoding to register id + 1 (0: nothing declared there), the same for
- * every configuration (presence is the info's), so one map serves every PE.
- * Instance k of an array is at its encoding + k; the initializers for
- * k >= count repeat instance 0's, which the compiler would warn about as an
- * override. */
-#define SR_ENC_AT(id, enc, n, k)                                                                   \
-    [(uint16_t)((enc) + ((k) < (n) ? (k) : 0))] = (uint16_t)(SR_##id + 1),
-#define SR_ENC_ALL(id, enc, n)                                                                     \
-    SR_ENC_AT(id, enc, n, 0)                                                                       \
-    SR_ENC_AT(id, enc, n, 1)                                                                       \
-    SR_ENC_AT(id, enc, n, 2)                                                                       \
-    SR_ENC_AT(id, enc, n, 3) SR_ENC_AT(id, enc, n, 4) SR_ENC_AT(id, enc, n, 5)                     \
-        SR_ENC_AT(id, enc, n, 6) SR_ENC_AT(id, enc, n, 7) SR_ENC_AT(id, enc, n, 8)                 \
-            SR_ENC_AT(id, enc, n, 9) SR_ENC_AT(id, enc, n, 10) SR_ENC_AT(id, enc, n, 11)           \
-                SR_ENC_AT(id, enc, n, 12) SR_ENC_AT(id, enc, n, 13) SR_ENC_AT(id, enc, n, 14)      \
-                    SR_ENC_AT(id, enc, n, 15) SR_ENC_AT(id, enc, n, 16) SR_ENC_AT(id, enc, n, 17)  \
-                        SR_ENC_AT(id, enc, n, 18) SR_ENC_AT(id, enc, n, 19)                        \
-                            SR_ENC_AT(id, enc, n, 20) SR_ENC_AT(id, enc, n, 21)                    \
-                                SR_ENC_AT(id, enc, n, 22) SR_ENC_AT(id, enc, n, 23)                \
-                                    SR_ENC_AT(id, enc, n, 24) SR_ENC_AT(id, enc, n, 25)            \
-                                        SR_ENC_AT(id, enc, n, 26) SR_ENC_AT(id, enc, n, 27)        \
-                                            SR_ENC_AT(id, enc, n, 28) SR_ENC_AT(id, enc, n, 29)    \
-                                                SR_ENC_AT(id, enc, n, 30)                          \
-                                                    SR_ENC_AT(id, enc, n, 31)
-#if defined(__clang__)
-#pragma clang diagnostic push
-#pragma clang diagnostic ignored "-Winitializer-overrides"
-#elif defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Woverride-init"
-#endif
-static const uint16_t sysreg_enc_map[1u << 16] = {
-#define SYSREG(id, enc, cond, acc, rd, wr, flags)            SR_ENC_ALL(id, enc, 1)
-#define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags) SR_ENC_ALL(p##s, enc, n)
-#define SYSREG_ALIAS(id, enc, cond, acc, target)             SR_ENC_ALL(id, enc, 1)
-#include "core/regdecl_begin.h"
-#include SYSREG_LISTS
-#include "core/regdecl_end.h"
-    /* ENC_NONE is no encoding: the registers declared with it are reached by
-     * name only. */
-    [ENC_NONE] = 0,
-};
-#if defined(__clang__)
-#pragma clang diagnostic pop
-#elif defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
 
 const sysreg_catalog sysreg_catalog_all = {sysreg_table, SR_COUNT, sysreg_configure_all,
                                            sysreg_enc_map};
