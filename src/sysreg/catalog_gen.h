@@ -71,8 +71,8 @@ enum sysreg_field_index {
 };
 
 /* Every register's bit ranges, one entry a range, in declaration order:
- * register id's are those from SRF_<id> on that name it as their owner
- * (sysreg_desc.fields, .nfields). */
+ * register <id>'s are the sysreg_desc.nfields entries from SRF_<id> on
+ * (sysreg_desc.fields). */
 #define SR_FIELD(reg, nm, h, l, acc, cond)                                                         \
     {.name = nm, .hi = (h), .lo = (l), .access = (acc), .conditional = (cond), .owner = SR_##reg},
 #define F(reg, name, hi, lo, acc, rst)              SR_FIELD(reg, #name, hi, lo, FA_##acc, 0)
@@ -85,7 +85,8 @@ static const sysreg_field sysreg_fields[SRF_END_ + 1] = {
 #include "core/regdecl_begin.h"
 #include SYSREG_LISTS
 #include "core/regdecl_end.h"
-    /* the end: where the last registers' (aliases, which have none) start */
+    /* the end, which a register with no ranges (an alias) declared last
+     * points at */
     {NULL, 0, 0, 0, 0, 0, 0, 0}};
 
 /* Each register's facts (sysreg_facts), each line of them one member. */
@@ -161,18 +162,18 @@ const sysreg_desc sysreg_table[SR_COUNT] = {
     SR_ENC_AT(id, enc, n, 1)                                                                       \
     SR_ENC_AT(id, enc, n, 2)                                                                       \
     SR_ENC_AT(id, enc, n, 3)                                                                       \
-    SR_ENC_AT(id, enc, n, 4) SR_ENC_AT(id, enc, n, 5) SR_ENC_AT(id, enc, n, 6)                     \
-        SR_ENC_AT(id, enc, n, 7) SR_ENC_AT(id, enc, n, 8) SR_ENC_AT(id, enc, n, 9)                 \
-            SR_ENC_AT(id, enc, n, 10) SR_ENC_AT(id, enc, n, 11) SR_ENC_AT(id, enc, n, 12)          \
-                SR_ENC_AT(id, enc, n, 13) SR_ENC_AT(id, enc, n, 14) SR_ENC_AT(id, enc, n, 15)      \
-                    SR_ENC_AT(id, enc, n, 16) SR_ENC_AT(id, enc, n, 17) SR_ENC_AT(id, enc, n, 18)  \
-                        SR_ENC_AT(id, enc, n, 19) SR_ENC_AT(id, enc, n, 20)                        \
-                            SR_ENC_AT(id, enc, n, 21) SR_ENC_AT(id, enc, n, 22)                    \
-                                SR_ENC_AT(id, enc, n, 23) SR_ENC_AT(id, enc, n, 24)                \
-                                    SR_ENC_AT(id, enc, n, 25) SR_ENC_AT(id, enc, n, 26)            \
-                                        SR_ENC_AT(id, enc, n, 27) SR_ENC_AT(id, enc, n, 28)        \
-                                            SR_ENC_AT(id, enc, n, 29) SR_ENC_AT(id, enc, n, 30)    \
-                                                SR_ENC_AT(id, enc, n, 31)
+    SR_ENC_AT(id, enc, n, 4)                                                                       \
+    SR_ENC_AT(id, enc, n, 5) SR_ENC_AT(id, enc, n, 6) SR_ENC_AT(id, enc, n, 7)                     \
+        SR_ENC_AT(id, enc, n, 8) SR_ENC_AT(id, enc, n, 9) SR_ENC_AT(id, enc, n, 10)                \
+            SR_ENC_AT(id, enc, n, 11) SR_ENC_AT(id, enc, n, 12) SR_ENC_AT(id, enc, n, 13)          \
+                SR_ENC_AT(id, enc, n, 14) SR_ENC_AT(id, enc, n, 15) SR_ENC_AT(id, enc, n, 16)      \
+                    SR_ENC_AT(id, enc, n, 17) SR_ENC_AT(id, enc, n, 18) SR_ENC_AT(id, enc, n, 19)  \
+                        SR_ENC_AT(id, enc, n, 20) SR_ENC_AT(id, enc, n, 21)                        \
+                            SR_ENC_AT(id, enc, n, 22) SR_ENC_AT(id, enc, n, 23)                    \
+                                SR_ENC_AT(id, enc, n, 24) SR_ENC_AT(id, enc, n, 25)                \
+                                    SR_ENC_AT(id, enc, n, 26) SR_ENC_AT(id, enc, n, 27)            \
+                                        SR_ENC_AT(id, enc, n, 28) SR_ENC_AT(id, enc, n, 29)        \
+                                            SR_ENC_AT(id, enc, n, 30) SR_ENC_AT(id, enc, n, 31)
 static const uint16_t sysreg_enc_map[1u << 16] = {
 #define SYSREG(id, enc, cond, acc, rd, wr, flags)            SR_ENC_ALL(id, enc, 1)
 #define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags) SR_ENC_ALL(p##s, enc, n)
