@@ -245,13 +245,6 @@ typedef struct qp_plugin qp_plugin;
 struct qp_plugin {
     qemu_plugin_id_t id;
     char *out; /* output prefix */
-    /* what the public API says, looked up once at install (qp_model_init()):
-     * the event numbers of qp_events, the external agent's offsets of
-     * PMPCSR and PMPCSCTL in the PMU block */
-    struct {
-        uint16_t event[QP_EV_COUNT];
-        uint32_t pmpcsr, pmpcsctl;
-    } api;
     uint32_t interval;
     /* the virtual kernel's SPE settings: Linux's arm_spe_pmu attributes
      * given as options (jitter=, load_filter=, min_latency=...) */
@@ -314,6 +307,13 @@ struct qp_plugin {
     } * maps;
     size_t nmaps, capmaps;
     bool maps_scanned;
+    /* what the public API says, looked up once at install (qp_model_init()):
+     * the event numbers of qp_events, the external agent's offsets of
+     * PMPCSR and PMPCSCTL in the PMU block */
+    struct {
+        uint16_t event[QP_EV_COUNT];
+        uint32_t pmpcsr, pmpcsctl;
+    } api;
 #if QPROF_SCOREBOARDS
     struct qemu_plugin_scoreboard *sb;
     struct qemu_plugin_register *xreg[32]; /* x0..x30, sp */
