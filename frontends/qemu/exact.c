@@ -23,30 +23,30 @@ enum {
  * the model waits for is left to it (it goes through the predictor there). */
 static void predict(qp_thread *t, const qp_tb *cur)
 {
-    if (!t->end_branch_pc || t->pending == QP_PEND_BRANCH) return;
-    const bool taken = !t->end_conditional || cur->pc != t->end_branch_pc + 4;
+    if (!t->exact.end_branch_pc || t->fast.pending == QP_PEND_BRANCH) return;
+    const bool taken = !t->exact.end_conditional || cur->pc != t->exact.end_branch_pc + 4;
     const qp_timing_ops *m = t->timing.ops;
     bool mispredicted;
     uint32_t cycles;
     if (m == &qp_timing_default) {
-        cycles = qp_default_resolve(t->timing.ctx, t->end_branch_pc, t->end_conditional, taken,
-                                    &mispredicted);
+        cycles = qp_default_resolve(t->timing.ctx, t->exact.end_branch_pc, t->exact.end_conditional,
+                                    taken, &mispredicted);
     } else if (m->resolve) {
-        cycles = m->resolve(t->timing.ctx, t->end_branch_pc, cur->pc, t->end_conditional, taken,
-                            &mispredicted);
+        cycles = m->resolve(t->timing.ctx, t->exact.end_branch_pc, cur->pc,
+                            t->exact.end_conditional, taken, &mispredicted);
     } else {
-        armprof_op *op = &t->scratch;
-        op->pc = t->end_branch_pc;
-        op->conditional = t->end_conditional;
+        armprof_op *op = &t->exact.scratch;
+        op->pc = t->exact.end_branch_pc;
+        op->conditional = t->exact.end_conditional;
         op->taken = taken;
         op->target = cur->pc;
         op->mispredicted = false;
         cycles = m->branch(t->timing.ctx, op);
         mispredicted = op->mispredicted;
     }
-    t->acc_mispredicted += mispredicted;
+    t->exact.acc_mispredicted += mispredicted;
     /* the run counts one cycle an operation; the rest is the stall */
-    t->cycles_due += cycles - 1;
+    t->model.cycles_due += cycles - 1;
 }
 
 void qp_exact_tb(unsigned vcpu, void *udata)
@@ -56,13 +56,13 @@ void qp_exact_tb(unsigned vcpu, void *udata)
     if (!t) return;
     qp_counters *c = &qp.hot[vcpu].c;
     predict(t, cur);
-    t->tb_seq++;
+    t->exact.tb_seq++;
     if (c->tally < cur->enough) qp_fast_due(t, cur); /* budget < n */
     c->tally += cur->add;
     c->last_tb = (uint64_t)(uintptr_t)cur;
     /* the next TB's predict(), from the line of cur that is at hand now */
-    t->end_branch_pc = cur->last_branch ? cur->last_pc : 0;
-    t->end_conditional = cur->last_conditional;
+    t->exact.end_branch_pc = cur->last_branch ? cur->last_pc : 0;
+    t->exact.end_conditional = cur->last_conditional;
 }
 
 /* The events the timing model saw that a run does not carry, into the PMU
@@ -79,7 +79,7 @@ static void pmu_events(qp_thread *t)
         {offsetof(qp_timing_counts, l2_refill), EV_L2D_CACHE_REFILL},
     };
     for (size_t i = 0; i < sizeof acc / sizeof acc[0]; i++) {
-        uint64_t *n = (uint64_t *)((char *)&t->acc + acc[i].offset);
+        uint64_t *n = (uint64_t *)((char *)&t->exact.acc + acc[i].offset);
         if (*n) armprof_pmu_event(t->pe, acc[i].event, *n);
         *n = 0;
     }
@@ -89,16 +89,16 @@ static void pmu_events(qp_thread *t)
  * fills and this reads, rather than a copy of the whole armprof_op). */
 static uint32_t touch_by_access(qp_thread *t, uint64_t vaddr, bool store)
 {
-    armprof_op *op = &t->scratch;
+    armprof_op *op = &t->exact.scratch;
     op->events = 0;
     op->l1d_access = op->l1d_refill = false;
     const uint32_t cycles = t->timing.ops->access(t->timing.ctx, op, vaddr, store);
-    t->acc.l1d_access += op->l1d_access;
-    t->acc.l1d_refill += op->l1d_refill;
-    t->acc.tlb += (op->events & ARMPROF_SPE_EV_TLB_ACCESS) != 0;
-    t->acc.tlb_refill += (op->events & ARMPROF_SPE_EV_TLB_WALK) != 0;
-    t->acc.l2 += (op->events & ARMPROF_SPE_EV_L2_ACCESS) != 0;
-    t->acc.l2_refill += (op->events & ARMPROF_SPE_EV_L2_MISS) != 0;
+    t->exact.acc.l1d_access += op->l1d_access;
+    t->exact.acc.l1d_refill += op->l1d_refill;
+    t->exact.acc.tlb += (op->events & ARMPROF_SPE_EV_TLB_ACCESS) != 0;
+    t->exact.acc.tlb_refill += (op->events & ARMPROF_SPE_EV_TLB_WALK) != 0;
+    t->exact.acc.l2 += (op->events & ARMPROF_SPE_EV_L2_ACCESS) != 0;
+    t->exact.acc.l2_refill += (op->events & ARMPROF_SPE_EV_L2_MISS) != 0;
     return cycles;
 }
 
@@ -106,23 +106,23 @@ static inline void exact_access(unsigned vcpu, uint64_t vaddr, const qp_insn *q,
 {
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
-    if (t->pending == QP_PEND_MEM && &t->pend_tb->insn[t->pend_idx] == q) {
+    if (t->fast.pending == QP_PEND_MEM && &t->fast.pend_tb->insn[t->fast.pend_idx] == q) {
         /* the sampled load or store: the timing model sees it there */
         qp_mem_due(t, q, true, vaddr);
-        t->mem_insn = q;
-        t->mem_seq = t->tb_seq;
+        t->exact.mem_insn = q;
+        t->exact.mem_seq = t->exact.tb_seq;
         qp_visit_end(t);
-    } else if (t->mem_insn != q || t->mem_seq != t->tb_seq) {
+    } else if (t->exact.mem_insn != q || t->exact.mem_seq != t->exact.tb_seq) {
         /* the instruction's first access (LDP, LD4... make several) */
-        t->mem_insn = q;
-        t->mem_seq = t->tb_seq;
+        t->exact.mem_insn = q;
+        t->exact.mem_seq = t->exact.tb_seq;
         const qp_timing_ops *m = t->timing.ops;
         const uint32_t cycles = m == &qp_timing_default
-                                    ? qp_default_touch(t->timing.ctx, vaddr, store, &t->acc)
-                                : m->touch ? m->touch(t->timing.ctx, vaddr, store, &t->acc)
+                                    ? qp_default_touch(t->timing.ctx, vaddr, store, &t->exact.acc)
+                                : m->touch ? m->touch(t->timing.ctx, vaddr, store, &t->exact.acc)
                                            : touch_by_access(t, vaddr, store);
-        t->cycles_due += cycles - 1;
-        if (t->acc.tlb >= 4096) pmu_events(t);
+        t->model.cycles_due += cycles - 1;
+        if (t->exact.acc.tlb >= 4096) pmu_events(t);
     }
 }
 

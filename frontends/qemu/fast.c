@@ -21,9 +21,9 @@ qp_counters *qp_counters_of(qp_thread *t)
  * memory callbacks look for). */
 static void set_pending(qp_thread *t, qp_pending p, const qp_tb *tb, uint32_t idx)
 {
-    t->pending = p;
-    t->pend_tb = tb;
-    t->pend_idx = idx;
+    t->fast.pending = p;
+    t->fast.pend_tb = tb;
+    t->fast.pend_idx = idx;
     qp.hot[t->vcpu].mem_wait = p == QP_PEND_MEM ? &tb->insn[idx] : NULL;
 }
 
@@ -64,9 +64,9 @@ static void retire_through(qp_thread *t, const qp_tb *tb, uint32_t from, uint64_
  * known, all of them) */
 static void complete_pending(qp_thread *t, const qp_tb *cur, uint32_t ran)
 {
-    const qp_pending p = t->pending;
-    const qp_tb *tb = t->pend_tb;
-    const uint32_t idx = t->pend_idx;
+    const qp_pending p = t->fast.pending;
+    const qp_tb *tb = t->fast.pend_tb;
+    const uint32_t idx = t->fast.pend_idx;
     set_pending(t, QP_PEND_NONE, NULL, 0);
     if (p == QP_PEND_BRANCH) retire_branch(t, &tb->insn[idx], cur ? cur->pc : 0);
     if (p != QP_PEND_MEM) return;
@@ -93,11 +93,11 @@ static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran)
 {
     qp_counters *c = qp_counters_of(t);
     complete_pending(t, cur, ran);
-    const uint64_t ops = t->synced_budget - qp_budget(c->tally);
+    const uint64_t ops = t->fast.synced_budget - qp_budget(c->tally);
     if (ops) {
         armprof_op_run run = ARMPROF_OP_RUN_INIT;
         /* no field borrows: each only grows */
-        const uint64_t mix = (c->tally & QP_MIX_MASK) - t->synced_mix;
+        const uint64_t mix = (c->tally & QP_MIX_MASK) - t->fast.synced_mix;
         run.ops = ops;
         run.branches = qp_mix_field(mix, 0);
         run.loads = qp_mix_field(mix, 1);
@@ -105,9 +105,9 @@ static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran)
         /* exact mode: what the timing model saw of them (and of operations
          * retired ahead of their execution, which a run carries on: no run
          * has more than it can) */
-        run.l1d_access = take(&t->acc.l1d_access, run.loads + run.stores);
-        run.l1d_refill = take(&t->acc.l1d_refill, run.l1d_access);
-        run.mispredicted = take(&t->acc_mispredicted, run.branches);
+        run.l1d_access = take(&t->exact.acc.l1d_access, run.loads + run.stores);
+        run.l1d_refill = take(&t->exact.acc.l1d_refill, run.l1d_access);
+        run.mispredicted = take(&t->exact.acc_mispredicted, run.branches);
         const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
         if (last && last->n) {
             run.last_pc = last->last_pc;
@@ -132,8 +132,8 @@ static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran)
     }
     /* the mix starts again from 0 at every visit, so that it never overflows */
     c->tally = qp_tally(qp_budget(c->tally), 0);
-    t->synced_budget = qp_budget(c->tally);
-    t->synced_mix = 0;
+    t->fast.synced_budget = qp_budget(c->tally);
+    t->fast.synced_mix = 0;
 }
 
 void qp_fast_settle(qp_thread *t, const qp_tb *cur)
@@ -150,7 +150,7 @@ void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc)
         return;
     }
     const uint32_t ran = (uint32_t)((stop_pc - last->pc) / 4);
-    if (t->pending == QP_PEND_MEM && t->pend_tb == last) {
+    if (t->fast.pending == QP_PEND_MEM && t->fast.pend_tb == last) {
         /* the visit inside the block gave the model its instructions up
          * to the load or store it waits for, and no more */
         settle(t, NULL, ran);
@@ -161,15 +161,15 @@ void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc)
      * block's start gave the model all of it already (the budget it left
      * would go above what the model knows): those stay retired. */
     const uint64_t back = last->n - ran;
-    if (qp_budget(c->tally) + back <= t->synced_budget)
+    if (qp_budget(c->tally) + back <= t->fast.synced_budget)
         c->tally += qp_tally(back, 0) - (last->before[last->n] - last->before[ran]);
     settle(t, NULL, UINT32_MAX);
 }
 
 void qp_fast_eret(qp_thread *t, uint64_t target, unsigned target_el)
 {
-    if (t->pending != QP_PEND_BRANCH) return;
-    const qp_insn *q = &t->pend_tb->insn[t->pend_idx];
+    if (t->fast.pending != QP_PEND_BRANCH) return;
+    const qp_insn *q = &t->fast.pend_tb->insn[t->fast.pend_idx];
     if (q->op.op_class != ARMPROF_OP_BRANCH || q->op.branch_kind != ARMPROF_BRANCH_ERET) return;
     set_pending(t, QP_PEND_NONE, NULL, 0);
     armprof_op op = q->op;
@@ -226,8 +226,8 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
         }
         /* after cur's own inline subtraction, rest remain (modulo 2^64) */
         c->tally = qp_tally(rest + n, c->tally & QP_MIX_MASK);
-        t->synced_budget = rest + held;
-        t->synced_mix =
+        t->fast.synced_budget = rest + held;
+        t->fast.synced_mix =
             (c->tally & QP_MIX_MASK) + (inline_done ? 0 : cur->mix) - qp_mix(held, 0, 0);
         return;
     }
@@ -270,9 +270,9 @@ void qp_mem_due(qp_thread *t, const qp_insn *q, bool known, uint64_t vaddr)
 {
     qp_counters *c = qp_counters_of(t);
     c->sample_idx = 0;
-    if (t->pending != QP_PEND_MEM || &t->pend_tb->insn[t->pend_idx] != q) return;
-    const qp_tb *tb = t->pend_tb;
-    const uint32_t idx = t->pend_idx;
+    if (t->fast.pending != QP_PEND_MEM || &t->fast.pend_tb->insn[t->fast.pend_idx] != q) return;
+    const qp_tb *tb = t->fast.pend_tb;
+    const uint32_t idx = t->fast.pend_idx;
     set_pending(t, QP_PEND_NONE, NULL, 0);
     armprof_op op = q->op;
     qp_retire_full(t, &op, vaddr, known);

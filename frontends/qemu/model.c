@@ -8,16 +8,47 @@
 
 #include "qprof.h"
 
-/* PMPCSR and PMPCSCTL in the PMU's external register block (H7) */
-#define PMPCSR_OFFSET   0x200u
-#define PMPCSCTL_OFFSET 0xE50u
-
-/* Their event numbers (Arm ARM K3.1) and the summary's names. */
+/* The events by their Arm ARM names (K3.1), and the summary's. */
 const qp_event qp_events[QP_EV_COUNT] = {
-    [QP_EV_INST_RETIRED] = {0x08, "instructions"}, [QP_EV_BR_RETIRED] = {0x21, "branches"},
-    [QP_EV_LD_RETIRED] = {0x06, "loads"},          [QP_EV_ST_RETIRED] = {0x07, "stores"},
-    [QP_EV_MEM_ACCESS] = {0x13, "mem_access"},     [QP_EV_L1D_CACHE_REFILL] = {0x03, "l1d_refill"},
+    [QP_EV_INST_RETIRED] = {"INST_RETIRED", "instructions"},
+    [QP_EV_BR_RETIRED] = {"BR_RETIRED", "branches"},
+    [QP_EV_LD_RETIRED] = {"LD_RETIRED", "loads"},
+    [QP_EV_ST_RETIRED] = {"ST_RETIRED", "stores"},
+    [QP_EV_MEM_ACCESS] = {"MEM_ACCESS", "mem_access"},
+    [QP_EV_L1D_CACHE_REFILL] = {"L1D_CACHE_REFILL", "l1d_refill"},
 };
+
+/* The offset in the PMU's external block of the 64-bit register name, or
+ * UINT32_MAX. */
+static uint32_t pmu_block_offset(const char *name)
+{
+    for (size_t r = 0; r < armprof_ext_reg_count(); r++)
+        if (armprof_ext_reg_component((int)r) == ARMPROF_EXT_PMU &&
+            armprof_ext_reg_width((int)r) == 64 && !strcmp(armprof_ext_reg_name((int)r), name))
+            return armprof_ext_reg_offset((int)r, 0);
+    return UINT32_MAX;
+}
+
+bool qp_model_init(char *err, size_t errlen)
+{
+    for (unsigned i = 0; i < QP_EV_COUNT; i++) {
+        const int n = armprof_pmu_event_number(qp_events[i].event);
+        if (n < 0) {
+            snprintf(err, errlen, "the model has no PMU event %s", qp_events[i].event);
+            return false;
+        }
+        qp.api.event[i] = (uint16_t)n;
+    }
+    /* PMPCSR's first location (H7.1.2: the EXT64 view at 0x200; 0x220
+     * repeats it) */
+    qp.api.pmpcsr = pmu_block_offset("PMPCSR");
+    qp.api.pmpcsctl = pmu_block_offset("PMPCSCTL");
+    if (qp.api.pmpcsr == UINT32_MAX || qp.api.pmpcsctl == UINT32_MAX) {
+        snprintf(err, errlen, "the model's PMU block has no PMPCSR or PMPCSCTL");
+        return false;
+    }
+    return true;
+}
 
 /* The kernel copies its buffer out a page's part at a time (on_data()),
  * up to PMBPTR_EL1, which the unit leaves after the last whole record
@@ -29,27 +60,28 @@ const qp_event qp_events[QP_EV_COUNT] = {
 static void on_data(void *ctx, const uint8_t *data, size_t size)
 {
     qp_thread *t = ctx;
-    g_byte_array_append(t->copy, data, (guint)size);
+    g_byte_array_append(t->spe.copy, data, (guint)size);
 }
 
 static void copy_end(qp_thread *t)
 {
-    const size_t size = t->copy->len;
+    const size_t size = t->spe.copy->len;
     if (!size) return;
     pthread_mutex_lock(&qp.lock);
     const uint64_t at = qp.spe_size;
-    if (!qp.spe_failed && (fwrite(t->copy->data, 1, size, qp.spe) != size || fflush(qp.spe) != 0))
+    if (!qp.spe_failed &&
+        (fwrite(t->spe.copy->data, 1, size, qp.spe) != size || fflush(qp.spe) != 0))
         qp.spe_failed = true;
     qp.spe_size += size;
     pthread_mutex_unlock(&qp.lock);
-    g_byte_array_set_size(t->copy, 0);
-    t->spe_bytes += size;
-    if (t->nchunks == t->capchunks) {
-        t->capchunks = t->capchunks ? 2 * t->capchunks : 64;
-        t->chunks = realloc(t->chunks, t->capchunks * sizeof *t->chunks);
-        if (!t->chunks) abort();
+    g_byte_array_set_size(t->spe.copy, 0);
+    t->spe.bytes += size;
+    if (t->spe.nchunks == t->spe.capchunks) {
+        t->spe.capchunks = t->spe.capchunks ? 2 * t->spe.capchunks : 64;
+        t->spe.chunks = realloc(t->spe.chunks, t->spe.capchunks * sizeof *t->spe.chunks);
+        if (!t->spe.chunks) abort();
     }
-    t->chunks[t->nchunks++] = (qp_chunk){at, (uint32_t)size};
+    t->spe.chunks[t->spe.nchunks++] = (qp_chunk){at, (uint32_t)size};
 }
 
 static void copy_done(void *ctx, const armprof_kernel_irq *irq)
@@ -75,7 +107,7 @@ bool qp_boot(armprof_pe **pe, armprof_kernel **k, armprof_kernel_data_fn data, v
     p.irq_ctx = ctx;
     p.events = QP_EV_COUNT;
     for (unsigned i = 0; i < QP_EV_COUNT; i++)
-        p.event[i] = qp_events[i].number;
+        p.event[i] = qp.api.event[i];
     *k = armprof_kernel_boot(*pe, &p, err, errlen);
     if (*k) return true;
     armprof_pe_destroy(*pe);
@@ -90,8 +122,13 @@ static qp_thread *thread_create(unsigned vcpu)
     if (!t) abort();
     t->vcpu = vcpu;
     if (qp.system) {
-        /* the emulator's PE, which the guest's kernel programs */
-        if (!qp_system_thread(t)) exit(1);
+        /* the emulator's PE, which the guest's kernel programs (its hooks:
+         * qp_system_vcpu()) */
+        t->pe = qp.sys.pe(vcpu);
+        if (!t->pe) {
+            fprintf(stderr, "armprof: vCPU %u has no PE: run it with -cpu ...,armprof=on\n", vcpu);
+            exit(1);
+        }
     } else {
         /* the configuration booted once at install: this cannot fail but
          * for memory */
@@ -101,7 +138,7 @@ static qp_thread *thread_create(unsigned vcpu)
         }
         /* an external agent samples the PC (PMPCSCTL.EN 1; it resets
          * suspended) */
-        armprof_external_write(t->pe, PMPCSCTL_OFFSET, 8, 1, NULL);
+        armprof_external_write(t->pe, qp.api.pmpcsctl, 8, 1, NULL);
     }
     qp_timing_init(&t->timing);
     static const qp_timing_ops *const called_by[] = {[QP_TIMING_INLINE] = &qp_timing_default,
@@ -109,9 +146,9 @@ static qp_thread *thread_create(unsigned vcpu)
                                                      [QP_TIMING_ACCESS] =
                                                          &qp_timing_default_access};
     t->timing.ops = called_by[qp.timing_call];
-    t->pc_hist = g_hash_table_new(g_int64_hash, g_int64_equal);
+    t->pcs.hist = g_hash_table_new(g_int64_hash, g_int64_equal);
     t->regbuf = g_byte_array_new();
-    t->copy = g_byte_array_new();
+    t->spe.copy = g_byte_array_new();
     /* the first TB of the thread visits the model (budget 0) */
     qp.hot[vcpu] = (qp_hot){0};
     return t;
@@ -181,13 +218,13 @@ void qp_thread_start(qp_thread *t, uint64_t first_pc)
 
 static void pc_sample(qp_thread *t)
 {
-    const armprof_ext_outcome o = armprof_external_read(t->pe, PMPCSR_OFFSET, 8, NULL);
-    t->pc_reads++;
+    const armprof_ext_outcome o = armprof_external_read(t->pe, qp.api.pmpcsr, 8, NULL);
+    t->pcs.reads++;
     /* PMPCSR[31:0] all ones: no sample (H7.1) */
     if (o.kind != ARMPROF_EXT_OK || (o.value & 0xffffffffull) == 0xffffffffull) return;
-    t->pc_samples++;
+    t->pcs.samples++;
     const uint64_t pc = o.value & ((1ull << 56) - 1);
-    gpointer v = g_hash_table_lookup(t->pc_hist, &pc);
+    gpointer v = g_hash_table_lookup(t->pcs.hist, &pc);
     if (v) {
         (*(uint64_t *)v)++;
         return;
@@ -195,24 +232,24 @@ static void pc_sample(qp_thread *t)
     uint64_t *kv = g_new(uint64_t, 2); /* key, then count */
     kv[0] = pc;
     kv[1] = 1;
-    g_hash_table_insert(t->pc_hist, kv, kv + 1);
+    g_hash_table_insert(t->pcs.hist, kv, kv + 1);
 }
 
 /* Cycles pass: they end in the model later, all at once (qp_model_sync()),
  * which counts the same events. */
 static void advance(qp_thread *t, uint64_t cycles)
 {
-    t->cycles_due += cycles;
+    t->model.cycles_due += cycles;
 }
 
 /* The model in step with everything the thread gave it. */
 void qp_model_sync(qp_thread *t)
 {
     qp_flush_run(t);
-    if (t->cycles_due) {
-        armprof_cycles(t->pe, t->cycles_due);
-        t->cycles += t->cycles_due;
-        t->cycles_due = 0;
+    if (t->model.cycles_due) {
+        armprof_cycles(t->pe, t->model.cycles_due);
+        t->model.cycles += t->model.cycles_due;
+        t->model.cycles_due = 0;
     }
 }
 
@@ -221,7 +258,7 @@ void qp_visit_end(qp_thread *t)
     /* a visit that waits for a load's or store's access goes on there:
      * until then the run, the cycles and the rest can wait (nothing else
      * reaches the model between the two) */
-    if (t->pending == QP_PEND_MEM) return;
+    if (t->fast.pending == QP_PEND_MEM) return;
     if (qp.system) {
         /* the guest and its driver see the model between visits */
         qp_model_sync(t);
@@ -233,16 +270,16 @@ void qp_visit_end(qp_thread *t)
      * a sample, not two: qp_until() subtracts it), and the cycles wait
      * until QP_CYCLES_BATCH of them or until somebody looks (docs/qemu.md,
      * "How it runs") */
-    if (t->cycles_due >= QP_CYCLES_BATCH) qp_model_sync(t);
+    if (t->model.cycles_due >= QP_CYCLES_BATCH) qp_model_sync(t);
     if (armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
     /* the external agent reads PMPCSR at every QP_PCSR_EVERY-th Statistical
      * Profiling sample: the same operations in both modes */
     const uint64_t selected = armprof_spe_get_stats(t->pe).selected;
-    if (selected / QP_PCSR_EVERY != t->selected / QP_PCSR_EVERY) {
+    if (selected / QP_PCSR_EVERY != t->model.selected / QP_PCSR_EVERY) {
         qp_model_sync(t);
         pc_sample(t);
     }
-    t->selected = selected;
+    t->model.selected = selected;
 }
 
 void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known)
@@ -258,11 +295,12 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
                                                             op->ldst_kind == ARMPROF_LDST_SVE_SME;
     if (sve && !op->vector_length && !qp_vector_length(t, &op->vector_length)) {
         op->vector_length = qp.default_vl;
-        t->vl_assumed++;
+        t->counts.vl_assumed++;
     }
     /* the system counter: qemu-user has none, so the modelled cycles;
      * system mode keeps the guest's, which qp_thread_enter() gave the PE */
-    if (!qp.system) armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->cycles + t->cycles_due);
+    if (!qp.system)
+        armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->model.cycles + t->model.cycles_due);
     if (qp_is_mem(op)) {
         if (vaddr_known) {
             op->vaddr = vaddr;
@@ -272,13 +310,13 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
             if (qp.system &&
                 !qp.sys.translate(t->vcpu, vaddr, op->op_class == ARMPROF_OP_STORE, &op->paddr)) {
                 op->paddr = 0; /* not expected after the access: counted, shown */
-                t->no_pa++;
+                t->counts.no_pa++;
             }
             cycles = m->access(t->timing.ctx, op, vaddr, op->op_class == ARMPROF_OP_STORE);
         } else {
             /* no made-up address: the record has none (armprof_op) */
             op->data_address_unknown = true;
-            t->no_address++;
+            t->counts.no_address++;
             cycles = m->other(t->timing.ctx, op);
         }
     } else if (op->op_class == ARMPROF_OP_BRANCH)
@@ -286,7 +324,7 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
     else
         cycles = m->other(t->timing.ctx, op);
     armprof_retire(t->pe, op);
-    t->retired++;
+    t->model.retired++;
     advance(t, cycles ? cycles : 1);
     /* at once: while the buffer's management event is pending, profiling
      * is stopped and armprof_ops_until_event() says nothing will happen
@@ -301,7 +339,7 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
 void qp_retire_run(qp_thread *t, armprof_op_run *run)
 {
     if (!run->ops) return;
-    armprof_op_run *a = &t->deferred;
+    armprof_op_run *a = &t->model.deferred;
     if (!a->ops) {
         *a = *run;
     } else {
@@ -320,24 +358,24 @@ void qp_retire_run(qp_thread *t, armprof_op_run *run)
         a->last_is_branch = run->last_is_branch;
         a->last_pc = run->last_pc;
     }
-    t->retired += run->ops;
+    t->model.retired += run->ops;
     advance(t, run->ops);
 }
 
 void qp_flush_run(qp_thread *t)
 {
-    armprof_op_run *a = &t->deferred;
+    armprof_op_run *a = &t->model.deferred;
     if (!a->ops) return;
     /* longer than armprof_ops_until_event(): a bug in the bookkeeping,
      * counted and shown in the summary, never hidden */
-    if (!armprof_retire_run(t->pe, a)) t->runs_refused++;
+    if (!armprof_retire_run(t->pe, a)) t->counts.runs_refused++;
     *a = (armprof_op_run)ARMPROF_OP_RUN_INIT;
 }
 
 uint64_t qp_until(qp_thread *t)
 {
     const uint64_t u = armprof_ops_until_event(t->pe);
-    return u == UINT64_MAX ? u : u - t->deferred.ops;
+    return u == UINT64_MAX ? u : u - t->model.deferred.ops;
 }
 
 /* Instructions [from, to) of tb, none of them the event, as one run. */
@@ -362,18 +400,16 @@ void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
 void qp_thread_finish(qp_thread *t)
 {
     if (!t->pe) return;
-    qp_fast_settle(t, NULL);
-    qp_exact_flush(t);
     qp_visit_end(t);
     qp_model_sync(t); /* the cycles end: the events of the last run count */
     armprof_kernel_stop(t->k);
-    if (t->copy) copy_end(t); /* the stop's last copy */
+    if (t->spe.copy) copy_end(t); /* the stop's last copy */
     uint64_t instructions;
-    armprof_kernel_counters(t->k, &t->final_cycles, &instructions, t->final_counts);
+    armprof_kernel_counters(t->k, &t->final.cycles, &instructions, t->final.counts);
     const unsigned n = armprof_kernel_get_setup(t->k).counters;
-    t->final_programmed = n < QP_EV_COUNT ? n : QP_EV_COUNT;
-    t->final_stats = armprof_spe_get_stats(t->pe);
-    t->final_kernel = armprof_kernel_get_status(t->k);
+    t->final.programmed = n < QP_EV_COUNT ? n : QP_EV_COUNT;
+    t->final.stats = armprof_spe_get_stats(t->pe);
+    t->final.kernel = armprof_kernel_get_status(t->k);
     armprof_kernel_destroy(t->k);
     armprof_pe_destroy(t->pe);
     t->k = NULL;

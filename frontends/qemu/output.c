@@ -83,28 +83,28 @@ static void summary_to(FILE *f, const symtab *syms, const char *spe_path, size_t
          * one the kernel could not program */
         fprintf(f, "thread %u:", t->tid);
         for (unsigned i = 0; i < QP_EV_COUNT; i++) {
-            if (i < t->final_programmed)
-                fprintf(f, " %s %llu", qp_events[i].name, (unsigned long long)t->final_counts[i]);
+            if (i < t->final.programmed)
+                fprintf(f, " %s %llu", qp_events[i].name, (unsigned long long)t->final.counts[i]);
             else
                 fprintf(f, " %s -", qp_events[i].name);
         }
-        fprintf(f, " cycles %llu\n", (unsigned long long)t->final_cycles);
-        const armprof_spe_stats *s = &t->final_stats;
+        fprintf(f, " cycles %llu\n", (unsigned long long)t->final.cycles);
+        const armprof_spe_stats *s = &t->final.stats;
         fprintf(
             f,
             "  spe: samples %llu records %llu written %llu lost %llu bytes %llu pmbirq %llu "
             "(buffer full %llu, faults %llu) no_address %llu vl_assumed %llu runs_refused %llu\n",
             (unsigned long long)s->selected, (unsigned long long)s->records,
             (unsigned long long)s->written, (unsigned long long)s->lost,
-            (unsigned long long)t->spe_bytes, (unsigned long long)t->final_kernel.irqs,
-            (unsigned long long)t->final_kernel.buffer_full,
-            (unsigned long long)t->final_kernel.faults, (unsigned long long)t->no_address,
-            (unsigned long long)t->vl_assumed, (unsigned long long)t->runs_refused);
+            (unsigned long long)t->spe.bytes, (unsigned long long)t->final.kernel.irqs,
+            (unsigned long long)t->final.kernel.buffer_full,
+            (unsigned long long)t->final.kernel.faults, (unsigned long long)t->counts.no_address,
+            (unsigned long long)t->counts.vl_assumed, (unsigned long long)t->counts.runs_refused);
         fprintf(f, "  pc sampling: %llu PMPCSR reads, %llu samples\n",
-                (unsigned long long)t->pc_reads, (unsigned long long)t->pc_samples);
+                (unsigned long long)t->pcs.reads, (unsigned long long)t->pcs.samples);
         GHashTableIter it;
         gpointer k, v;
-        g_hash_table_iter_init(&it, t->pc_hist);
+        g_hash_table_iter_init(&it, t->pcs.hist);
         while (g_hash_table_iter_next(&it, &k, &v)) {
             const char *sym = symbol_of(syms, *(const uint64_t *)k);
             const uint64_t count = *(const uint64_t *)v;
@@ -194,9 +194,9 @@ static bool write_perf(const char *path, const char *spe_path, char *err, size_t
     uint8_t *buf = malloc(cap);
     uint32_t cpu = 0;
     for (const qp_thread *t = qp.done; t && ok && buf; t = t->next_done, cpu++)
-        for (size_t i = 0; i < t->nchunks && ok && buf; i++) {
-            const uint64_t at = t->chunks[i].offset;
-            const size_t size = t->chunks[i].size;
+        for (size_t i = 0; i < t->spe.nchunks && ok && buf; i++) {
+            const uint64_t at = t->spe.chunks[i].offset;
+            const size_t size = t->spe.chunks[i].size;
             if (size > cap) {
                 free(buf);
                 buf = malloc(cap = size);
@@ -223,13 +223,22 @@ static bool write_perf(const char *path, const char *spe_path, char *err, size_t
     return armprof_perf_writer_finish(w, err, errlen);
 }
 
+void qp_thread_end(qp_thread *t)
+{
+    if (t->pe) {
+        qp_fast_settle(t, NULL);
+        qp_exact_flush(t);
+    }
+    qp_thread_done(t);
+}
+
 void qp_write_outputs(void)
 {
     /* once: at exit, or at execve() */
     if (__atomic_exchange_n(&qp.stopped, true, __ATOMIC_ACQ_REL)) return;
     for (unsigned v = 0; v < QP_MAX_VCPUS; v++) {
         qp_thread *t = qp_thread_detach(v);
-        if (t) qp_thread_done(t);
+        if (t) qp_thread_end(t);
     }
     char *spe = path_with(".spe"), *perf = path_with(".perf.data"), *sum = path_with(".summary");
     const size_t bytes = (size_t)qp.spe_size;

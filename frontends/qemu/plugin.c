@@ -8,6 +8,7 @@
  *               [,perf_version=V][,quiet=on][,ATTRIBUTE=VALUE...] PROGRAM ARGS
  * ATTRIBUTE: Linux's arm_spe_pmu format attributes (load_filter,
  * min_latency...), as armprof_kernel_spe_attribute() maps them. */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,6 +20,65 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 /* QEMU's callbacks carry no pointer for the plugin: its one instance. */
 qp_plugin qp;
 
+#define NR_MMAP       222 /* the AArch64 Linux system call numbers */
+#define NR_EXECVE     221
+#define PROT_EXEC_BIT 4
+
+/* A guest's mmap() (its executable mappings go to perf's side-band,
+ * sideband.c) and execve() (the profile ends). */
+static void syscall_entry(qemu_plugin_id_t id, unsigned vcpu, int64_t num, uint64_t a1, uint64_t a2,
+                          uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7,
+                          uint64_t a8)
+{
+    (void)id;
+    (void)a1;
+    (void)a4;
+    (void)a7;
+    (void)a8;
+    if (qp.stopped) return;
+    if (num == NR_MMAP) {
+        qp_thread *t = qp_thread_of(vcpu);
+        t->mmap.len = a2;
+        t->mmap.prot = a3;
+        t->mmap.fd = (int64_t)a5;
+        t->mmap.off = a6;
+    } else if (num == NR_EXECVE) {
+        /* The new program replaces this process and QEMU with it: the
+         * profile ends here. Other threads would still be running, so the
+         * profile of a multi-threaded program is written only when QEMU
+         * exits (if execve() fails), and the user is told. */
+        unsigned live = 0;
+        for (unsigned v = 0; v < QP_MAX_VCPUS; v++)
+            live += qp.threads[v] != NULL;
+        if (live > 1) {
+            fprintf(stderr,
+                    "armprof: the program calls execve() with %u threads running: if it "
+                    "succeeds, this profile is lost (only a single-threaded program's is "
+                    "written at execve())\n",
+                    live);
+            return;
+        }
+        fprintf(stderr,
+                "armprof: the program calls execve(): its profile so far is written; what it "
+                "executes runs without the plugin\n");
+        qp_write_outputs();
+    }
+}
+
+static void syscall_return(qemu_plugin_id_t id, unsigned vcpu, int64_t num, int64_t ret)
+{
+    (void)id;
+    if (qp.stopped || num != NR_MMAP || (uint64_t)ret >= (uint64_t)-4095) return; /* -errno */
+    qp_thread *t = qp_thread_of(vcpu);
+    if (!(t->mmap.prot & PROT_EXEC_BIT) || t->mmap.fd < 0) return;
+    char link[64], path[4096];
+    snprintf(link, sizeof link, "/proc/self/fd/%lld", (long long)t->mmap.fd);
+    const ssize_t n = readlink(link, path, sizeof path - 1);
+    if (n <= 0) return;
+    path[n] = 0;
+    qp_add_map((uint64_t)ret, t->mmap.len, t->mmap.off, path);
+}
+
 static void vcpu_init(qemu_plugin_id_t id, unsigned vcpu)
 {
     (void)id;
@@ -26,8 +86,9 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned vcpu)
     /* qemu-user gives a new thread the lowest free vCPU index: a thread
      * whose end was not seen ends now */
     qp_thread *old = qp_thread_detach(vcpu);
-    if (old) qp_thread_done(old);
+    if (old) qp_thread_end(old);
     qp_thread *t = qp_thread_of(vcpu);
+    if (qp.system && t->pe) qp_system_vcpu(t);
     qp_counters *c = qp_counters_of(t);
     memset(c, 0, sizeof *c); /* budget 0: the first block visits the model */
 }
@@ -37,7 +98,7 @@ static void vcpu_exit(qemu_plugin_id_t id, unsigned vcpu)
     (void)id;
     if (qp.stopped) return;
     qp_thread *t = qp_thread_detach(vcpu);
-    if (t) qp_thread_done(t);
+    if (t) qp_thread_end(t);
 }
 
 static void at_exit(qemu_plugin_id_t id, void *userdata)
@@ -67,15 +128,21 @@ static int choice(const char *value, const char *const *names, int n)
     return -1;
 }
 
-static int fail(const char *fmt, const char *a, const char *b)
+/* An installation error, said on stderr: -1, which makes QEMU stop. */
+__attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     fprintf(stderr, "armprof: ");
-    fprintf(stderr, fmt, a, b);
+    vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
+    va_end(ap);
     return -1;
 }
 
-void qp_system_callbacks(qemu_plugin_id_t id)
+/* What system mode registers, at install and again after each
+ * qemu_plugin_reset() (system.c, through qp.sys.callbacks). */
+static void system_callbacks(qemu_plugin_id_t id)
 {
     qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
     qemu_plugin_register_vcpu_tb_trans_cb(id, qp_tb_trans);
@@ -87,15 +154,15 @@ void qp_system_callbacks(qemu_plugin_id_t id)
 static int install_system(qemu_plugin_id_t id, int argc, char **argv)
 {
     if (argc > 0)
-        return fail("argument \"%s\": system mode takes none (the guest programs SPE)%s", argv[0],
-                    "");
+        return fail("argument \"%s\": system mode takes none (the guest programs SPE)", argv[0]);
     if (!qp_system_bind()) return -1;
     qp.system = true;
 #if QPROF_SCOREBOARDS
     qp.sb = qemu_plugin_scoreboard_new(sizeof(qp_counters));
 #endif
     qp.default_vl = 512;
-    qp_system_callbacks(id);
+    qp.sys.callbacks = system_callbacks;
+    system_callbacks(id);
     return 0;
 }
 
@@ -103,7 +170,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                                            char **argv)
 {
     if (strcmp(info->target_name, "aarch64") != 0)
-        return fail("the plugin profiles AArch64 guests, not %s%s", info->target_name, "");
+        return fail("the plugin profiles AArch64 guests, not %s", info->target_name);
     memset(&qp, 0, sizeof qp);
     qp.watch_fd = -1;
     pthread_mutex_init(&qp.lock, NULL);
@@ -119,7 +186,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     for (int i = 0; i < argc; i++) {
         bool on;
         char *eq = strchr(argv[i], '=');
-        if (!eq) return fail("argument \"%s\": expected name=value%s", argv[i], "");
+        if (!eq) return fail("argument \"%s\": expected name=value", argv[i]);
         *eq = 0;
         const char *name = argv[i], *value = eq + 1;
         if (!strcmp(name, "out")) {
@@ -127,7 +194,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             qp.out = strdup(value);
         } else if (!strcmp(name, "interval")) {
             if (!parse_u32(value, &qp.interval) || qp.interval % 256 || !qp.interval)
-                return fail("interval=%s: a multiple of 256 (PMSIRR_EL1.INTERVAL)%s", value, "");
+                return fail("interval=%s: a multiple of 256 (PMSIRR_EL1.INTERVAL)", value);
         } else if (!strcmp(name, "preset"))
             preset = value;
         else if (!strcmp(name, "config"))
@@ -135,29 +202,28 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         else if (!strcmp(name, "mode")) {
             static const char *const modes[] = {[QP_MODE_FAST] = "fast", [QP_MODE_EXACT] = "exact"};
             const int m = choice(value, modes, 2);
-            if (m < 0) return fail("mode=%s: fast or exact%s", value, "");
+            if (m < 0) return fail("mode=%s: fast or exact", value);
             qp.mode = (qp_mode)m;
         } else if (!strcmp(name, "timing")) {
             static const char *const calls[] = {[QP_TIMING_INLINE] = "inline",
                                                 [QP_TIMING_OPS] = "ops",
                                                 [QP_TIMING_ACCESS] = "access"};
             const int c = choice(value, calls, 3);
-            if (c < 0) return fail("timing=%s: inline, ops or access%s", value, "");
+            if (c < 0) return fail("timing=%s: inline, ops or access", value);
             qp.timing_call = (qp_timing_call)c;
         } else if (!strcmp(name, "perf_version")) {
             if (strncmp(value, "perf", 4) == 0 ||
                 !armprof_perf_metadata_for_version(value, &qp.metadata, &qp.perf_version))
-                return fail("perf_version=%s: MAJOR.MINOR, as 6.1%s", value, "");
+                return fail("perf_version=%s: MAJOR.MINOR, as 6.1", value);
             snprintf(qp.metadata_why, sizeof qp.metadata_why,
                      "arm_spe metadata version %d, for perf_version=%s", (int)qp.metadata, value);
         } else if (!strcmp(name, "jitter") && qemu_plugin_bool_parse(name, value, &on)) {
             qp.spe_params.random = on;
         } else if (!strcmp(name, "jitter") && strcmp(value, "0") && strcmp(value, "1")) {
-            return fail("jitter=%s: on or off (or the driver's 1 or 0)%s", value, "");
+            return fail("jitter=%s: on or off (or the driver's 1 or 0)", value);
         } else if (!strcmp(name, "quiet")) {
             bool q;
-            if (!qemu_plugin_bool_parse(name, value, &q))
-                return fail("quiet=%s: on or off%s", value, "");
+            if (!qemu_plugin_bool_parse(name, value, &q)) return fail("quiet=%s: on or off", value);
             qp.quiet = q;
         } else {
             /* the driver's own words for the filters and the PMSCR_EL1
@@ -169,34 +235,35 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                     return fail("unknown argument \"%s\" (out, interval, jitter, preset, config, "
                                 "mode, timing, perf_version, quiet, or %s",
                                 name, strchr(why, '(') + 1);
-                return fail("%s%s", why, "");
+                return fail("%s", why);
             }
             g_string_append_printf(filters, "%s%s", filters->len ? "," : "", attr);
         }
     }
     qp.filters = g_string_free(filters, false);
     if (!armprof_config_preset(&qp.config, preset))
-        return fail("preset=%s: not a preset (armprof presets lists them)%s", preset, "");
+        return fail("preset=%s: not a preset (armprof presets lists them)", preset);
     char err[512];
     /* The virtual kernel never changes its buffer's tables: the unit may
      * keep their translation as a TLB entry (a config file can say 0) */
     if (!armprof_config_set(&qp.config, "spe_buffer_tlb", "1", err, sizeof err))
-        return fail("%s%s", err, "");
+        return fail("%s", err);
     if (config_path && !qp_config_file(&qp.config, config_path, err, sizeof err))
-        return fail("config: %s%s", err, "");
+        return fail("config: %s", err);
     if (!armprof_config_validate(&qp.config, err, sizeof err))
-        return fail("the configuration: %s%s", err, "");
+        return fail("the configuration: %s", err);
     /* a PE booted now: a configuration the kernel cannot use (no EL2 or
      * EL3, a Profiling Buffer not usable at EL1) stops QEMU before the
      * program starts */
+    if (!qp_model_init(err, sizeof err)) return fail("%s", err);
     armprof_pe *pe;
     armprof_kernel *k;
     if (!qp_boot(&pe, &k, NULL, NULL, err, sizeof err))
-        return fail("the configuration cannot be booted: %s%s", err, "");
+        return fail("the configuration cannot be booted: %s", err);
     armprof_kernel_destroy(k);
     armprof_pe_destroy(pe);
-    if (!qp_spe_open(err, sizeof err)) return fail("out=: %s%s", err, "");
-    if (!qp_watch_start(err, sizeof err)) return fail("%s%s", err, "");
+    if (!qp_spe_open(err, sizeof err)) return fail("out=: %s", err);
+    if (!qp_watch_start(err, sizeof err)) return fail("%s", err);
     /* PREFIX.perf.data for the perf that will read it: perf_version=, else
      * the one on PATH (docs/perf.md, "Which perf reads which file") */
     if (!qp.perf_version)
@@ -221,8 +288,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
     qemu_plugin_register_vcpu_exit_cb(id, vcpu_exit);
     qemu_plugin_register_vcpu_tb_trans_cb(id, qp_tb_trans);
-    qemu_plugin_register_vcpu_syscall_cb(id, qp_syscall);
-    qemu_plugin_register_vcpu_syscall_ret_cb(id, qp_syscall_ret);
+    qemu_plugin_register_vcpu_syscall_cb(id, syscall_entry);
+    qemu_plugin_register_vcpu_syscall_ret_cb(id, syscall_return);
     qemu_plugin_register_atexit_cb(id, at_exit, NULL);
     return 0;
 }

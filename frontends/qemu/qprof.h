@@ -53,8 +53,8 @@ enum {
     QP_EV_COUNT
 };
 typedef struct qp_event {
-    uint16_t number;
-    const char *name;
+    const char *event; /* the Arm ARM's name, which armprof_pmu_event_number() knows */
+    const char *name;  /* the summary's */
 } qp_event;
 extern const qp_event qp_events[QP_EV_COUNT];
 
@@ -151,7 +151,9 @@ typedef struct qp_chunk {
     uint32_t size;
 } qp_chunk;
 
-/* One guest thread: a vCPU in qemu-user, one PE with its kernel. */
+/* One guest thread: a vCPU in qemu-user, one PE with its kernel. Its state
+ * is grouped by who keeps it: model.c (spe, model, counts, pcs, final),
+ * the mode files (fast, exact), sideband.c (mmap), regs.c (regbuf). */
 typedef struct qp_thread {
     unsigned vcpu;
     uint32_t tid;
@@ -159,47 +161,68 @@ typedef struct qp_thread {
     armprof_pe *pe;
     armprof_kernel *k;
     qp_timing timing;
-    qp_chunk *chunks; /* the Profiling Buffer's contents, as the kernel copied them out */
-    size_t nchunks, capchunks;
-    GByteArray *copy; /* the kernel's copy under way (user mode) */
-    uint64_t spe_bytes;
-    /* modelled cycles (the system counter follows them): those ended in
-     * the model, and those not yet (one addition a callback) */
-    uint64_t cycles, cycles_due;
-    uint64_t retired;        /* operations given to the model */
-    armprof_op_run deferred; /* runs given to qp_retire_run(), not yet to the model */
-    uint64_t selected;       /* SPE samples at the last visit\'s end */
-    /* fast path bookkeeping: the counters as the model has them */
-    uint64_t synced_budget, synced_mix;
-    qp_pending pending;
-    const qp_tb *pend_tb;
-    uint32_t pend_idx;
+    /* the Profiling Buffer's contents, as the kernel copied them out */
+    struct {
+        qp_chunk *chunks; /* where they went in PREFIX.spe */
+        size_t nchunks, capchunks;
+        GByteArray *copy; /* the kernel's copy under way (user mode) */
+        uint64_t bytes;
+    } spe;
+    /* what the model has been given */
+    struct {
+        /* modelled cycles (the system counter follows them): those ended
+         * in the model, and those not yet (one addition a callback) */
+        uint64_t cycles, cycles_due;
+        uint64_t retired;        /* operations given to the model */
+        armprof_op_run deferred; /* runs given to qp_retire_run(), not yet to the model */
+        uint64_t selected;       /* SPE samples at the last visit's end */
+    } model;
+    /* fast path bookkeeping: the counters as the model has them, and the
+     * event a visit waits for (exact mode waits for a memory access too) */
+    struct {
+        uint64_t synced_budget, synced_mix;
+        qp_pending pending;
+        const qp_tb *pend_tb;
+        uint32_t pend_idx;
+    } fast;
     /* exact mode: what the timing model saw since the last visit, for the
      * next run, and the instruction whose memory access it saw last */
-    qp_timing_counts acc;
-    uint64_t acc_mispredicted;
-    uint64_t tb_seq, mem_seq;
-    armprof_op scratch; /* what exact mode hands the timing model for an access or a branch */
-    const qp_insn *mem_insn;
-    uint64_t end_branch_pc; /* the last TB's branch at its end, or 0 */
-    bool end_conditional;   /* ... a conditional one */
+    struct {
+        qp_timing_counts acc;
+        uint64_t acc_mispredicted;
+        uint64_t tb_seq, mem_seq;
+        armprof_op scratch; /* what exact mode hands the timing model for an access or a branch */
+        const qp_insn *mem_insn;
+        uint64_t end_branch_pc; /* the last TB's branch at its end, or 0 */
+        bool end_conditional;   /* ... a conditional one */
+    } exact;
     /* the mmap() a syscall callback saw, until it returns */
-    uint64_t mmap_len, mmap_prot, mmap_off;
-    int64_t mmap_fd;
+    struct {
+        uint64_t len, prot, off;
+        int64_t fd;
+    } mmap;
     /* what the summary reports */
-    uint64_t no_address;   /* sampled loads and stores whose address was not known */
-    uint64_t no_pa;        /* system mode: ... whose VA did not translate (PA 0 recorded) */
-    uint64_t vl_assumed;   /* sampled SVE operations given the starting vector length */
-    uint64_t runs_refused; /* armprof_retire_run() refusals (a bug if nonzero) */
-    uint64_t pc_reads, pc_samples;
-    GHashTable *pc_hist; /* PMPCSR PC -> count */
+    struct {
+        uint64_t no_address;   /* sampled loads and stores whose address was not known */
+        uint64_t no_pa;        /* system mode: ... whose VA did not translate (PA 0 recorded) */
+        uint64_t vl_assumed;   /* sampled SVE operations given the starting vector length */
+        uint64_t runs_refused; /* armprof_retire_run() refusals (a bug if nonzero) */
+    } counts;
+    /* PC sampling by the external agent */
+    struct {
+        uint64_t reads, samples;
+        GHashTable *hist; /* PMPCSR PC -> count */
+    } pcs;
     GByteArray *regbuf;
     struct qp_thread *next_done;
-    uint64_t final_counts[QP_EV_COUNT];
-    uint64_t final_cycles;
-    unsigned final_programmed; /* the event counters the kernel programmed */
-    armprof_spe_stats final_stats;
-    armprof_kernel_status final_kernel;
+    /* the thread's end, for the outputs */
+    struct {
+        uint64_t counts[QP_EV_COUNT];
+        uint64_t cycles;
+        unsigned programmed; /* the event counters the kernel programmed */
+        armprof_spe_stats stats;
+        armprof_kernel_status kernel;
+    } final;
 } qp_thread;
 
 typedef enum qp_mode { QP_MODE_FAST, QP_MODE_EXACT } qp_mode;
@@ -248,6 +271,9 @@ struct qp_plugin {
         __typeof__(armprof_system_translate) *translate;
         __typeof__(armprof_system_set_el_change_hook) *set_el_change_hook;
         __typeof__(armprof_system_set_control_hook) *set_control_hook;
+        /* plugin.c's registrations, which system.c makes again after a
+         * qemu_plugin_reset() */
+        void (*callbacks)(qemu_plugin_id_t id);
         /* Idle (system.c): TBs are instrumented only while some vCPU may
          * profile. Read and written with __atomic builtins. */
         bool instrumented;
@@ -281,6 +307,13 @@ struct qp_plugin {
     } * maps;
     size_t nmaps, capmaps;
     bool maps_scanned;
+    /* what the public API says, looked up once at install (qp_model_init()):
+     * the event numbers of qp_events, the external agent's offsets of
+     * PMPCSR and PMPCSCTL in the PMU block */
+    struct {
+        uint16_t event[QP_EV_COUNT];
+        uint32_t pmpcsr, pmpcsctl;
+    } api;
 #if QPROF_SCOREBOARDS
     struct qemu_plugin_scoreboard *sb;
     struct qemu_plugin_register *xreg[32]; /* x0..x30, sp */
@@ -288,8 +321,43 @@ struct qp_plugin {
 #endif
 };
 
+/* The files, each calling only those below it (QEMU's and the emulator's
+ * callbacks enter at the top; system.c registers plugin.c's callbacks again
+ * through qp.sys.callbacks, a pointer plugin.c gives it):
+ *   plugin.c                 install, vCPUs, system calls, exit
+ *   translate.c              TB translation: registers the modes' callbacks
+ *   system.c                 system mode: idle, Exception level changes
+ *   output.c                 a thread's end, and the outputs at exit
+ *   exact.c, then fast.c     the two modes' callbacks
+ *   model.c                  a thread's PE and what goes into it
+ *   regs.c, sideband.c, timing.c, watch.c, config_file.c   leaves */
+
 /* translate.c */
 void qp_tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb);
+
+/* system.c: system mode */
+bool qp_system_bind(void);               /* the emulator's functions; false with a message */
+void qp_system_vcpu(const qp_thread *t); /* the vCPU's hooks in the emulator */
+void qp_system_summary(void);            /* at exit, to stderr */
+/* whether TBs are to be instrumented now */
+bool qp_system_instrumented(void);
+
+/* output.c */
+/* A thread's end: both modes' bookkeeping into the model, then
+ * qp_thread_done(). */
+void qp_thread_end(qp_thread *t);
+void qp_write_outputs(void);
+/* PREFIX.spe, open from install to exit: the records stream there as the
+ * kernels copy them out (memory stays bounded on long runs). */
+bool qp_spe_open(char *err, size_t errlen);
+
+/* exact.c: every access and branch through the timing model */
+void qp_exact_tb(unsigned vcpu, void *udata);
+/* A load's access (atomics included), a store's: each registered for its
+ * own kind, so the callback need not look at the instruction. */
+void qp_exact_load(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
+void qp_exact_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
+void qp_exact_flush(qp_thread *t); /* the timing model's events into the PMU */
 
 /* fast.c: the fast path */
 void qp_fast_tb_due(unsigned vcpu, void *udata);
@@ -305,28 +373,17 @@ void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc);
  * taken to target at target_el (D17.6.3: a sampled exception return is an
  * unconditional branch whose target carries its Exception level). */
 void qp_fast_eret(qp_thread *t, uint64_t target, unsigned target_el);
-/* plugin.c: the callbacks system mode registers, at install and again
- * after qemu_plugin_reset() */
-void qp_system_callbacks(qemu_plugin_id_t id);
-/* system.c: whether TBs are to be instrumented now */
-bool qp_system_instrumented(void);
 /* The TB cur holds the next event: the model catches up and walks it (the
  * thread locked). */
 void qp_fast_due(qp_thread *t, const qp_tb *cur);
 void qp_mem_due(qp_thread *t, const qp_insn *q, bool known, uint64_t vaddr);
 qp_counters *qp_counters_of(qp_thread *t);
 
-/* exact.c: every access and branch through the timing model */
-void qp_exact_tb(unsigned vcpu, void *udata);
-/* A load's access (atomics included), a store's: each registered for its
- * own kind, so the callback need not look at the instruction. */
-void qp_exact_load(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
-void qp_exact_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
-void qp_exact_flush(qp_thread *t); /* the timing model's events into the PMU */
-
 /* model.c: a thread's PE and what goes into it */
 extern qp_plugin qp; /* the one plugin instance: QEMU's callbacks carry no context pointer */
 qp_thread *qp_thread_create_for(unsigned vcpu);
+/* qp.api from the public API's tables: false with a message */
+bool qp_model_init(char *err, size_t errlen);
 bool qp_boot(armprof_pe **pe, armprof_kernel **k, armprof_kernel_data_fn data, void *ctx, char *err,
              size_t errlen);
 /* The thread of vcpu, created at its first use: a load in the callbacks'
@@ -364,10 +421,11 @@ void qp_thread_finish(qp_thread *t);
  * sample the agent takes; the run and the cycles it advanced go in when
  * somebody looks (qp_model_sync(): system mode, a PC sample, 2^20 cycles). */
 void qp_visit_end(qp_thread *t);
-/* A thread taken out of its vCPU slot (NULL if none), and its profile
- * ended and kept for the outputs: from the thread itself (vCPU exit) or
- * with every vCPU stopped (QEMU's exit). */
+/* A thread taken out of its vCPU slot (NULL if none): from the thread
+ * itself (vCPU exit) or with every vCPU stopped (QEMU's exit). */
 qp_thread *qp_thread_detach(unsigned vcpu);
+/* Its profile ended (the caller settled the modes first: qp_thread_end())
+ * and kept for the outputs. */
 void qp_thread_done(qp_thread *t);
 
 /* regs.c: a load's or store's address from the registers (QEMU 10.0) */
@@ -377,35 +435,21 @@ bool qp_data_address(qp_thread *t, const qp_insn *i, uint64_t *vaddr);
 bool qp_vector_length(qp_thread *t, uint32_t *bits);
 void qp_regs_init(void);
 
-/* sideband.c */
-void qp_syscall(qemu_plugin_id_t id, unsigned vcpu, int64_t num, uint64_t a1, uint64_t a2,
-                uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8);
-void qp_syscall_ret(qemu_plugin_id_t id, unsigned vcpu, int64_t num, int64_t ret);
+/* sideband.c: what perf needs besides the records */
+void qp_add_map(uint64_t addr, uint64_t len, uint64_t pgoff, const char *path);
 void qp_scan_maps(uint64_t first_pc);
 void qp_map_program(const char *path);
 char *qp_program_path(void);
 /* The value of property name in QEMU's -cpu option, or NULL (free it). */
 char *qp_cpu_property(const char *name);
 
-/* output.c */
-void qp_write_outputs(void);
-
 /* watch.c: a process that says what was lost if QEMU ends without the
  * exit callback (QEMU 7.2, a guest killed by a signal) */
 bool qp_watch_start(char *err, size_t errlen);
 void qp_watch_done(void); /* the outputs are written */
 
-/* system.c: system mode */
-bool qp_system_bind(void);           /* the emulator's functions; false with a message */
-bool qp_system_thread(qp_thread *t); /* the vCPU's PE from the emulator */
-void qp_system_summary(void);        /* at exit, to stderr */
-
 /* config_file.c */
 bool qp_config_file(armprof_config *c, const char *path, char *err, size_t errlen);
-
-/* PREFIX.spe, open from install to exit: the records stream there as the
- * kernels copy them out (memory stays bounded on long runs). */
-bool qp_spe_open(char *err, size_t errlen);
 
 #pragma GCC visibility pop
 

@@ -2,9 +2,9 @@
 /* What perf needs besides the records (docs/qemu.md, "perf.data"): the
  * guest's executable mappings, from the host's view of them at the first
  * block (what qemu-user itself loaded: the program and its interpreter)
- * and from the mmap() calls the guest makes later (shared libraries), and
- * execve(), after which the plugin is gone. Threads are named by their
- * vCPU's TID (model.c). */
+ * and from the mmap() calls the guest makes later (shared libraries, which
+ * plugin.c's system call callbacks see). Threads are named by their vCPU's
+ * TID (model.c). */
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -13,10 +13,6 @@
 
 #include "armprof/elf.h"
 #include "qprof.h"
-
-#define NR_MMAP       222 /* the AArch64 Linux system call numbers */
-#define NR_EXECVE     221
-#define PROT_EXEC_BIT 4
 
 static bool is_aarch64_elf(const char *path)
 {
@@ -30,8 +26,7 @@ static bool is_aarch64_elf(const char *path)
            h[19] == 0;
 }
 
-static void add_map(uint64_t addr, uint64_t len, uint64_t pgoff, const char *path);
-static void add_map(uint64_t addr, uint64_t len, uint64_t pgoff, const char *path)
+void qp_add_map(uint64_t addr, uint64_t len, uint64_t pgoff, const char *path)
 {
     pthread_mutex_lock(&qp.lock);
     for (size_t i = 0; i < qp.nmaps; i++)
@@ -131,7 +126,7 @@ void qp_map_program(const char *path)
     if (!path || !armprof_elf_exec_segments(path, 0, seg, &n, &dynamic, err, sizeof err) || dynamic)
         return;
     for (size_t i = 0; i < n; i++)
-        add_map(seg[i].start, seg[i].len, seg[i].pgoff, path);
+        qp_add_map(seg[i].start, seg[i].len, seg[i].pgoff, path);
 }
 
 /* qemu-user maps the guest's files into its own address space at the
@@ -185,59 +180,7 @@ void qp_scan_maps(uint64_t first_pc)
                                        err, sizeof err))
             continue;
         for (size_t k = 0; k < nseg; k++)
-            add_map(seg[k].start, seg[k].len, seg[k].pgoff, files[i].path);
+            qp_add_map(seg[k].start, seg[k].len, seg[k].pgoff, files[i].path);
     }
     free(files);
-}
-
-void qp_syscall(qemu_plugin_id_t id, unsigned vcpu, int64_t num, uint64_t a1, uint64_t a2,
-                uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8)
-{
-    (void)id;
-    (void)a1;
-    (void)a4;
-    (void)a7;
-    (void)a8;
-    if (qp.stopped) return;
-    if (num == NR_MMAP) {
-        qp_thread *t = qp_thread_of(vcpu);
-        t->mmap_len = a2;
-        t->mmap_prot = a3;
-        t->mmap_fd = (int64_t)a5;
-        t->mmap_off = a6;
-    } else if (num == NR_EXECVE) {
-        /* The new program replaces this process and QEMU with it: the
-         * profile ends here. Other threads would still be running, so the
-         * profile of a multi-threaded program is written only when QEMU
-         * exits (if execve() fails), and the user is told. */
-        unsigned live = 0;
-        for (unsigned v = 0; v < QP_MAX_VCPUS; v++)
-            live += qp.threads[v] != NULL;
-        if (live > 1) {
-            fprintf(stderr,
-                    "armprof: the program calls execve() with %u threads running: if it "
-                    "succeeds, this profile is lost (only a single-threaded program's is "
-                    "written at execve())\n",
-                    live);
-            return;
-        }
-        fprintf(stderr,
-                "armprof: the program calls execve(): its profile so far is written; what it "
-                "executes runs without the plugin\n");
-        qp_write_outputs();
-    }
-}
-
-void qp_syscall_ret(qemu_plugin_id_t id, unsigned vcpu, int64_t num, int64_t ret)
-{
-    (void)id;
-    if (qp.stopped || num != NR_MMAP || (uint64_t)ret >= (uint64_t)-4095) return; /* -errno */
-    qp_thread *t = qp_thread_of(vcpu);
-    if (!(t->mmap_prot & PROT_EXEC_BIT) || t->mmap_fd < 0) return;
-    char link[64], path[4096];
-    snprintf(link, sizeof link, "/proc/self/fd/%lld", (long long)t->mmap_fd);
-    const ssize_t n = readlink(link, path, sizeof path - 1);
-    if (n <= 0) return;
-    path[n] = 0;
-    add_map((uint64_t)ret, t->mmap_len, t->mmap_off, path);
 }

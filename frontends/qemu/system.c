@@ -90,7 +90,7 @@ static uint64_t now_ns(void)
  * (complete_pending()), as when an exception ends a TB. */
 static void reset_done(qemu_plugin_id_t id)
 {
-    qp_system_callbacks(id);
+    qp.sys.callbacks(id);
     __atomic_store_n(&qp.sys.switching, false, __ATOMIC_RELEASE);
     for (unsigned v = 0; v < QP_MAX_VCPUS; v++) {
         qp_thread *t = __atomic_load_n(&qp.threads[v], __ATOMIC_ACQUIRE);
@@ -99,8 +99,8 @@ static void reset_done(qemu_plugin_id_t id)
         c->tally = 0;
         c->last_tb = 0;
         c->sample_idx = 0;
-        t->synced_budget = 0;
-        t->synced_mix = 0;
+        t->fast.synced_budget = 0;
+        t->fast.synced_mix = 0;
     }
 }
 
@@ -159,24 +159,17 @@ static void el_change(unsigned vcpu, const armprof_system_el_change *change, voi
     qp_counters *c = qp_counters_of(t);
     c->tally = 0;
     c->sample_idx = 0;
-    t->synced_budget = 0;
-    t->synced_mix = 0;
+    t->fast.synced_budget = 0;
+    t->fast.synced_mix = 0;
     qp_visit_end(t);
     maybe_idle();
 }
 
-bool qp_system_thread(qp_thread *t)
+void qp_system_vcpu(const qp_thread *t)
 {
-    t->pe = qp.sys.pe(t->vcpu);
-    if (!t->pe) {
-        fprintf(stderr, "armprof: vCPU %u has no PE: run it with -cpu ...,armprof=on\n", t->vcpu);
-        return false;
-    }
-    t->k = NULL;
     qp.sys.set_el_change_hook(t->vcpu, el_change, NULL);
     qp.sys.set_control_hook(t->vcpu, control_change, NULL);
     control_change(t->vcpu, NULL);
-    return true;
 }
 
 void qp_system_summary(void)
@@ -196,10 +189,10 @@ void qp_system_summary(void)
         fprintf(out,
                 "vcpu %u: operations %llu, population %llu, samples %llu, records %llu, bytes "
                 "%llu, discarded %llu, no_address %llu, no_pa %llu\n",
-                v, (unsigned long long)t->retired, (unsigned long long)s.population,
+                v, (unsigned long long)t->model.retired, (unsigned long long)s.population,
                 (unsigned long long)s.selected, (unsigned long long)s.records,
                 (unsigned long long)s.bytes, (unsigned long long)s.discarded,
-                (unsigned long long)t->no_address, (unsigned long long)t->no_pa);
+                (unsigned long long)t->counts.no_address, (unsigned long long)t->counts.no_pa);
     }
 }
 #else
@@ -208,10 +201,9 @@ bool qp_system_bind(void)
     fprintf(stderr, "armprof: system mode needs QEMU 10.0's plugin API\n");
     return false;
 }
-bool qp_system_thread(qp_thread *t)
+void qp_system_vcpu(const qp_thread *t)
 {
     (void)t;
-    return false;
 }
 void qp_system_summary(void) {}
 bool qp_system_instrumented(void)

@@ -8,7 +8,12 @@
  * (<id>_<field>_LO, _W; <id>_<view>_<field>_LO, _W for another layout), its
  * fields' named values (<id>_<field>_<name>), the engine's table
  * (sysreg/catalog_gen.h: encoding, presence, RES0/RES1 masks, reset values,
- * field printing), and a compile-time check that each of the 64 bits is accounted for exactly once.
+ * field printing), and checks of its ranges (each within the 64 bits at
+ * compile time; the 64 bits covered once each by tests/unit/test_table.c).
+ *
+ * These names are pasted together, so grep finds only their uses:
+ * tools/regname.sh NAME prints the declaration line a name comes from, and
+ * the tree's .ctags.d makes them tags of that line.
  *
  *   SYSREG(id, ENC(op0, op1, CRn, CRm, op2), present-condition, access, read-hook,
  *          write-hook, flags)

@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* Enumerator lists of one owner's registers (core/regdecl_enums.h): define
  * REGDECL_IDS, REGDECL_SLOTS or REGDECL_FIELDS, include this file, then the
- * owner's list.def, then core/regdecl_end.h. */
+ * owner's list.def, then core/regdecl_end.h. Where the names come from:
+ *   SR_<id>, STO_<id>         SYSREG(<id>, ...), SYSREG_ALIAS(<id>, ...) (ids
+ *                             only), SYSREG_ARRAY(<prefix>, <suffix>, ...) with
+ *                             <id> = <prefix><suffix>
+ *   <id>_<field>_LO, _W       F(<id>, <field>, ...), FC and FX likewise
+ * (tools/regname.sh NAME finds the line). */
 #if defined(REGDECL_IDS)
 #define SYSREG(id, enc, cond, acc, rd, wr, flags)            SR_##id,
 #define SYSREG_ARRAY(p, s, n, enc, cond, acc, rd, wr, flags) SR_##p##s,
