@@ -53,28 +53,30 @@ static inline bool pcsr_branch_samples(armprof_pe *pe)
  * read (pcsr_settle()): the per-operation path stores a PC. */
 static inline void pcsr_defer(pcsr_state *p, uint64_t pc, bool branch)
 {
-    p->pending = true;
-    p->pending_branch |= branch;
-    p->pending_pc = pc;
+    p->pending[1] = true;
+    p->pending_branch[1] |= branch;
+    p->pending_pc[1] = pc;
 }
 
-/* armprof_retire()'s PC sampling of a plain operation (pcsr_current() was
- * checked): a branch's target or next instruction, another operation's PC
- * with pcsr_sample_all_instructions (all), deferred without a test of the
- * class. */
+/* armprof_retire()'s PC sampling of a plain operation, deferred without a
+ * test of the class: a branch's target or next instruction when on (PC
+ * sampling is implemented and its context current, pcsr_current()), any
+ * other operation's PC when all (on, and pcsr_sample_all_instructions).
+ * An operation that is not sampled stores into the pending pairs' slot [0]. */
 static inline void pcsr_retire_deferred(armprof_pe *pe, const armprof_op *op, bool is_branch,
-                                        bool all)
+                                        bool on, bool all)
 {
     pcsr_state *p = PCSR_STATE(pe);
-    const bool sampled = is_branch | all;
-    /* Masks (all ones when the condition is false) rather than branches: */
-    const uint64_t not_taken = (uint64_t)op->taken - 1, not_branch = (uint64_t)is_branch - 1;
-    const uint64_t not_sampled = (uint64_t)sampled - 1;
-    const uint64_t next = (op->target & ~not_taken) | ((op->pc + 4) & not_taken);
-    const uint64_t pc = (next & ~not_branch) | (op->pc & not_branch);
-    p->pending |= sampled;
-    p->pending_branch |= is_branch;
-    p->pending_pc = (pc & ~not_sampled) | (p->pending_pc & not_sampled);
+    const bool branch = is_branch & on;
+    const bool sampled = branch | all;
+    /* The PC, the next instruction's for a branch, or a taken branch's
+     * target, selected by a mask (all ones for a taken branch) rather than
+     * by branches: */
+    const uint64_t taken = -(uint64_t)(is_branch & op->taken);
+    const uint64_t pc = op->pc + ((uint64_t)is_branch << 2);
+    p->pending_pc[sampled] = (op->target & taken) | (pc & ~taken);
+    p->pending[sampled] = true;
+    p->pending_branch[branch] = true;
 }
 
 /* CreatePCSample(target) in the current context. */

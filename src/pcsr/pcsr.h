@@ -40,10 +40,15 @@ typedef struct pcsr_state {
     pc_sample tmpl;
     /* The samples of retired operations not yet made (pcsr_settle()): they
      * all take tmpl, so only the last PC and whether a branch was among
-     * them matter. tmpl is not recomputed while one is pending. */
-    bool pending;
-    bool pending_branch;
-    uint64_t pending_pc;
+     * them matter. tmpl is not recomputed while one is pending. Each is a
+     * pair indexed by whether an operation sets it, [1] the state and [0] a
+     * slot that absorbs the stores of the operations that do not: the
+     * per-operation path (pcsr_retire_deferred()) stores without reading
+     * them first, so that one operation does not wait for the last one's
+     * store. */
+    bool pending[2];
+    bool pending_branch[2];
+    uint64_t pending_pc[2];
     /* The PC sample registers (FEAT_PCSRv8p2) */
     uint64_t pmpcsr;
     uint32_t pmcid1sr, pmcid2sr; /* FEAT_PMUv3_EXT32; with EXT64 they form PMCCIDSR */
