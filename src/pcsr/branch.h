@@ -53,30 +53,33 @@ static inline bool pcsr_branch_samples(armprof_pe *pe)
  * read (pcsr_settle()): the per-operation path stores a PC. */
 static inline void pcsr_defer(pcsr_state *p, uint64_t pc, bool branch)
 {
-    p->pending[1] = true;
-    p->pending_branch[1] |= branch;
+    p->pending[branch ? PCSR_MARK_BRANCH : PCSR_MARK_OTHER] = true;
     p->pending_pc[1] = pc;
 }
 
+/* The pcsr_state.pending mark a plain operation sets: a branch's when on
+ * (PC sampling is implemented and its context current, pcsr_current()),
+ * another operation's when all (on, and pcsr_sample_all_instructions). */
+static inline uint8_t pcsr_plain_mark(bool is_branch, bool on, bool all)
+{
+    if (is_branch) return on ? PCSR_MARK_BRANCH : PCSR_MARK_NONE;
+    return all ? PCSR_MARK_OTHER : PCSR_MARK_NONE;
+}
+
 /* armprof_retire()'s PC sampling of a plain operation, deferred without a
- * test of the class: a branch's target or next instruction when on (PC
- * sampling is implemented and its context current, pcsr_current()), any
- * other operation's PC when all (on, and pcsr_sample_all_instructions).
- * An operation that is not sampled stores into the pending pairs' slot [0]. */
+ * test of the class: mark is pcsr_plain_mark() of the operation (which the
+ * caller looks up). */
 static inline void pcsr_retire_deferred(armprof_pe *pe, const armprof_op *op, bool is_branch,
-                                        bool on, bool all)
+                                        uint8_t mark)
 {
     pcsr_state *p = PCSR_STATE(pe);
-    const bool branch = is_branch & on;
-    const bool sampled = branch | all;
     /* The PC, the next instruction's for a branch, or a taken branch's
      * target, selected by a mask (all ones for a taken branch) rather than
      * by branches: */
     const uint64_t taken = -(uint64_t)(is_branch & op->taken);
     const uint64_t pc = op->pc + ((uint64_t)is_branch << 2);
-    p->pending_pc[sampled] = (op->target & taken) | (pc & ~taken);
-    p->pending[sampled] = true;
-    p->pending_branch[branch] = true;
+    p->pending_pc[mark != PCSR_MARK_NONE] = (op->target & taken) | (pc & ~taken);
+    p->pending[mark] = true;
 }
 
 /* CreatePCSample(target) in the current context. */

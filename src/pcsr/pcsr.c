@@ -104,8 +104,9 @@ void pcsr_branch_retired_at(armprof_pe *pe, uint64_t target, unsigned el)
 void pcsr_settle(armprof_pe *pe)
 {
     pcsr_state *p = PCSR_STATE(pe);
-    if (!p->pending[1]) return;
-    p->pending[1] = false;
+    if (!(p->pending[PCSR_MARK_OTHER] | p->pending[PCSR_MARK_BRANCH])) return;
+    const bool branch = p->pending[PCSR_MARK_BRANCH];
+    p->pending[PCSR_MARK_OTHER] = p->pending[PCSR_MARK_BRANCH] = false;
     if (p->tmpl_suspended) {
         /* Leaving suspended state needs a branch before samples are known */
         p->branch_retired = false;
@@ -117,11 +118,10 @@ void pcsr_settle(armprof_pe *pe)
     pcsr_take_sample(p, &p->tmpl, p->pending_pc[1]);
     if (!p->sample.valid) {
         p->branch_retired = false;
-    } else if (p->pending_branch[1]) {
+    } else if (branch) {
         p->branch_retired = true;
         p->branch_since_read = true;
     }
-    p->pending_branch[1] = false;
 }
 
 void CreatePCSample(armprof_pe *pe, uint64_t pc)

@@ -26,6 +26,9 @@ typedef struct pc_sample {
     uint16_t vmid;
 } pc_sample;
 
+/* Which of pcsr_state.pending an operation sets. */
+enum { PCSR_MARK_NONE, PCSR_MARK_OTHER, PCSR_MARK_BRANCH };
+
 typedef struct pcsr_state {
     pc_sample sample;    /* the latest CreatePCSample() */
     bool sampled;        /* a PC has been sampled (sample holds one) since the Cold reset */
@@ -40,14 +43,14 @@ typedef struct pcsr_state {
     pc_sample tmpl;
     /* The samples of retired operations not yet made (pcsr_settle()): they
      * all take tmpl, so only the last PC and whether a branch was among
-     * them matter. tmpl is not recomputed while one is pending. Each is a
-     * pair indexed by whether an operation sets it, [1] the state and [0] a
-     * slot that absorbs the stores of the operations that do not: the
+     * them matter. tmpl is not recomputed while one is pending. The
      * per-operation path (pcsr_retire_deferred()) stores without reading
      * them first, so that one operation does not wait for the last one's
-     * store. */
-    bool pending[2];
-    bool pending_branch[2];
+     * store: pending[PCSR_MARK_OTHER] and [PCSR_MARK_BRANCH] say that an
+     * operation other than a branch, or a branch, is among them, and
+     * pending_pc[1] holds the last PC; an operation that is not sampled
+     * stores into pending[PCSR_MARK_NONE] and pending_pc[0]. */
+    bool pending[3];
     uint64_t pending_pc[2];
     /* The PC sample registers (FEAT_PCSRv8p2) */
     uint64_t pmpcsr;

@@ -42,8 +42,8 @@ typedef struct pe_instance {
      * retired operation or a sample's population generates, no ERnd ECOUNT,
      * no interrupt callback), else retire_gen - 1: its one check. */
     uint32_t lean_gen;
-    bool pcsr_on;  /* FEAT_PCSRv8 or FEAT_PCSRv8p2 */
-    bool pcsr_all; /* ... and pcsr_sample_all_instructions */
+    /* pcsr_plain_mark() of an operation, by whether it is a branch. */
+    uint8_t pcsr_mark[2];
 } pe_instance;
 
 #define PE_INSTANCE(pe) ((pe_instance *)(pe))
