@@ -485,6 +485,7 @@ static void CheckForPMUOverflow(armprof_pe *pe)
 {
     const bool pmuirq = CheckPMUOverflowCondition(pe, OVF_IRQ, true, true, true);
     PMU_STATE(pe)->pmuirq = PMUInterruptEnabled(pe) && pmuirq;
+    PMU_STATE(pe)->irq_gen = pe->controls_gen;
 }
 
 /* The cached CountPMUEvents(), event numbers, overflow widths and CHAIN
@@ -753,7 +754,7 @@ void pmu_reset(armprof_pe *pe)
 
 bool armprof_pmuirq(armprof_pe *pe)
 {
-    if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_changed(pe);
+    if (pe_controls_stale(pe, PMU_STATE(pe)->irq_gen)) pmu_changed(pe);
     return PMU_STATE(pe)->pmuirq;
 }
 
