@@ -40,7 +40,6 @@ typedef struct pcsr_state {
      * sample, recomputed after an MSR, a context change or a PMPCSCTL write. */
     uint32_t seen_gen; /* armprof_pe.controls_gen the cache was computed at */
     bool tmpl_suspended;
-    pc_sample tmpl;
     /* The samples of retired operations not yet made (pcsr_settle()): they
      * all take tmpl, so only the last PC and whether a branch was among
      * them matter. tmpl is not recomputed while one is pending. The
@@ -49,8 +48,11 @@ typedef struct pcsr_state {
      * store: pending[PCSR_MARK_OTHER] and [PCSR_MARK_BRANCH] say that an
      * operation other than a branch, or a branch, is among them, and
      * pending_pc[1] holds the last PC; an operation that is not sampled
-     * stores into pending[PCSR_MARK_NONE] and pending_pc[0]. */
+     * stores into pending[PCSR_MARK_NONE] and pending_pc[0]. (pending is
+     * in what was padding, so that the state keeps its size and the units
+     * after it their places.) */
     bool pending[3];
+    pc_sample tmpl;
     uint64_t pending_pc[2];
     /* The PC sample registers (FEAT_PCSRv8p2) */
     uint64_t pmpcsr;

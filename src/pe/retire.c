@@ -83,7 +83,8 @@ static inline bool op_plain(const armprof_op *op)
  * SPE's countdown, the PMU's events when a counter counts one, the PC
  * sample deferred to its next read. Not inlined (gcc and clang): its calls
  * would make the lean path save its caller's registers. */
-__attribute__((noinline)) static void retire_full(armprof_pe *pe, const armprof_op *op)
+__attribute__((noinline)) PER_OPERATION static void retire_full(armprof_pe *pe,
+                                                                const armprof_op *op)
 {
     if (!op_plain(op)) {
         retire_general(pe, op);
@@ -103,7 +104,7 @@ __attribute__((noinline)) static void retire_full(armprof_pe *pe, const armprof_
  * PC sample can change (lean_gen): the units' work with no call, so that
  * the common case stores no registers of its caller's. Otherwise the
  * generation is its first test, so that the full path pays little more. */
-void armprof_retire(armprof_pe *pe, const armprof_op *op)
+PER_OPERATION void armprof_retire(armprof_pe *pe, const armprof_op *op)
 {
     pe_instance *inst = PE_INSTANCE(pe);
     const bool is_branch = op->op_class == ARMPROF_OP_BRANCH;
@@ -162,7 +163,7 @@ uint64_t armprof_invalid_ops(const armprof_pe *pe)
     return ((const pe_instance *)pe)->invalid_ops + spe_invalid_ops(pe);
 }
 
-void armprof_cycles(armprof_pe *pe, uint64_t n)
+PER_OPERATION void armprof_cycles(armprof_pe *pe, uint64_t n)
 {
     pmu_cycles(pe, n);
     pe_outputs_after_op(pe);

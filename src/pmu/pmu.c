@@ -677,7 +677,7 @@ static uint64_t cycles_to_new_overflow(armprof_pe *pe, uint64_t n)
     return first == 0 ? 1 : first;
 }
 
-void pmu_cycles(armprof_pe *pe, uint64_t n)
+PER_OPERATION void pmu_cycles(armprof_pe *pe, uint64_t n)
 {
     if (!IsFeatureImplemented(pe, PMUv3)) return;
     const bool freeze = freeze_possible(pe);
@@ -760,7 +760,7 @@ bool armprof_pmuirq(armprof_pe *pe)
 
 /* The PMU events of a retired operation (PMUEvent() for each; pmu_retire()
  * has checked the PMU is implemented and refreshed its cache). */
-void pmu_retire_events(armprof_pe *pe, const armprof_op *op)
+PER_OPERATION void pmu_retire_events(armprof_pe *pe, const armprof_op *op)
 {
     accumulate_event(pe, PMU_EVENT_INST_RETIRED, 1);
     switch (op->op_class) {
