@@ -46,6 +46,22 @@ typedef struct setup {
     bool no_icntr; /* the instruction counter (FEAT_PMUv3_ICNTR) left disabled */
 } setup;
 
+/* A random configuration, its events drawn from evts. */
+static void random_setup(uint64_t *r, setup *st, const uint16_t *evts, size_t nevts)
+{
+    memset(st, 0, sizeof *st);
+    st->preset = below(r, 3);
+    st->el = below(r, 2);
+    st->interval = 1 + below(r, 3);
+    st->rnd = below(r, 2);
+    st->icr = below(r, 600);
+    st->sample_all = below(r, 2);
+    st->pbt = below(r, 2);
+    st->pmsfcr = below(r, 4);
+    for (unsigned n = 0; n < 8; n++)
+        st->evt[n] = evts[below(r, (unsigned)nevts)];
+}
+
 static armprof_pe *make(const setup *st, sink_log *log)
 {
     armprof_config c;
@@ -276,18 +292,8 @@ static void lean_path_is_full_path(unsigned configs)
     for (unsigned seed = 1; seed <= configs; seed++) {
         uint64_t r = seed * 0x9E3779B97F4A7C15ull;
         setup st;
-        memset(&st, 0, sizeof st);
-        st.preset = below(&r, 3);
-        st.el = below(&r, 2);
-        st.interval = 1 + below(&r, 3);
-        st.rnd = below(&r, 4) == 0;
-        st.icr = below(&r, 600);
-        st.sample_all = below(&r, 2);
-        st.pbt = below(&r, 2);
-        st.pmsfcr = below(&r, 4);
+        random_setup(&r, &st, quiet, sizeof quiet / sizeof quiet[0]);
         st.no_icntr = true;
-        for (unsigned n = 0; n < 8; n++)
-            st.evt[n] = quiet[below(&r, sizeof quiet / sizeof quiet[0])];
         for (size_t i = 0; i < STREAM; i++)
             ops[i] = random_op(&r);
         sink_log la = {NULL, 0, 0}, lc = {NULL, 0, 0};
@@ -327,17 +333,7 @@ int main(int argc, char **argv)
     for (unsigned seed = 1; seed <= configs; seed++) {
         uint64_t r = seed * 0x100000001B3ull;
         setup st;
-        memset(&st, 0, sizeof st);
-        st.preset = below(&r, 3);
-        st.el = below(&r, 2);
-        st.interval = 1 + below(&r, 3);
-        st.rnd = below(&r, 2);
-        st.icr = below(&r, 600);
-        st.sample_all = below(&r, 2);
-        st.pbt = below(&r, 2);
-        st.pmsfcr = below(&r, 4);
-        for (unsigned n = 0; n < 8; n++)
-            st.evt[n] = events[below(&r, sizeof events / sizeof events[0])];
+        random_setup(&r, &st, events, sizeof events / sizeof events[0]);
         st.icntr = below(&r, 3) == 0 ? ~0ull - below(&r, 3000) : below(&r, 1000);
         for (size_t i = 0; i < stream; i++)
             ops[i] = random_op(&r);
