@@ -14,6 +14,12 @@
 #include "armprof/armprof.h"
 #include "core/regs.h"
 
+/* A function of the per-operation path starts on a cache line (gcc and
+ * clang), so that its speed does not depend on where the linker happens to
+ * put it: a change elsewhere in the library moved pmu_retire_events() by 16
+ * bytes and bench_pmu's per-operation line lost 5% (issue 41, part 6). */
+#define PER_OPERATION __attribute__((aligned(64)))
+
 /* Whether an armprof_op carries a field added after the first version: its
  * .size covers it (armprof.h, "Versioned by size"; .size 0 is the first
  * version). */

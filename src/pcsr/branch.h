@@ -53,28 +53,33 @@ static inline bool pcsr_branch_samples(armprof_pe *pe)
  * read (pcsr_settle()): the per-operation path stores a PC. */
 static inline void pcsr_defer(pcsr_state *p, uint64_t pc, bool branch)
 {
-    p->pending = true;
-    p->pending_branch |= branch;
-    p->pending_pc = pc;
+    p->pending[branch ? PCSR_MARK_BRANCH : PCSR_MARK_OTHER] = true;
+    p->pending_pc[1] = pc;
 }
 
-/* armprof_retire()'s PC sampling of a plain operation (pcsr_current() was
- * checked): a branch's target or next instruction, another operation's PC
- * with pcsr_sample_all_instructions (all), deferred without a test of the
- * class. */
+/* The pcsr_state.pending mark a plain operation sets: a branch's when on
+ * (PC sampling is implemented and its context current, pcsr_current()),
+ * another operation's when all (on, and pcsr_sample_all_instructions). */
+static inline uint8_t pcsr_plain_mark(bool is_branch, bool on, bool all)
+{
+    if (is_branch) return on ? PCSR_MARK_BRANCH : PCSR_MARK_NONE;
+    return all ? PCSR_MARK_OTHER : PCSR_MARK_NONE;
+}
+
+/* armprof_retire()'s PC sampling of a plain operation, deferred without a
+ * test of the class: mark is pcsr_plain_mark() of the operation (which the
+ * caller looks up). */
 static inline void pcsr_retire_deferred(armprof_pe *pe, const armprof_op *op, bool is_branch,
-                                        bool all)
+                                        uint8_t mark)
 {
     pcsr_state *p = PCSR_STATE(pe);
-    const bool sampled = is_branch | all;
-    /* Masks (all ones when the condition is false) rather than branches: */
-    const uint64_t not_taken = (uint64_t)op->taken - 1, not_branch = (uint64_t)is_branch - 1;
-    const uint64_t not_sampled = (uint64_t)sampled - 1;
-    const uint64_t next = (op->target & ~not_taken) | ((op->pc + 4) & not_taken);
-    const uint64_t pc = (next & ~not_branch) | (op->pc & not_branch);
-    p->pending |= sampled;
-    p->pending_branch |= is_branch;
-    p->pending_pc = (pc & ~not_sampled) | (p->pending_pc & not_sampled);
+    /* The PC, the next instruction's for a branch, or a taken branch's
+     * target, selected by a mask (all ones for a taken branch) rather than
+     * by branches: */
+    const uint64_t taken = -(uint64_t)(is_branch & op->taken);
+    const uint64_t pc = op->pc + ((uint64_t)is_branch << 2);
+    p->pending_pc[mark != PCSR_MARK_NONE] = (op->target & taken) | (pc & ~taken);
+    p->pending[mark] = true;
 }
 
 /* CreatePCSample(target) in the current context. */

@@ -104,8 +104,9 @@ void pcsr_branch_retired_at(armprof_pe *pe, uint64_t target, unsigned el)
 void pcsr_settle(armprof_pe *pe)
 {
     pcsr_state *p = PCSR_STATE(pe);
-    if (!p->pending) return;
-    p->pending = false;
+    if (!(p->pending[PCSR_MARK_OTHER] | p->pending[PCSR_MARK_BRANCH])) return;
+    const bool branch = p->pending[PCSR_MARK_BRANCH];
+    p->pending[PCSR_MARK_OTHER] = p->pending[PCSR_MARK_BRANCH] = false;
     if (p->tmpl_suspended) {
         /* Leaving suspended state needs a branch before samples are known */
         p->branch_retired = false;
@@ -114,14 +115,13 @@ void pcsr_settle(armprof_pe *pe)
     /* CreatePCSample() of the last; each before it was overwritten, and
      * left branch_retired and branch_since_read as a branch sets them
      * (pcsr_sample_branch()) or an other operation leaves them. */
-    pcsr_take_sample(p, &p->tmpl, p->pending_pc);
+    pcsr_take_sample(p, &p->tmpl, p->pending_pc[1]);
     if (!p->sample.valid) {
         p->branch_retired = false;
-    } else if (p->pending_branch) {
+    } else if (branch) {
         p->branch_retired = true;
         p->branch_since_read = true;
     }
-    p->pending_branch = false;
 }
 
 void CreatePCSample(armprof_pe *pe, uint64_t pc)

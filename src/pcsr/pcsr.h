@@ -26,6 +26,9 @@ typedef struct pc_sample {
     uint16_t vmid;
 } pc_sample;
 
+/* Which of pcsr_state.pending an operation sets. */
+enum { PCSR_MARK_NONE, PCSR_MARK_OTHER, PCSR_MARK_BRANCH };
+
 typedef struct pcsr_state {
     pc_sample sample;    /* the latest CreatePCSample() */
     bool sampled;        /* a PC has been sampled (sample holds one) since the Cold reset */
@@ -37,13 +40,20 @@ typedef struct pcsr_state {
      * sample, recomputed after an MSR, a context change or a PMPCSCTL write. */
     uint32_t seen_gen; /* armprof_pe.controls_gen the cache was computed at */
     bool tmpl_suspended;
-    pc_sample tmpl;
     /* The samples of retired operations not yet made (pcsr_settle()): they
      * all take tmpl, so only the last PC and whether a branch was among
-     * them matter. tmpl is not recomputed while one is pending. */
-    bool pending;
-    bool pending_branch;
-    uint64_t pending_pc;
+     * them matter. tmpl is not recomputed while one is pending. The
+     * per-operation path (pcsr_retire_deferred()) stores without reading
+     * them first, so that one operation does not wait for the last one's
+     * store: pending[PCSR_MARK_OTHER] and [PCSR_MARK_BRANCH] say that an
+     * operation other than a branch, or a branch, is among them, and
+     * pending_pc[1] holds the last PC; an operation that is not sampled
+     * stores into pending[PCSR_MARK_NONE] and pending_pc[0]. (pending is
+     * in what was padding, so that the state keeps its size and the units
+     * after it their places.) */
+    bool pending[3];
+    pc_sample tmpl;
+    uint64_t pending_pc[2];
     /* The PC sample registers (FEAT_PCSRv8p2) */
     uint64_t pmpcsr;
     uint32_t pmcid1sr, pmcid2sr; /* FEAT_PMUv3_EXT32; with EXT64 they form PMCCIDSR */

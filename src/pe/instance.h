@@ -38,8 +38,12 @@ typedef struct pe_instance {
     /* armprof_retire()'s one check (retire.c): the controls generation
      * every unit's cache was last made current at, and what it found. */
     uint32_t retire_gen;
-    bool pcsr_on;  /* FEAT_PCSRv8 or FEAT_PCSRv8p2 */
-    bool pcsr_all; /* ... and pcsr_sample_all_instructions */
+    /* retire_gen when the lean path applies (no counter counts what a
+     * retired operation or a sample's population generates, no ERnd ECOUNT,
+     * no interrupt callback), else retire_gen - 1: its one check. */
+    uint32_t lean_gen;
+    /* pcsr_plain_mark() of an operation, by whether it is a branch. */
+    uint8_t pcsr_mark[2];
 } pe_instance;
 
 #define PE_INSTANCE(pe) ((pe_instance *)(pe))

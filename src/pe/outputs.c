@@ -46,6 +46,9 @@ void armprof_set_irq_callback(armprof_pe *pe, armprof_irq_fn fn, void *ctx)
     pe_outputs *o = &PE_INSTANCE(pe)->out;
     o->fn = fn;
     o->ctx = ctx;
+    /* armprof_retire()'s lean path skips the levels: decided again. */
+    PE_INSTANCE(pe)->retire_gen = pe->controls_gen - 1;
+    PE_INSTANCE(pe)->lean_gen = pe->controls_gen - 1;
     SYSREG_LEVEL(pe)->after_change = fn ? pe_outputs_check : NULL;
     for (unsigned i = 0; i < ARMPROF_IRQ_COUNT; i++)
         o->level[i] = false;

@@ -57,30 +57,63 @@ static void retire_refresh(armprof_pe *pe)
     pe_instance *inst = PE_INSTANCE(pe);
     spe_make_current(pe);
     pmu_make_current(pe);
-    inst->pcsr_on = pcsr_current(pe);
-    inst->pcsr_all = inst->pcsr_on && OPTION_VALUE(pe, PCSR_SAMPLE_ALL) != 0;
+    const bool pcsr_on = pcsr_current(pe);
+    const bool pcsr_all = pcsr_on && OPTION_VALUE(pe, PCSR_SAMPLE_ALL) != 0;
+    for (unsigned is_branch = 0; is_branch < 2; is_branch++)
+        inst->pcsr_mark[is_branch] = pcsr_plain_mark(is_branch, pcsr_on, pcsr_all);
     inst->retire_gen = pe->controls_gen;
+    const bool lean = spe_counts_only(pe) && pmu_retire_quiet(pe) && !inst->out.fn;
+    inst->lean_gen = inst->retire_gen - !lean;
 }
 
-/* One check of the controls generation, then each unit's common case
- * without a test of the operation's class that a simulator's mix of
- * operations would mispredict: SPE's countdown, the PMU's events when a
- * counter counts one, the PC sample deferred to its next read. */
-void armprof_retire(armprof_pe *pe, const armprof_op *op)
+/* Whether armprof_retire() can take an operation as it is: not out of
+ * range, misspeculated or dispatched, and not an exception entry or return
+ * (for those retire_general() tests the class). */
+static inline bool op_plain(const armprof_op *op)
 {
-    pe_instance *inst = PE_INSTANCE(pe);
     const bool is_branch = op->op_class == ARMPROF_OP_BRANCH;
-    if (op_class_invalid(op) | op->dispatched |
-            (is_branch & (op->branch_kind >= ARMPROF_BRANCH_ERET)) ||
-        (OP_HAS(op, misspeculated) && op->misspeculated)) {
+    return !((op_class_invalid(op) | op->dispatched |
+              (is_branch & (op->branch_kind >= ARMPROF_BRANCH_ERET))) ||
+             (OP_HAS(op, misspeculated) && op->misspeculated));
+}
+
+/* armprof_retire() but for the lean path: one check of the controls
+ * generation, then each unit's common case without a test of the
+ * operation's class that a simulator's mix of operations would mispredict:
+ * SPE's countdown, the PMU's events when a counter counts one, the PC
+ * sample deferred to its next read. Not inlined (gcc and clang): its calls
+ * would make the lean path save its caller's registers. */
+__attribute__((noinline)) PER_OPERATION static void retire_full(armprof_pe *pe,
+                                                                const armprof_op *op)
+{
+    if (!op_plain(op)) {
         retire_general(pe, op);
         return;
     }
+    pe_instance *inst = PE_INSTANCE(pe);
+    const bool is_branch = op->op_class == ARMPROF_OP_BRANCH;
     if (inst->retire_gen != pe->controls_gen) retire_refresh(pe);
     spe_retire_plain(pe, op, is_branch);
     pmu_retire_current(pe, op);
-    if (inst->pcsr_on) pcsr_retire_deferred(pe, op, is_branch, inst->pcsr_all);
+    pcsr_retire_deferred(pe, op, is_branch, inst->pcsr_mark[is_branch]);
     pe_outputs_after_op(pe);
+}
+
+/* The lean path, for a plain operation that is not sampled while nothing
+ * but SPE's interval counter, its previous branch target and the deferred
+ * PC sample can change (lean_gen): the units' work with no call, so that
+ * the common case stores no registers of its caller's. Otherwise the
+ * generation is its first test, so that the full path pays little more. */
+PER_OPERATION void armprof_retire(armprof_pe *pe, const armprof_op *op)
+{
+    pe_instance *inst = PE_INSTANCE(pe);
+    const bool is_branch = op->op_class == ARMPROF_OP_BRANCH;
+    if (inst->lean_gen != pe->controls_gen || !op_plain(op) ||
+        !spe_retire_counting(pe, op, is_branch)) {
+        retire_full(pe, op);
+        return;
+    }
+    pcsr_retire_deferred(pe, op, is_branch, inst->pcsr_mark[is_branch]);
 }
 
 bool armprof_dispatch(armprof_pe *pe, armprof_op *op)
@@ -130,7 +163,7 @@ uint64_t armprof_invalid_ops(const armprof_pe *pe)
     return ((const pe_instance *)pe)->invalid_ops + spe_invalid_ops(pe);
 }
 
-void armprof_cycles(armprof_pe *pe, uint64_t n)
+PER_OPERATION void armprof_cycles(armprof_pe *pe, uint64_t n)
 {
     pmu_cycles(pe, n);
     pe_outputs_after_op(pe);

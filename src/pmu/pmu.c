@@ -485,6 +485,7 @@ static void CheckForPMUOverflow(armprof_pe *pe)
 {
     const bool pmuirq = CheckPMUOverflowCondition(pe, OVF_IRQ, true, true, true);
     PMU_STATE(pe)->pmuirq = PMUInterruptEnabled(pe) && pmuirq;
+    PMU_STATE(pe)->irq_gen = pe->controls_gen;
 }
 
 /* The cached CountPMUEvents(), event numbers, overflow widths and CHAIN
@@ -676,7 +677,7 @@ static uint64_t cycles_to_new_overflow(armprof_pe *pe, uint64_t n)
     return first == 0 ? 1 : first;
 }
 
-void pmu_cycles(armprof_pe *pe, uint64_t n)
+PER_OPERATION void pmu_cycles(armprof_pe *pe, uint64_t n)
 {
     if (!IsFeatureImplemented(pe, PMUv3)) return;
     const bool freeze = freeze_possible(pe);
@@ -753,13 +754,13 @@ void pmu_reset(armprof_pe *pe)
 
 bool armprof_pmuirq(armprof_pe *pe)
 {
-    if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_changed(pe);
+    if (pe_controls_stale(pe, PMU_STATE(pe)->irq_gen)) pmu_changed(pe);
     return PMU_STATE(pe)->pmuirq;
 }
 
 /* The PMU events of a retired operation (PMUEvent() for each; pmu_retire()
  * has checked the PMU is implemented and refreshed its cache). */
-void pmu_retire_events(armprof_pe *pe, const armprof_op *op)
+PER_OPERATION void pmu_retire_events(armprof_pe *pe, const armprof_op *op)
 {
     accumulate_event(pe, PMU_EVENT_INST_RETIRED, 1);
     switch (op->op_class) {

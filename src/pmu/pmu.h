@@ -37,6 +37,11 @@ typedef struct pmu_state {
     uint8_t cycles64;       /* HasElapsed64Cycles(): cycles since the last PMCR_EL0.D increment */
     bool pmuirq;            /* the PMUIRQ output level */
     bool capture_pending;   /* a Capture event was requested and has not completed */
+    /* armprof_pe.controls_gen pmuirq was computed at: a refresh of the
+     * counting controls alone (pmu_refresh(), as armprof_retire() makes)
+     * leaves it stale. (Here, in what was padding: the fields before it
+     * keep their places.) */
+    uint32_t irq_gen;
     uint64_t capture_countdown;
     uint64_t captures, captures_prohibited; /* Capture events completed, for reports */
 } pmu_state;

@@ -24,6 +24,13 @@ static inline void pmu_retire_current(armprof_pe *pe, const armprof_op *op)
     if (PMU_STATE(pe)->retire_events) pmu_retire_events(pe, op);
 }
 
+/* Whether a retired operation leaves every counter as it is (the cache
+ * current): pmu_retire_current() would do nothing. */
+static inline bool pmu_retire_quiet(armprof_pe *pe)
+{
+    return !PMU_STATE(pe)->retire_events;
+}
+
 /* The cache brought current (armprof_retire()'s one check). */
 static inline void pmu_make_current(armprof_pe *pe)
 {

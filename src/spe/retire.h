@@ -73,6 +73,19 @@ static inline void spe_retire(armprof_pe *pe, const armprof_op *op)
     spe_retire_tail(pe, op, completes);
 }
 
+/* SPEBranch() for a plain operation that is not sampled, with profiling
+ * enabled: a taken branch is the new previous branch target (as
+ * spe_retire_tail() for an unsampled branch), selected by a mask, since a
+ * conditional move is what the compiler may not pick. */
+static inline void spe_track_unsampled(spe_state *u, const armprof_op *op, bool taken_branch)
+{
+    const bool track = taken_branch & u->pbt;
+    const uint64_t keep = (uint64_t)track - 1; /* all ones unless track */
+    const uint64_t target = (op->target & 0x00ffffffffffffffull) | u->pbt_tag;
+    u->prev_branch = (u->prev_branch & keep) | (target & ~keep);
+    u->prev_branch_valid |= track;
+}
+
 /* spe_retire() for a plain operation (not dispatched, and not an exception
  * entry or return) with the cache current: while the interval counter
  * counts down, no test of the operation's class that a simulator's mix of
@@ -89,14 +102,36 @@ static inline void spe_retire_plain(armprof_pe *pe, const armprof_op *op, bool i
         spe_retire_tail(pe, op, true);
         return;
     }
-    /* Not sampled: a taken branch is the new previous branch target (as
-     * spe_retire_tail() for an unsampled branch), selected by a mask, since
-     * a conditional move is what the compiler may not pick. */
-    const bool track = taken_branch & u->pbt;
-    const uint64_t keep = (uint64_t)track - 1; /* all ones unless track */
-    const uint64_t target = (op->target & 0x00ffffffffffffffull) | u->pbt_tag;
-    u->prev_branch = (u->prev_branch & keep) | (target & ~keep);
-    u->prev_branch_valid |= track;
+    spe_track_unsampled(u, op, taken_branch);
+}
+
+/* Whether spe_retire_counting() applies (the cache current): no counter
+ * counts SAMPLE_POP and FEAT_SPE_ERnd's ECOUNT is not in use, so that an
+ * operation that is not sampled only counts down. */
+static inline bool spe_counts_only(armprof_pe *pe)
+{
+    const spe_state *u = SPE_STATE(pe);
+    return !u->pop_counted && !u->ernd_rnd;
+}
+
+/* spe_retire_plain() while spe_counts_only() holds, for an operation that
+ * is not sampled: false, having changed nothing, for one that reaches
+ * SPEToCollectSample()'s full path (COUNT 1 or 0), which
+ * spe_retire_plain() takes. */
+static inline bool spe_retire_counting(armprof_pe *pe, const armprof_op *op, bool is_branch)
+{
+    spe_state *u = SPE_STATE(pe);
+    const bool taken_branch = is_branch & op->taken;
+    if (!u->enabled) {
+        u->prev_branch_valid &= !taken_branch;
+        return true;
+    }
+    const uint64_t icr = REG(pe, PMSICR_EL1);
+    if ((uint32_t)icr <= 1) return false;
+    u->stats.population++;
+    REG(pe, PMSICR_EL1) = icr - 1;
+    spe_track_unsampled(u, op, taken_branch);
+    return true;
 }
 
 /* An operation is dispatched (armprof_dispatch()): it is a member of the
