@@ -73,9 +73,9 @@ static int open_perf(report_input *in, FILE *err, const char *prog)
     report_progress_init(&in->scan, err, prog, in->name, file_size);
     if (in->scan.tty) in->counted = report_progress_stream_open(in->file, &in->scan);
     char msg[512];
-    in->perf = armprof_perf_open_stream(
-        in->counted ? report_progress_stream_file(in->counted) : in->file, in->name, msg,
-        sizeof msg);
+    in->perf =
+        armprof_perf_open_stream(in->counted ? report_progress_stream_file(in->counted) : in->file,
+                                 in->name, msg, sizeof msg);
     report_progress_stream_quiet(in->counted);
     report_progress_end(&in->scan);
     if (!in->perf) {

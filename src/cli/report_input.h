@@ -27,7 +27,7 @@ typedef struct report_input {
      * of its first pass over the events (scan) */
     report_progress_stream *counted;
     report_progress scan;
-    uint64_t size;           /* the bytes the decoder will read; 0 if unknown (a pipe) */
+    uint64_t size; /* the bytes the decoder will read; 0 if unknown (a pipe) */
 } report_input;
 
 /* Opens path ("-" for standard input). 0, or 2 with a message on err that
