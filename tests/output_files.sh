@@ -64,6 +64,14 @@ device_not_removed)
         [ -c full ] || fail "armprof $cmd: 'full' is no longer a character device"
         [ -e full ] || mknod full c 1 7
     done
+    # demo --perf-data into a device (a private /dev/null, 1,3): the ELF
+    # file of the phases' symbols goes beside the record file, not into the
+    # device's folder (it went to /dev/armprof-demo-workload)
+    mkdir dev out
+    mknod dev/null c 1 3
+    run 0 "" "$armprof" demo --ops 1000 --quiet -o out/d.spe --perf-data dev/null
+    [ "$(ls -A dev)" = null ] || fail "demo --perf-data dev/null: made in dev: $(ls -A dev)"
+    [ -f out/armprof-demo-workload ] || fail "demo --perf-data dev/null: no ELF beside out/d.spe"
     ;;
 symlink_kept)
     # -o a symbolic link: the file it points to is written, the link stays.

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "armprof/decode.h"
 #include "cli/commands.h"
@@ -88,20 +89,33 @@ static bool write_file(const char *path, const uint8_t *data, size_t size)
     return cli_output_close(f, "armprof demo", path, 0) == 0;
 }
 
+/* Whether path names a regular file or nothing yet: a folder a file of the
+ * command's own may be made in. A device or a FIFO (/dev/stdout into a
+ * pipe) is written through, and its folder (/dev) is no place for one. */
+static bool regular_or_new(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) != 0 ? errno == ENOENT : S_ISREG(st.st_mode);
+}
+
 /* The records as a perf.data file, each phase's task named (COMM) and its
- * code mapped from a small ELF file beside it, armprof-demo-workload,
- * whose symbols are the phases. */
+ * code mapped from a small ELF file, armprof-demo-workload, whose symbols
+ * are the phases: beside the perf.data file, or when that is a device or a
+ * FIFO beside the record file, else in the current folder. */
 static int write_perf_data(const demo_opts *o, const demo_result *r)
 {
-    const char *slash = strrchr(o->perf_data, '/');
-    const size_t dir = slash ? (size_t)(slash - o->perf_data) + 1 : 0;
+    const char *beside = regular_or_new(o->perf_data) ? o->perf_data
+                         : regular_or_new(o->out)     ? o->out
+                                                      : "";
+    const char *slash = strrchr(beside, '/');
+    const size_t dir = slash ? (size_t)(slash - beside) + 1 : 0;
     static const char elf_name[] = "armprof-demo-workload";
     char *elf = malloc(dir + sizeof elf_name);
     if (!elf) {
         fprintf(stderr, "armprof demo: out of memory\n");
         return 2;
     }
-    memcpy(elf, o->perf_data, dir);
+    memcpy(elf, beside, dir);
     memcpy(elf + dir, elf_name, sizeof elf_name);
     elf_symbol syms[DEMO_PHASES];
     perf_export_comm comms[DEMO_PHASES];
