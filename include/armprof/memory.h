@@ -172,7 +172,12 @@ typedef struct armprof_buffer_result {
 } armprof_buffer_result;
 
 /* The embedder translates and writes instead of the model's walker and
- * memory. NULL restores the model's. */
+ * memory. NULL restores the model's. A result outside this contract is
+ * taken as the nearest one inside it: `written` as at most the write's
+ * size, an outcome outside armprof_buffer_outcome as
+ * ARMPROF_BUFFER_EXTERNAL_ABORT at byte `written` (whether the bytes
+ * arrived is not known), handled as PMBIDR_EL1.EA (option pmbidr_ea)
+ * says; PMBPTR_EL1 never moves past the bytes the hook was given. */
 typedef armprof_buffer_result (*armprof_buffer_hook)(void *ctx, const armprof_buffer_write *w);
 void armprof_spe_set_buffer_hook(armprof_pe *pe, armprof_buffer_hook hook, void *ctx);
 

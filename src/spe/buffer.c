@@ -364,6 +364,19 @@ static const spe_write_context *write_context(armprof_pe *pe)
     return c;
 }
 
+/* An embedder's hook result as the model may use it (memory.h): written
+ * at most the write's size, and an outcome outside the enumeration taken
+ * as an External abort at byte written, since the model cannot know the
+ * bytes arrived; PMBPTR_EL1 never moves past what the hook was given. */
+static armprof_buffer_result hook_result(armprof_buffer_result r, size_t size)
+{
+    if (r.written > size) r.written = size;
+    if (r.outcome != ARMPROF_BUFFER_WRITTEN && r.outcome != ARMPROF_BUFFER_FAULT &&
+        r.outcome != ARMPROF_BUFFER_EXTERNAL_ABORT)
+        r = (armprof_buffer_result){.outcome = ARMPROF_BUFFER_EXTERNAL_ABORT, .written = r.written};
+    return r;
+}
+
 /* SPEWriteToBuffer() for one record. Returns true if a management event or
  * a discard ended it (the caller then skips the buffer full check). */
 static bool SPEWriteToBuffer(armprof_pe *pe, const uint8_t *rec, size_t size)
@@ -459,7 +472,7 @@ static bool SPEWriteToBuffer(armprof_pe *pe, const uint8_t *rec, size_t size)
         armprof_buffer_result r;
         mmu_result t = {0};
         if (SPE_BUFFER(pe)->hook) {
-            r = SPE_BUFFER(pe)->hook(SPE_BUFFER(pe)->hook_ctx, &w);
+            r = hook_result(SPE_BUFFER(pe)->hook(SPE_BUFFER(pe)->hook_ctx, &w), n);
         } else {
             r = model_translate(pe, &w, &t);
             if (r.outcome == ARMPROF_BUFFER_WRITTEN && off > 0) {
