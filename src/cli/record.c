@@ -218,25 +218,14 @@ static int run(char **qargv, pid_t *qemu_pid)
     return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
 }
 
-/* Whether path is an ELF file of type ET_EXEC: its addresses are where it
- * runs, so perf can take its symbols without knowing a load address. */
-static bool fixed_address_elf(const char *path)
-{
-    unsigned char e_type[2];
-    FILE *f = fopen(path, "rb");
-    const bool ok = f && fseek(f, 16, SEEK_SET) == 0 && fread(e_type, 1, 2, f) == 2;
-    if (f) fclose(f);
-    return ok && e_type[0] == 2 && e_type[1] == 0; /* ET_EXEC, little-endian */
-}
-
 /* QEMU 7.2 ends without calling the plugin's exit callback when the
  * program dies of a signal (docs/qemu.md), so PREFIX.perf.data is not
  * written (or an older one is left); PREFIX.spe holds whole records, and
  * the perf.data is made from it here, as the plugin's watcher advises:
  * the program's ELF for its symbols when it runs where it was linked, its
  * name for the process QEMU ran in (qemu-user's thread IDs are the host's). */
-static void finish_perf_data(const char *prefix, const char *program, pid_t qemu_pid,
-                             const struct stat *before, bool existed)
+static void finish_perf_data(const char *prefix, const char *program, bool fixed_address,
+                             pid_t qemu_pid, const struct stat *before, bool existed)
 {
     char spe[4200], perf[4200];
     struct stat st;
@@ -251,7 +240,7 @@ static void finish_perf_data(const char *prefix, const char *program, pid_t qemu
     const perf_export_comm comm = {(uint32_t)qemu_pid, slash ? slash + 1 : program};
     const perf_export_elf elf = {program, 0};
     perf_export_options po = {.out = perf, .comms = &comm, .ncomms = 1};
-    if (fixed_address_elf(program)) {
+    if (fixed_address) {
         po.elfs = &elf;
         po.nelfs = 1;
     }
@@ -310,10 +299,11 @@ int record_command(int argc, char **argv)
     if (!rc) rc = check_prefix(o.prefix);
     if (rc) return rc;
     char err[1024], interp[4096], version[32];
+    bool fixed_address = false;
     char *program = NULL, *qemu = NULL, *plugin = NULL;
     const char *root = NULL;
     if (!record_find_program(argv[o.program], &program, err, sizeof err) ||
-        !record_check_elf(program, interp, sizeof interp, err, sizeof err) ||
+        !record_check_elf(program, interp, sizeof interp, &fixed_address, err, sizeof err) ||
         !record_sysroot(o.root, program, interp, &root, err, sizeof err) ||
         !record_find_qemu(o.qemu, &qemu, err, sizeof err) ||
         !record_find_plugin(qemu, &plugin, version, sizeof version, err, sizeof err)) {
@@ -367,7 +357,7 @@ int record_command(int argc, char **argv)
     const bool perf_existed = stat(perf_path, &perf_before) == 0;
     pid_t qemu_pid = 0;
     rc = run(qargv, &qemu_pid);
-    finish_perf_data(o.prefix, program, qemu_pid, &perf_before, perf_existed);
+    finish_perf_data(o.prefix, program, fixed_address, qemu_pid, &perf_before, perf_existed);
     next_steps(o.prefix);
     free(qargv);
     free(program);

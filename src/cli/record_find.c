@@ -117,9 +117,11 @@ static void describe(const char *path, const uint8_t *h, size_t n, char *err, si
     }
 }
 
-bool record_check_elf(const char *path, char *interp, size_t interplen, char *err, size_t errlen)
+bool record_check_elf(const char *path, char *interp, size_t interplen, bool *fixed_address,
+                      char *err, size_t errlen)
 {
     interp[0] = 0;
+    *fixed_address = false;
     FILE *f = fopen(path, "rb");
     if (!f) {
         snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -130,6 +132,7 @@ bool record_check_elf(const char *path, char *interp, size_t interplen, char *er
     bool ok = n == sizeof h && !memcmp(h, "\177ELF", 4) && h[4] == 2 && h[5] == 1 &&
               le(h + 18, 2) == EM_AARCH64;
     if (!ok) describe(path, h, n, err, errlen);
+    *fixed_address = ok && le(h + 16, 2) == 2; /* e_type ET_EXEC */
     const uint64_t phoff = ok ? le(h + 32, 8) : 0;
     const unsigned phentsize = ok ? (unsigned)le(h + 54, 2) : 0,
                    phnum = ok ? (unsigned)le(h + 56, 2) : 0;

@@ -16,9 +16,12 @@
 bool record_find_program(const char *name, char **path, char *err, size_t errlen);
 
 /* path is a 64-bit little-endian AArch64 ELF executable (e_machine 183);
- * *interp is its PT_INTERP ("" for a static program). err says what the
- * file is otherwise (a script, an ELF file for another machine...). */
-bool record_check_elf(const char *path, char *interp, size_t interplen, char *err, size_t errlen);
+ * *interp is its PT_INTERP ("" for a static program); *fixed_address
+ * whether it is ET_EXEC (it runs where it was linked: its symbols need no
+ * load address). err says what the file is otherwise (a script, an ELF file for another
+ * machine...). */
+bool record_check_elf(const char *path, char *interp, size_t interplen, bool *fixed_address,
+                      char *err, size_t errlen);
 
 /* The qemu-aarch64 to run: given (--qemu), else the first on PATH, else
  * the one frontends/qemu/build-qemu.sh built (in $ARMPROF_CACHE or
