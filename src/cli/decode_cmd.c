@@ -303,9 +303,7 @@ int decode_command(int argc, char **argv)
     }
     report_input in;
     if (report_input_open(&in, path, "armprof decode", stderr) != 0) return 2;
-    /* standard input ("-") is compared through /dev/stdin, the file it is */
-    const char *input = strcmp(path, "-") ? path : "/dev/stdin";
-    if (!cli_stdout_allowed("armprof decode", &input, 1)) {
+    if (!cli_stdout_allowed("armprof decode", &in.same_file, 1)) {
         report_input_close(&in);
         return 2;
     }

@@ -91,12 +91,10 @@ int report_command(int argc, char **argv)
     report_progress progress;
     report_progress_init(&progress, stderr, PROG, in.name, in.size);
     src.progress = &progress;
-    /* the input is open: only now may an output be made; standard input
-     * ("-") is compared through /dev/stdin, the file it is */
-    const char *input = strcmp(path, "-") ? path : "/dev/stdin";
+    /* the input is open: only now may an output be made */
     armprof_outfile *file = NULL;
-    if (out_path ? !(file = cli_output_open(PROG, out_path, &input, 1))
-                 : !cli_stdout_allowed(PROG, &input, 1)) {
+    if (out_path ? !(file = cli_output_open(PROG, out_path, &in.same_file, 1))
+                 : !cli_stdout_allowed(PROG, &in.same_file, 1)) {
         record_source_free(&src);
         report_input_close(&in);
         return 2;

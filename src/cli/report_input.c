@@ -92,7 +92,8 @@ static int open_perf(report_input *in, FILE *err, const char *prog)
 int report_input_open(report_input *in, const char *path, const char *prog, FILE *err)
 {
     const bool std_in = !strcmp(path, "-");
-    *in = (report_input){.name = std_in ? "standard input" : path};
+    *in = (report_input){.name = std_in ? "standard input" : path,
+                         .same_file = std_in ? "/dev/stdin" : path};
     in->file = std_in ? stdin : fopen(path, "rb");
     if (!in->file) return fail(in, err, prog, NULL, errno);
     in->owns_file = !std_in;

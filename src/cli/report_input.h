@@ -17,7 +17,10 @@
 
 typedef struct report_input {
     const char *name; /* for messages: the path, or "standard input" */
-    FILE *file;       /* the file, or a copy of a perf.data on a pipe */
+    /* for the check that an output is not the input: the path, or for
+     * standard input /dev/stdin, which names the file it is */
+    const char *same_file;
+    FILE *file; /* the file, or a copy of a perf.data on a pipe */
     bool owns_file;
     uint8_t head[8]; /* a record stream's first bytes, read to tell its format */
     size_t head_size;
