@@ -135,6 +135,11 @@ uint64_t armprof_ops_until_event(armprof_pe *pe)
     return spe < pmu ? spe : pmu;
 }
 
+uint64_t armprof_pmu_ops_until_overflow(armprof_pe *pe)
+{
+    return pe ? pmu_ops_until_overflow(pe) : UINT64_MAX;
+}
+
 /* A run adds up: its parts fit in its operations (a run from a newer header
  * is read as far as this library knows it: every field is of the first
  * version). */

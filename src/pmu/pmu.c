@@ -488,6 +488,25 @@ static void CheckForPMUOverflow(armprof_pe *pe)
     PMU_STATE(pe)->irq_gen = pe->controls_gen;
 }
 
+/* Whether event is one of those pmu_retire_events() generates for a retired
+ * operation, at most one each. */
+static bool retirement_event(uint16_t event)
+{
+    switch (event) {
+    case PMU_EVENT_INST_RETIRED:
+    case PMU_EVENT_BR_RETIRED:
+    case PMU_EVENT_BR_MIS_PRED_RETIRED:
+    case PMU_EVENT_LD_RETIRED:
+    case PMU_EVENT_ST_RETIRED:
+    case PMU_EVENT_MEM_ACCESS:
+    case PMU_EVENT_L1D_CACHE:
+    case PMU_EVENT_L1D_CACHE_REFILL:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* The cached CountPMUEvents(), event numbers, overflow widths and CHAIN
  * conditions of every counter (docs/design.md rule 4): recomputed when a
  * control or the context changes, not on every event. */
@@ -522,15 +541,9 @@ void pmu_refresh(armprof_pe *pe)
     /* Whether armprof_retire() can change a counter: some counter's evtCount
      * is one of the events a retired operation generates, or the
      * instruction counter counts. */
-    static const uint16_t retired[] = {
-        PMU_EVENT_INST_RETIRED, PMU_EVENT_BR_RETIRED,       PMU_EVENT_BR_MIS_PRED_RETIRED,
-        PMU_EVENT_LD_RETIRED,   PMU_EVENT_ST_RETIRED,       PMU_EVENT_MEM_ACCESS,
-        PMU_EVENT_L1D_CACHE,    PMU_EVENT_L1D_CACHE_REFILL,
-    };
     bool retire_events = (counting >> INSTRUCTION_COUNTER_ID) & 1;
     for (unsigned idx = 0; idx < counters && !retire_events; idx++)
-        for (size_t e = 0; e < sizeof retired / sizeof retired[0]; e++)
-            if (PMU_STATE(pe)->event_of[idx] == retired[e]) retire_events = true;
+        if (retirement_event(PMU_STATE(pe)->event_of[idx])) retire_events = true;
     PMU_STATE(pe)->retire_events = retire_events;
     PMU_STATE(pe)->long_counter = long_counter;
     PMU_STATE(pe)->chain_from = chain_from;
@@ -615,6 +628,32 @@ static uint64_t sat_mul(uint64_t a, uint64_t b)
     return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
 }
 
+/* The increments event counter idx takes before the next one overflows it:
+ * 2^width - 1 less its value, at the overflow width refresh() cached (the
+ * bits above a 32-bit width do not count). */
+static uint64_t event_counter_room(const armprof_pe *pe, unsigned idx)
+{
+    const uint64_t limit_minus_1 =
+        (PMU_STATE(pe)->long_counter >> idx & 1) ? UINT64_MAX : 0xffffffffull;
+    return limit_minus_1 - (PMEVCNTR(pe, idx) & limit_minus_1);
+}
+
+/* The first of the coming cycles (1-based, saturating) at which the cycle
+ * counter overflows, were it to count: the (room + 1)-th increment of
+ * AArch64.IncrementCycleCounter(), every cycle, or every 64th with PMCR_EL0.D
+ * (the first after 64 - cycles64). */
+static uint64_t cycle_counter_overflow_cycle(const armprof_pe *pe)
+{
+    unsigned d = (unsigned)FIELD(pe, PMCR_EL0, D);
+    unsigned lc = (unsigned)FIELD(pe, PMCR_EL0, LC);
+    if (PMU_STATE(pe)->exception_enabled) lc = 1;
+    if (lc == 1) d = 0;
+    const unsigned width = HaveAArch32(pe) && lc == 0 ? 32 : 64;
+    const uint64_t limit_minus_1 = width == 64 ? UINT64_MAX : 0xffffffffull;
+    const uint64_t room = limit_minus_1 - (REG(pe, PMCCNTR_EL0) & limit_minus_1);
+    return d == 0 ? sat_add(room, 1) : sat_add(64u - PMU_STATE(pe)->cycles64, sat_mul(room, 64));
+}
+
 /* The first of the next n cycles at which a counter that counts sets an
  * overflow bit of PMOVSSET_EL0 that is clear now (1-based; n when none does
  * within n): up to that cycle the cycles can end in one batch, since only a
@@ -635,43 +674,28 @@ static uint64_t cycles_to_new_overflow(armprof_pe *pe, uint64_t n)
      * cycle from the first with acc more in the first. */
     for (unsigned idx = 0; idx < counters; idx++) {
         if (!(u->counting >> idx & 1) || (set >> idx & 1)) continue;
-        const unsigned width = (u->long_counter >> idx & 1) ? 64 : 32;
-        const uint64_t limit_minus_1 = width == 64 ? UINT64_MAX : 0xffffffffull;
-        const uint64_t value = PMEVCNTR(pe, idx) & limit_minus_1;
+        const uint64_t room = event_counter_room(pe, idx);
         const uint64_t acc = u->accumulator[idx];
         uint64_t t = UINT64_MAX;
         if (u->event_of[idx] == PMU_EVENT_CPU_CYCLES) {
             /* value + acc + k > limit - 1 first at k = limit - value - acc */
-            const uint64_t room = limit_minus_1 - value; /* increments before the wrap, less one */
             t = acc > room ? 1 : room - acc + 1;
         } else if (u->event_of[idx] == PMU_EVENT_CHAIN && idx > 0 &&
                    (u->chain_from >> (idx - 1) & 1) && (u->counting >> (idx - 1) & 1) &&
                    u->event_of[idx - 1] == PMU_EVENT_CPU_CYCLES) {
             /* One increment each time the even counter wraps (32 bits): it
              * first wraps after t0 cycles, then every 2^32. */
-            const uint64_t even = PMEVCNTR(pe, idx - 1) & 0xffffffffull;
             const uint64_t even_acc = u->accumulator[idx - 1];
-            const uint64_t even_room = 0xffffffffull - even;
+            const uint64_t even_room = event_counter_room(pe, idx - 1); /* not long: chain_from */
             const uint64_t t0 = even_acc > even_room ? 1 : even_room - even_acc + 1;
-            const uint64_t room = limit_minus_1 - value;
             t = acc > room ? 1 : sat_add(t0, sat_mul(room - acc, 1ull << 32));
-        } else if (acc != 0 && acc > limit_minus_1 - value) {
+        } else if (acc != 0 && acc > room) {
             t = 1;
         }
         if (t < first) first = t;
     }
     if ((u->counting >> CYCLE_COUNTER_ID & 1) && !(set >> CYCLE_COUNTER_ID & 1)) {
-        unsigned d = (unsigned)FIELD(pe, PMCR_EL0, D);
-        unsigned lc = (unsigned)FIELD(pe, PMCR_EL0, LC);
-        if (u->exception_enabled) lc = 1;
-        if (lc == 1) d = 0;
-        const unsigned width = HaveAArch32(pe) && lc == 0 ? 32 : 64;
-        const uint64_t limit_minus_1 = width == 64 ? UINT64_MAX : 0xffffffffull;
-        const uint64_t room = limit_minus_1 - (REG(pe, PMCCNTR_EL0) & limit_minus_1);
-        /* The (room + 1)-th increment: every cycle, or every 64th with
-         * PMCR_EL0.D (the first after 64 - cycles64). */
-        const uint64_t t =
-            d == 0 ? sat_add(room, 1) : sat_add(64u - u->cycles64, sat_mul(room, 64));
+        const uint64_t t = cycle_counter_overflow_cycle(pe);
         if (t < first) first = t;
     }
     return first == 0 ? 1 : first;
@@ -792,6 +816,38 @@ uint64_t pmu_ops_until_event(armprof_pe *pe)
     if (!IsFeatureImplemented(pe, PMUv3_ICNTR) || !(u->counting >> INSTRUCTION_COUNTER_ID & 1))
         return UINT64_MAX;
     return UINT64_MAX - REG(pe, PMICNTR_EL0); /* adding as many does not wrap */
+}
+
+/* How many operations can retire, each adding at most one to each
+ * retirement event and taking at least one cycle, before a counter that
+ * counts could overflow (armprof_pmu_ops_until_overflow()): the instruction
+ * counter (pmu_ops_until_event()), each event counter of a retirement event,
+ * SAMPLE_POP (SPE's retirement) or CPU_CYCLES less the events it has
+ * accumulated, and the cycle counter at one cycle an operation. A CHAIN
+ * counter moves only when its even partner overflows, which bounds it
+ * already; other events do not come from retirement. An overflow bit
+ * already set does not exempt its counter: its value still wraps. */
+uint64_t pmu_ops_until_overflow(armprof_pe *pe)
+{
+    uint64_t first = pmu_ops_until_event(pe); /* refreshes the cache */
+    if (!IsFeatureImplemented(pe, PMUv3)) return first;
+    const pmu_state *u = PMU_STATE(pe);
+    const unsigned counters = num_counters(pe);
+    for (unsigned idx = 0; idx < counters; idx++) {
+        const uint16_t event = u->event_of[idx];
+        if (!(u->counting >> idx & 1) ||
+            !(retirement_event(event) || event == PMU_EVENT_SAMPLE_POP ||
+              event == PMU_EVENT_CPU_CYCLES))
+            continue;
+        const uint64_t room = event_counter_room(pe, idx), acc = u->accumulator[idx];
+        const uint64_t ops = acc >= room ? 0 : room - acc;
+        if (ops < first) first = ops;
+    }
+    if (u->counting >> CYCLE_COUNTER_ID & 1) {
+        const uint64_t ops = cycle_counter_overflow_cycle(pe) - 1; /* the cycles before it */
+        if (ops < first) first = ops;
+    }
+    return first;
 }
 
 /* The retirement events of a run of plain operations (armprof_retire_run()),

@@ -122,6 +122,8 @@ void pmu_capture_complete(struct armprof_pe *pe);
 void pmu_retire_events(struct armprof_pe *pe, const armprof_op *op);
 /* Runs of plain operations (armprof_retire_run()). */
 uint64_t pmu_ops_until_event(struct armprof_pe *pe);
+/* armprof_pmu_ops_until_overflow() */
+uint64_t pmu_ops_until_overflow(struct armprof_pe *pe);
 void pmu_retire_run(struct armprof_pe *pe, const armprof_op_run *run);
 /* The events of an operation that did not retire (armprof_op.misspeculated). */
 void pmu_misspeculated_events(struct armprof_pe *pe, const armprof_op *op);
