@@ -477,16 +477,17 @@ bool armprof_retire_run(armprof_pe *pe, const armprof_op_run *run);
  * near the operation that overflows (a guest's sampling on event counts),
  * armprof_pmu_ops_until_overflow() says how many more operations can retire,
  * each adding at most one to each retirement event and SAMPLE_POP and taking
- * at least one cycle, before a counter that counts now could overflow: the
- * room below the overflow width (32 bits, or 64: PMCR_EL0.LP, MDCR_EL2.HLP)
- * of each event counter of such an event or CPU_CYCLES, less the events it
- * has accumulated and not counted yet; the cycle counter's cycles before its
- * overflow (through PMCR_EL0.D's divide), counted at one cycle an operation;
- * and the instruction counter's room (armprof_ops_until_event() has it too).
- * CHAIN counters and events retirement does not make (EXC_TAKEN, SW_INCR,
- * ...) do not bound it. 0: the next operation, or the events already
- * accumulated, overflow a counter. UINT64_MAX when nothing bounds it, without
- * FEAT_PMUv3, or for a NULL pe. It holds as armprof_ops_until_event() does. */
+ * one cycle, before a counter that counts now could overflow: the room below
+ * the overflow width (32 bits, or 64: PMCR_EL0.LP, MDCR_EL2.HLP) of each
+ * event counter of such an event or CPU_CYCLES, less the events it has
+ * accumulated and not counted yet; the cycle counter's cycles before its
+ * overflow (through PMCR_EL0.D's divide); and the instruction counter's room
+ * (armprof_ops_until_event() has it too). Operations of more cycles reach the
+ * cycle-based overflows sooner. CHAIN counters and events retirement does not
+ * make (EXC_TAKEN, SW_INCR, ...) do not bound it. 0: the next operation, or
+ * the events already accumulated, overflow a counter. UINT64_MAX when nothing
+ * bounds it, without FEAT_PMUv3, or for a NULL pe. It holds as
+ * armprof_ops_until_event() does. */
 uint64_t armprof_pmu_ops_until_overflow(armprof_pe *pe);
 
 /* Any PMU event by number (PMUEvent()). Events accumulate and are counted at
