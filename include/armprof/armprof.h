@@ -484,8 +484,9 @@ bool armprof_retire_run(armprof_pe *pe, const armprof_op_run *run);
  * overflow (through PMCR_EL0.D's divide); and the instruction counter's room
  * (armprof_ops_until_event() has it too). Operations of more cycles reach the
  * cycle-based overflows sooner. CHAIN counters and events retirement does not
- * make (EXC_TAKEN, SW_INCR, ...) do not bound it. 0: the next operation, or
- * the events already accumulated, overflow a counter. UINT64_MAX when nothing
+ * make (EXC_TAKEN, SW_INCR, ...) do not bound it. 0: the next operation
+ * overflows a counter, or the events a counter that counts has already
+ * accumulated (of any event) overflow it at the next cycle. UINT64_MAX when nothing
  * bounds it, without FEAT_PMUv3, or for a NULL pe. It holds as
  * armprof_ops_until_event() does. */
 uint64_t armprof_pmu_ops_until_overflow(armprof_pe *pe);

@@ -825,8 +825,10 @@ uint64_t pmu_ops_until_event(armprof_pe *pe)
  * SAMPLE_POP (SPE's retirement) or CPU_CYCLES less the events it has
  * accumulated, and the cycle counter at one cycle an operation. A CHAIN
  * counter moves only when its even partner overflows, which bounds it
- * already; other events do not come from retirement. An overflow bit
- * already set does not exempt its counter: its value still wraps. */
+ * already; other events do not come from retirement, but any counter whose
+ * accumulated events already carry it over overflows at the next cycle,
+ * whatever retires: 0. An overflow bit already set does not exempt its
+ * counter: its value still wraps. */
 uint64_t pmu_ops_until_overflow(armprof_pe *pe)
 {
     uint64_t first = pmu_ops_until_event(pe); /* refreshes the cache */
@@ -834,14 +836,14 @@ uint64_t pmu_ops_until_overflow(armprof_pe *pe)
     const pmu_state *u = PMU_STATE(pe);
     const unsigned counters = num_counters(pe);
     for (unsigned idx = 0; idx < counters; idx++) {
+        if (!(u->counting >> idx & 1)) continue;
         const uint16_t event = u->event_of[idx];
-        if (!(u->counting >> idx & 1) ||
-            !(retirement_event(event) || event == PMU_EVENT_SAMPLE_POP ||
+        const uint64_t room = event_counter_room(pe, idx), acc = u->accumulator[idx];
+        if (acc > room) return 0;
+        if (!(retirement_event(event) || event == PMU_EVENT_SAMPLE_POP ||
               event == PMU_EVENT_CPU_CYCLES))
             continue;
-        const uint64_t room = event_counter_room(pe, idx), acc = u->accumulator[idx];
-        const uint64_t ops = acc >= room ? 0 : room - acc;
-        if (ops < first) first = ops;
+        if (room - acc < first) first = room - acc;
     }
     if (u->counting >> CYCLE_COUNTER_ID & 1) {
         const uint64_t ops = cycle_counter_overflow_cycle(pe) - 1; /* the cycles before it */

@@ -834,6 +834,10 @@ static void op_run(harness *h, input *in)
 {
     uint64_t room = 0;
     CALL("armprof_ops_until_event", room = armprof_ops_until_event(h->pe));
+    uint64_t overflow_room = 0;
+    CALL("armprof_pmu_ops_until_overflow", overflow_room = armprof_pmu_ops_until_overflow(h->pe));
+    /* A question: asking it changes nothing, so asking again gives the same. */
+    REQUIRE(overflow_room == armprof_pmu_ops_until_overflow(h->pe));
     armprof_op_run run = ARMPROF_OP_RUN_INIT;
     const uint8_t k = u8(in);
     run.ops = (k & 1) ? value(in) : (room < 256 ? room : u8(in)); /* within the room */

@@ -217,6 +217,23 @@ static void accumulated(void)
     armprof_cycles(pe, 1);
     CHECK(overflowed(pe, 0), "the accumulated events overflowed it");
     armprof_pe_destroy(pe);
+
+    /* A counter of an event retirement does not make is no bound, until its
+     * accumulated events carry it over: then it overflows at the next cycle
+     * whatever retires. */
+    pe = make_pe("armv9.4-all", PMCR_E);
+    counter(pe, 1, EXC_TAKEN, 0xfffffffeull);
+    armprof_pmu_event(pe, EXC_TAKEN, 1);
+    CHECK(armprof_pmu_ops_until_overflow(pe) == UINT64_MAX, "EXC_TAKEN at 2^32 - 1: %llu",
+          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    armprof_pmu_event(pe, EXC_TAKEN, 1);
+    CHECK(armprof_pmu_ops_until_overflow(pe) == 0, "EXC_TAKEN carried over: %llu",
+          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    armprof_cycles(pe, 1);
+    CHECK(overflowed(pe, 1), "the EXC_TAKEN events overflowed it");
+    CHECK(armprof_pmu_ops_until_overflow(pe) == UINT64_MAX, "EXC_TAKEN counted: %llu",
+          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    armprof_pe_destroy(pe);
 }
 
 /* Every retirement event bounds it, even one an operation may not make
