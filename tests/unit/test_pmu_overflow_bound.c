@@ -61,6 +61,14 @@ static bool overflowed(armprof_pe *pe, unsigned bit)
     return drv_get(pe, "PMOVSSET_EL0") >> bit & 1;
 }
 
+/* The bound is expected; what names the case in a failure. */
+static void bound_is(armprof_pe *pe, uint64_t expected, const char *what)
+{
+    const uint64_t got = armprof_pmu_ops_until_overflow(pe);
+    CHECK(got == expected, "%s: %llu, expected %llu", what, (unsigned long long)got,
+          (unsigned long long)expected);
+}
+
 /* ops plain operations (branches when branch) retire in one run, then as
  * many cycles end. */
 static bool run(armprof_pe *pe, uint64_t ops, bool branch)
@@ -78,13 +86,11 @@ static bool run(armprof_pe *pe, uint64_t ops, bool branch)
  * one more sets it. */
 static void check_exact(armprof_pe *pe, unsigned bit, uint64_t bound, bool branch, const char *what)
 {
-    CHECK(armprof_pmu_ops_until_overflow(pe) == bound, "%s: %llu, expected %llu", what,
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe), (unsigned long long)bound);
+    bound_is(pe, bound, what);
     CHECK(run(pe, bound, branch), "%s: a run of %llu refused", what, (unsigned long long)bound);
     CHECK(!overflowed(pe, bit), "%s: overflow after %llu operations", what,
           (unsigned long long)bound);
-    CHECK(armprof_pmu_ops_until_overflow(pe) == 0, "%s: %llu left at the brink", what,
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    bound_is(pe, 0, "at the brink");
     CHECK(run(pe, 1, branch), "%s: one more refused", what);
     CHECK(overflowed(pe, bit), "%s: no overflow at operation %llu", what,
           (unsigned long long)bound + 1);
@@ -102,8 +108,7 @@ static void unbounded(void)
     /* PMCR_EL0.E clear: the counter does not count. */
     pe = make_pe("armv9.4-all", 0);
     counter(pe, 0, INST_RETIRED, 0xffffffffull);
-    CHECK(armprof_pmu_ops_until_overflow(pe) == UINT64_MAX, "PMCR_EL0.E 0: %llu",
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    bound_is(pe, UINT64_MAX, "PMCR_EL0.E 0");
     armprof_pe_destroy(pe);
 
     pe = make_pe("armv9.4-all", PMCR_E);
@@ -111,8 +116,7 @@ static void unbounded(void)
     counter(pe, 1, CHAIN, 0xffffffffull);
     counter(pe, 2, 0 /* SW_INCR */, 0xffffffffull);
     counter(pe, 3, CHAIN, 0xffffffffull); /* odd, its partner counter 2 SW_INCR */
-    CHECK(armprof_pmu_ops_until_overflow(pe) == UINT64_MAX, "EXC_TAKEN, SW_INCR, CHAIN: %llu",
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    bound_is(pe, UINT64_MAX, "EXC_TAKEN, SW_INCR, CHAIN");
     armprof_pe_destroy(pe);
 }
 
@@ -138,8 +142,7 @@ static void long_counter(void)
 {
     armprof_pe *pe = make_pe("armv9.4-all", PMCR_E | PMCR_LP);
     counter(pe, 0, INST_RETIRED, 0xfffffff0ull);
-    CHECK(armprof_pmu_ops_until_overflow(pe) == UINT64_MAX - 0xfffffff0ull, "LP 1: %llu",
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    bound_is(pe, UINT64_MAX - 0xfffffff0ull, "LP 1");
     counter(pe, 0, INST_RETIRED, UINT64_MAX - 20);
     check_exact(pe, 0, 20, false, "LP 1 near 2^64");
     armprof_pe_destroy(pe);
@@ -149,18 +152,25 @@ static void long_counter(void)
  * it; at the level it counts at, it does. */
 static void filtered(void)
 {
-    armprof_pe *pe = make_pe("armv9.4-all", PMCR_E);
-    counter(pe, 0, INST_RETIRED | PMEVTYPER_P, 0xfffffff0ull);
-    CHECK(armprof_pmu_ops_until_overflow(pe) == UINT64_MAX, "PMEVTYPER.P at EL1: %llu",
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
-    char err[128];
-    CHECK(armprof_set_el(pe, 0, err, sizeof err), "EL0: %s", err);
-    CHECK(armprof_pmu_ops_until_overflow(pe) == 15, "PMEVTYPER.P at EL0: %llu",
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
-    counter(pe, 0, INST_RETIRED | PMEVTYPER_U, 0xfffffff0ull);
-    CHECK(armprof_pmu_ops_until_overflow(pe) == UINT64_MAX, "PMEVTYPER.U at EL0: %llu",
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
-    armprof_pe_destroy(pe);
+    static const struct {
+        uint64_t type;
+        unsigned el;
+        uint64_t bound;
+        const char *what;
+    } cases[] = {
+        {INST_RETIRED | PMEVTYPER_P, 1, UINT64_MAX, "PMEVTYPER.P at EL1"},
+        {INST_RETIRED | PMEVTYPER_P, 0, 15, "PMEVTYPER.P at EL0"},
+        {INST_RETIRED | PMEVTYPER_U, 0, UINT64_MAX, "PMEVTYPER.U at EL0"},
+        {INST_RETIRED | PMEVTYPER_U, 1, 15, "PMEVTYPER.U at EL1"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        armprof_pe *pe = make_pe("armv9.4-all", PMCR_E);
+        counter(pe, 0, cases[i].type, 0xfffffff0ull);
+        char err[128];
+        CHECK(armprof_set_el(pe, cases[i].el, err, sizeof err), "EL%u: %s", cases[i].el, err);
+        bound_is(pe, cases[i].bound, cases[i].what);
+        armprof_pe_destroy(pe);
+    }
 }
 
 /* A CHAIN pair: the odd counter near its own overflow moves only when the
@@ -209,11 +219,9 @@ static void accumulated(void)
         armprof_op op = ARMPROF_OP_INIT;
         armprof_retire(pe, &op);
     }
-    CHECK(armprof_pmu_ops_until_overflow(pe) == 10, "5 accumulated: %llu",
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    bound_is(pe, 10, "5 accumulated");
     armprof_pmu_event(pe, INST_RETIRED, 20);
-    CHECK(armprof_pmu_ops_until_overflow(pe) == 0, "25 accumulated: %llu",
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    bound_is(pe, 0, "25 accumulated");
     armprof_cycles(pe, 1);
     CHECK(overflowed(pe, 0), "the accumulated events overflowed it");
     armprof_pe_destroy(pe);
@@ -224,15 +232,12 @@ static void accumulated(void)
     pe = make_pe("armv9.4-all", PMCR_E);
     counter(pe, 1, EXC_TAKEN, 0xfffffffeull);
     armprof_pmu_event(pe, EXC_TAKEN, 1);
-    CHECK(armprof_pmu_ops_until_overflow(pe) == UINT64_MAX, "EXC_TAKEN at 2^32 - 1: %llu",
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    bound_is(pe, UINT64_MAX, "EXC_TAKEN at 2^32 - 1");
     armprof_pmu_event(pe, EXC_TAKEN, 1);
-    CHECK(armprof_pmu_ops_until_overflow(pe) == 0, "EXC_TAKEN carried over: %llu",
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    bound_is(pe, 0, "EXC_TAKEN carried over");
     armprof_cycles(pe, 1);
     CHECK(overflowed(pe, 1), "the EXC_TAKEN events overflowed it");
-    CHECK(armprof_pmu_ops_until_overflow(pe) == UINT64_MAX, "EXC_TAKEN counted: %llu",
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    bound_is(pe, UINT64_MAX, "EXC_TAKEN counted");
     armprof_pe_destroy(pe);
 }
 
@@ -248,13 +253,11 @@ static void least_room(void)
     counter(pe, 5, SAMPLE_POP, 0xfffffff0ull);
     check_exact(pe, 4, 2, true, "BR_RETIRED");
     counter(pe, 4, BR_RETIRED, 0);
-    CHECK(armprof_pmu_ops_until_overflow(pe) == 15, "SAMPLE_POP: %llu",
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    bound_is(pe, 15, "SAMPLE_POP");
     /* The instruction counter (FEAT_PMUv3_ICNTR) always overflows at 2^64. */
     drv_set(pe, "PMICNTR_EL0", UINT64_MAX - 7);
     drv_set(pe, "PMCNTENSET_EL0", drv_get(pe, "PMCNTENSET_EL0") | 1ull << 32);
-    CHECK(armprof_pmu_ops_until_overflow(pe) == 7, "PMICNTR_EL0: %llu",
-          (unsigned long long)armprof_pmu_ops_until_overflow(pe));
+    bound_is(pe, 7, "PMICNTR_EL0");
     CHECK(armprof_ops_until_event(pe) == 7, "armprof_ops_until_event(): %llu",
           (unsigned long long)armprof_ops_until_event(pe));
     armprof_pe_destroy(pe);
