@@ -89,7 +89,10 @@ static uint64_t take(uint64_t *acc, uint64_t most)
     return n;
 }
 
-static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran)
+/* cut: how many of the last TB's instructions ran (UINT32_MAX: all of
+ * them): an exception, or a System register access that gives the model
+ * the instructions before it, cut it there. */
+static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran, uint32_t cut)
 {
     qp_counters *c = qp_counters_of(t);
     complete_pending(t, cur, ran);
@@ -109,7 +112,14 @@ static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran)
         run.l1d_refill = take(&t->exact.acc.l1d_refill, run.l1d_access);
         run.mispredicted = take(&t->exact.acc_mispredicted, run.branches);
         const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
-        if (last && last->n) {
+        if (last && cut < last->n) {
+            /* QEMU ends a TB at its branch: the instructions of it that ran
+             * hold none, and the last branch is in an earlier TB, whose
+             * target is where this TB starts; a cut at its first
+             * instruction leaves that start as the last PC known */
+            run.last_pc = last->pc + 4ull * (cut ? cut - 1 : 0);
+            if (run.branches) run.last_branch_next = last->pc;
+        } else if (last && last->n) {
             run.last_pc = last->last_pc;
             run.last_is_branch = last->last_branch;
             if (run.last_is_branch) {
@@ -138,7 +148,7 @@ static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran)
 
 void qp_fast_settle(qp_thread *t, const qp_tb *cur)
 {
-    settle(t, cur, UINT32_MAX);
+    settle(t, cur, UINT32_MAX, UINT32_MAX);
 }
 
 void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc)
@@ -146,14 +156,14 @@ void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc)
     qp_counters *c = qp_counters_of(t);
     const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
     if (!stop_pc || !last || stop_pc <= last->pc || stop_pc >= last->pc + 4ull * last->n) {
-        settle(t, NULL, UINT32_MAX);
+        settle(t, NULL, UINT32_MAX, UINT32_MAX);
         return;
     }
     const uint32_t ran = (uint32_t)((stop_pc - last->pc) / 4);
     if (t->fast.pending == QP_PEND_MEM && t->fast.pend_tb == last) {
         /* the visit inside the block gave the model its instructions up
          * to the load or store it waits for, and no more */
-        settle(t, NULL, ran);
+        settle(t, NULL, ran, ran);
         return;
     }
     /* The block's inline operations counted all of it; the rest did not
@@ -161,9 +171,52 @@ void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc)
      * block's start gave the model all of it already (the budget it left
      * would go above what the model knows): those stay retired. */
     const uint64_t back = last->n - ran;
-    if (qp_budget(c->tally) + back <= t->fast.synced_budget)
+    if (qp_budget(c->tally) + back <= t->fast.synced_budget) {
         c->tally += qp_tally(back, 0) - (last->before[last->n] - last->before[ran]);
-    settle(t, NULL, UINT32_MAX);
+        settle(t, NULL, UINT32_MAX, ran);
+        return;
+    }
+    settle(t, NULL, UINT32_MAX, UINT32_MAX);
+}
+
+/* The instruction at pc, in the TB that runs now, is about to read or
+ * write one of the model's registers: the model takes the instructions
+ * before it, and the rest of the TB (which runs: the inline operations
+ * counted it at its start) is owed to the next visit. When the model was
+ * given the TB at its start already (a visit there: an event in it), or a
+ * visit waits for an instruction of it, the model stays as it is: ahead
+ * by at most the rest of that TB (docs/qemu-system.md). */
+void qp_fast_sync_at(qp_thread *t, uint64_t pc)
+{
+    qp_counters *c = qp_counters_of(t);
+    const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
+    if (t->fast.pending != QP_PEND_NONE) return;
+    if (!last || pc < last->pc || pc >= last->pc + 4ull * last->n) {
+        settle(t, NULL, UINT32_MAX, UINT32_MAX);
+        return;
+    }
+    const uint32_t ran = (uint32_t)((pc - last->pc) / 4);
+    const uint64_t back = last->n - ran;
+    const uint64_t rest_mix = last->before[last->n] - last->before[ran];
+    if (qp_budget(c->tally) + back > t->fast.synced_budget) return;
+    c->tally += qp_tally(back, 0) - rest_mix;
+    settle(t, NULL, UINT32_MAX, ran);
+    /* owed: the next visit's run has them, with their mix */
+    c->tally -= qp_tally(back, 0) - rest_mix;
+}
+
+/* After a write to one of the model's registers (QEMU ends the TB there):
+ * what the model counts down to may have moved, so the next TB visits it,
+ * with the operations owed so far. */
+void qp_fast_resync(qp_thread *t)
+{
+    qp_counters *c = qp_counters_of(t);
+    if (t->fast.pending != QP_PEND_NONE) return; /* a visit is due anyway */
+    const uint64_t owed = t->fast.synced_budget - qp_budget(c->tally);
+    const uint64_t mix = (c->tally & QP_MIX_MASK) - t->fast.synced_mix;
+    c->tally = qp_tally(0, mix);
+    t->fast.synced_budget = owed;
+    t->fast.synced_mix = 0;
 }
 
 void qp_fast_eret(qp_thread *t, uint64_t target, unsigned target_el)
@@ -191,6 +244,19 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
         uint64_t rest = 0;
         /* the branch that ends cur, left to the next visit's run */
         uint64_t held = 0;
+        if (i == 0 && !inline_done && u >= cur->n) {
+            /* The whole TB runs before the event (a visit made due by an
+             * Exception level change or a register write): its inline
+             * operations count it, for the next visit's run, as in any TB
+             * that is not due; so an exception in it can still take back
+             * what did not run (qp_fast_settle_cut()). */
+            rest = u - cur->n;
+            if (rest > QP_MAX_RUN) rest = QP_MAX_RUN;
+            c->tally = qp_tally(rest + cur->n, c->tally & QP_MIX_MASK);
+            t->fast.synced_budget = rest + cur->n;
+            t->fast.synced_mix = c->tally & QP_MIX_MASK;
+            return;
+        }
         if (u >= cur->n - i) {
             /* H7.1: a taken branch's PC sample is its target, the next
              * block's start, not the address after it */

@@ -39,6 +39,14 @@ bool qp_model_init(char *err, size_t errlen)
         }
         qp.api.event[i] = (uint16_t)n;
     }
+    const int taken = armprof_pmu_event_number("EXC_TAKEN");
+    const int ret = armprof_pmu_event_number("EXC_RETURN");
+    if (taken < 0 || ret < 0) {
+        snprintf(err, errlen, "the model has no PMU event EXC_TAKEN or EXC_RETURN");
+        return false;
+    }
+    qp.api.exc_taken = (uint16_t)taken;
+    qp.api.exc_return = (uint16_t)ret;
     /* PMPCSR's first location (H7.1.2: the EXT64 view at 0x200; 0x220
      * repeats it) */
     qp.api.pmpcsr = pmu_block_offset("PMPCSR");
@@ -242,6 +250,13 @@ static void advance(qp_thread *t, uint64_t cycles)
     t->model.cycles_due += cycles;
 }
 
+void qp_model_exception(qp_thread *t, bool eret)
+{
+    qp_flush_run(t);
+    armprof_pmu_event(t->pe, eret ? qp.api.exc_return : qp.api.exc_taken, 1);
+    advance(t, 1);
+}
+
 /* The model in step with everything the thread gave it. */
 void qp_model_sync(qp_thread *t)
 {
@@ -374,8 +389,16 @@ void qp_flush_run(qp_thread *t)
 
 uint64_t qp_until(qp_thread *t)
 {
-    const uint64_t u = armprof_ops_until_event(t->pe);
-    return u == UINT64_MAX ? u : u - t->model.deferred.ops;
+    uint64_t u = armprof_ops_until_event(t->pe);
+    if (qp.system) {
+        /* the guest's PMU: a visit where a counter may overflow, so that
+         * PMUIRQ rises there (runs are one cycle an operation, so a cycle
+         * counter's room is in operations too) */
+        const uint64_t o = armprof_pmu_ops_until_overflow(t->pe);
+        if (o < u) u = o;
+    }
+    if (u == UINT64_MAX) return u;
+    return u > t->model.deferred.ops ? u - t->model.deferred.ops : 0;
 }
 
 /* Instructions [from, to) of tb, none of them the event, as one run. */

@@ -156,6 +156,8 @@ static int install_system(qemu_plugin_id_t id, int argc, char **argv)
     if (argc > 0)
         return fail("argument \"%s\": system mode takes none (the guest programs SPE)", argv[0]);
     if (!qp_system_bind()) return -1;
+    char err[256];
+    if (!qp_model_init(err, sizeof err)) return fail("%s", err);
     qp.system = true;
 #if QPROF_SCOREBOARDS
     qp.sb = qemu_plugin_scoreboard_new(sizeof(qp_counters));

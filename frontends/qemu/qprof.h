@@ -271,16 +271,18 @@ struct qp_plugin {
         __typeof__(armprof_system_translate) *translate;
         __typeof__(armprof_system_set_el_change_hook) *set_el_change_hook;
         __typeof__(armprof_system_set_control_hook) *set_control_hook;
+        __typeof__(armprof_system_set_access_hook) *set_access_hook;
         /* plugin.c's registrations, which system.c makes again after a
          * qemu_plugin_reset() */
         void (*callbacks)(qemu_plugin_id_t id);
         /* Idle (system.c): TBs are instrumented only while some vCPU may
          * profile. Read and written with __atomic builtins. */
         bool instrumented;
-        unsigned wanting;         /* vCPUs whose PMBLIMITR_EL1.E is 1 */
+        unsigned wanting;         /* vCPUs whose PMBLIMITR_EL1.E is 1 or that enable a counter */
         uint64_t idle_since;      /* CLOCK_MONOTONIC ns since none has; 0 while one has */
         bool wants[QP_MAX_VCPUS]; /* each vCPU's, written on its own thread */
         int pmblimitr;            /* PMBLIMITR_EL1's register id */
+        int pmcntenset;           /* PMCNTENSET_EL0's */
         uint64_t resets;          /* instrumentation switched on or off */
         bool switching;           /* ... and the flush not done yet */
     } sys;
@@ -312,6 +314,7 @@ struct qp_plugin {
      * PMPCSR and PMPCSCTL in the PMU block */
     struct {
         uint16_t event[QP_EV_COUNT];
+        uint16_t exc_taken, exc_return; /* given at QEMU's Exception level changes */
         uint32_t pmpcsr, pmpcsctl;
     } api;
 #if QPROF_SCOREBOARDS
@@ -368,6 +371,11 @@ void qp_fast_settle(qp_thread *t, const qp_tb *cur);
 /* The same when an exception (system mode) cut the last TB before stop_pc's
  * instruction (0: it ran to its end): what did not run is not retired. */
 void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc);
+/* System mode, around an access to one of the model's registers: before
+ * it, the model takes the instructions before pc; after a write, the next
+ * TB visits it (what it counts down to may have moved). */
+void qp_fast_sync_at(qp_thread *t, uint64_t pc);
+void qp_fast_resync(qp_thread *t);
 /* An exception return is about to change the Exception level: when it is
  * the branch the model waits for, it retires now, at the level it leaves,
  * taken to target at target_el (D17.6.3: a sampled exception return is an
@@ -384,6 +392,9 @@ extern qp_plugin qp; /* the one plugin instance: QEMU's callbacks carry no conte
 qp_thread *qp_thread_create_for(unsigned vcpu);
 /* qp.api from the public API's tables: false with a message */
 bool qp_model_init(char *err, size_t errlen);
+/* An exception is taken (or an exception return retires) at the PE's
+ * Exception level: EXC_TAKEN (EXC_RETURN), and the cycle it ends in. */
+void qp_model_exception(qp_thread *t, bool eret);
 bool qp_boot(armprof_pe **pe, armprof_kernel **k, armprof_kernel_data_fn data, void *ctx, char *err,
              size_t errlen);
 /* The thread of vcpu, created at its first use: a load in the callbacks'

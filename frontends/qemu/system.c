@@ -46,22 +46,25 @@ static bool same_library(void)
 bool qp_system_bind(void)
 {
     qp.sys.pmblimitr = armprof_reg_lookup("PMBLIMITR_EL1", NULL);
+    qp.sys.pmcntenset = armprof_reg_lookup("PMCNTENSET_EL0", NULL);
     /* an emulator without the glue first: its message is the one to give */
     return find((void **)&qp.sys.pe, "armprof_system_pe") && same_library() &&
            find((void **)&qp.sys.enter, "armprof_system_enter") &&
            find((void **)&qp.sys.leave, "armprof_system_leave") &&
            find((void **)&qp.sys.translate, "armprof_system_translate") &&
            find((void **)&qp.sys.set_el_change_hook, "armprof_system_set_el_change_hook") &&
-           find((void **)&qp.sys.set_control_hook, "armprof_system_set_control_hook");
+           find((void **)&qp.sys.set_control_hook, "armprof_system_set_control_hook") &&
+           find((void **)&qp.sys.set_access_hook, "armprof_system_set_access_hook");
 }
 
 /* ---- Idle ----
- * While no vCPU's Profiling Buffer is enabled, no operation matters to the
- * model (StatisticalProfilingEnabled() needs ProfilingBufferEnabled(): no
- * sample, no SAMPLE_POP), so TBs are translated as QEMU makes them, at the
- * unmodified emulator's speed. A write that sets PMBLIMITR_EL1.E brings
- * the instrumentation back before the next TB (qemu_plugin_reset(): the
- * TBs are flushed, the callbacks registered again; QEMU ends a TB after a
+ * While no vCPU's Profiling Buffer is enabled and no vCPU enables a PMU
+ * counter, no operation matters to the model (StatisticalProfilingEnabled()
+ * needs ProfilingBufferEnabled(): no sample, no SAMPLE_POP; a counter
+ * counts only with its PMCNTENSET_EL0 bit), so TBs are translated as QEMU
+ * makes them, at the unmodified emulator's speed. A write that sets
+ * PMBLIMITR_EL1.E or a PMCNTENSET_EL0 bit brings the instrumentation back before the next TB
+ * (qemu_plugin_reset(): the TBs are flushed, the callbacks registered again; QEMU ends a TB after a
  * System register write). It goes away again, at an Exception level
  * change, once every buffer has been disabled for QP_IDLE_AFTER_NS: a
  * recording's pauses (the driver disables the buffer at every context
@@ -115,14 +118,40 @@ static void instrument(bool on)
     }
 }
 
+/* Whether the operations matter to pe: its Profiling Buffer is enabled
+ * (PMBLIMITR_EL1.E), or a counter is (PMCNTENSET_EL0; PMCR_EL0.E need not
+ * be 1 for the counters EL2 reserves, which MDCR_EL2.HPME enables). */
+static bool wants_operations(armprof_pe *pe)
+{
+    if (!pe) return false;
+    if (qp.sys.pmblimitr >= 0 && (armprof_reg_get(pe, qp.sys.pmblimitr, 0) & 1)) return true;
+    return qp.sys.pmcntenset >= 0 && armprof_reg_present(pe, qp.sys.pmcntenset) &&
+           armprof_reg_get(pe, qp.sys.pmcntenset, 0) != 0;
+}
+
+/* Before the guest's instruction at pc reads or writes one of the model's
+ * registers on vcpu: the operations before it go to the model. */
+static void register_access(unsigned vcpu, uint64_t pc, void *ctx)
+{
+    (void)ctx;
+    if (!qp_system_instrumented() || __atomic_load_n(&qp.sys.switching, __ATOMIC_ACQUIRE)) return;
+    qp_thread *t = qp_thread_enter(vcpu);
+    if (!t) return;
+    qp_fast_sync_at(t, pc);
+    qp_visit_end(t);
+}
+
 /* After the guest wrote one of the model's registers on vcpu. */
 static void control_change(unsigned vcpu, void *ctx)
 {
     (void)ctx;
     if (vcpu >= QP_MAX_VCPUS) return;
+    if (qp_system_instrumented() && !__atomic_load_n(&qp.sys.switching, __ATOMIC_ACQUIRE)) {
+        qp_thread *t = __atomic_load_n(&qp.threads[vcpu], __ATOMIC_ACQUIRE);
+        if (t && t->pe) qp_fast_resync(t);
+    }
     armprof_pe *pe = qp.sys.pe(vcpu);
-    const bool wants =
-        pe && qp.sys.pmblimitr >= 0 && (armprof_reg_get(pe, qp.sys.pmblimitr, 0) & 1);
+    const bool wants = wants_operations(pe);
     if (wants == qp.sys.wants[vcpu]) return;
     qp.sys.wants[vcpu] = wants;
     if (wants) {
@@ -156,6 +185,7 @@ static void el_change(unsigned vcpu, const armprof_system_el_change *change, voi
     if (!t) return;
     if (change->eret) qp_fast_eret(t, change->eret_target, change->eret_el);
     qp_fast_settle_cut(t, change->stop_pc);
+    qp_model_exception(t, change->eret);
     qp_counters *c = qp_counters_of(t);
     c->tally = 0;
     c->sample_idx = 0;
@@ -169,6 +199,7 @@ void qp_system_vcpu(const qp_thread *t)
 {
     qp.sys.set_el_change_hook(t->vcpu, el_change, NULL);
     qp.sys.set_control_hook(t->vcpu, control_change, NULL);
+    qp.sys.set_access_hook(t->vcpu, register_access, NULL);
     control_change(t->vcpu, NULL);
 }
 
@@ -176,9 +207,9 @@ void qp_system_summary(void)
 {
     FILE *out = stderr;
     fprintf(out,
-            "armprof qemu plugin: system mode (the guest programs SPE; timing modelled, not "
-            "measured); instrumentation switched %llu times (on while a Profiling Buffer is "
-            "enabled)\n",
+            "armprof qemu plugin: system mode (the guest programs SPE and the PMU; timing "
+            "modelled, not measured); instrumentation switched %llu times (on while a "
+            "Profiling Buffer or a PMU counter is enabled)\n",
             (unsigned long long)__atomic_load_n(&qp.sys.resets, __ATOMIC_RELAXED));
     for (unsigned v = 0; v < QP_MAX_VCPUS; v++) {
         qp_thread *t = qp.threads[v];

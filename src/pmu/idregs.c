@@ -21,6 +21,8 @@ static const pmu_common_event pmu_common_events[] = {
     {0x0006, 0},                    /* LD_RETIRED */
     {0x0007, 0},                    /* ST_RETIRED */
     {0x0008, 0},                    /* INST_RETIRED */
+    {0x0009, 0},                    /* EXC_TAKEN (the embedder's, armprof_pmu_event()) */
+    {0x000A, 0},                    /* EXC_RETURN (likewise) */
     {0x0011, 0},                    /* CPU_CYCLES */
     {0x0013, 0},                    /* MEM_ACCESS */
     {0x001E, 0},                    /* CHAIN */

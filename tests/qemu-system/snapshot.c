@@ -3,7 +3,8 @@
  * bare-metal program that runs on the virt machine (-kernel, no firmware),
  * as no Debian kernel drives these registers: at EL1 with no EL2 or EL3,
  * and at EL2 (virtualization=on), where MDCR_EL2.PMSSE comes first.
- * QEMU's PMU counts; the model's PMSSCR_EL1, PMECR_EL1 and saved-value
+ * The PMU is the model's (armprof-pmu=on, the default), counting what the
+ * armprof plugin gives it; its PMSSCR_EL1, PMECR_EL1 and saved-value
  * registers capture it. Each expected value comes from the manual:
  *   - ID_AA64DFR0_EL1.PMSS 0b0001: FEAT_PMUv3_SS implemented;
  *   - PMSSCR_EL1.NC resets to 1 (no Capture event has completed);
@@ -22,10 +23,21 @@
  *     nothing;
  *   - PMEVCNTSVR<n>_EL1 for n at or above PMCR_EL0.N is UNDEFINED, and
  *     the saved-value registers have no MSR form (UNDEFINED).
- * The counter values come from PMSWINC_EL0 (event 0x00, SW_INCR), the one
- * event whose count the program itself decides.
+ *   - PMU_SNAPSHOT (0x8036) counts each successful Capture event, after
+ *     the counters are saved (PMUCaptureEvent()), so a counter of it saves
+ *     the count of the captures before;
+ *   - INST_RETIRED, BR_RETIRED, LD_RETIRED, ST_RETIRED count each
+ *     architecturally executed instruction, branch, load, store, and
+ *     PMICNTR_EL0 (FEAT_PMUv3_ICNTR, ID_AA64DFR1_EL1.PMICNTR 0b0001)
+ *     instructions: counted over a block of known instructions between
+ *     two reads, each read counting what retired before it (the model is
+ *     given every instruction before a register access);
+ *   - EXC_TAKEN and EXC_RETURN count exceptions taken and returned from.
+ * The snapshots' counter values come from PMSWINC_EL0 (event 0x00,
+ * SW_INCR), the one event whose count the program itself decides.
  * Output on the PL011 UART; the exit status (semihosting SYS_EXIT) is the
  * number of failed checks. */
+#include <stdbool.h>
 #include <stdint.h>
 
 #define UART_DR 0x09000000ul
@@ -37,6 +49,18 @@
 #define PMEVCNTSVR0_EL1 "S2_0_C14_C8_0"
 #define PMEVCNTSVR5_EL1 "S2_0_C14_C8_5"
 #define PMEVCNTSVR6_EL1 "S2_0_C14_C8_6"
+#define PMICNTR_EL0     "S3_3_C9_C4_0"
+#define PMICFILTR_EL0   "S3_3_C9_C6_0"
+
+/* The events of counters 1 to 5 (D13's event numbers) */
+#define EV_INST_RETIRED 0x08
+#define EV_EXC_TAKEN    0x09
+#define EV_EXC_RETURN   0x0a
+#define EV_LD_RETIRED   0x06
+#define EV_ST_RETIRED   0x07
+#define EV_BR_RETIRED   0x21
+#define EV_PMU_SNAPSHOT 0x8036
+#define NSH             (1ul << 27) /* PMEVTYPER<n>_EL0.NSH: count at EL2 too */
 
 #define MRS(reg)                                                                                   \
     ({                                                                                             \
@@ -109,6 +133,53 @@ static uint64_t nc_ss(void)
 {
     const uint64_t v = MRS(PMSSCR_EL1);
     return (v >> 32 & 1) << 4 | (v & 1); /* 0xNS: NC, SS */
+}
+
+/* Counters 1-4 and PMICNTR_EL0 over a block of 9 instructions (3 loads,
+ * 2 stores, 2 taken branches), read in one asm statement: PMICNTR_EL0 and
+ * counters 1 to 4 before, 4 to 1 and PMICNTR_EL0 after. A read counts the
+ * instructions before it, so counter n's difference also holds the reads
+ * between its two: PMICNTR_EL0 5 + 4, INST_RETIRED (counter 1) 4 + 3.
+ * Without FEAT_PMUv3_ICNTR (at EL2: it needs FEAT_FGT2, which QEMU lacks)
+ * PMICNTR_EL0 is UNDEFINED: a MOV takes the place of each read. */
+#define COUNT_BLOCK(first, last)                                                                   \
+    __asm__ volatile(                                                                              \
+        first "\n\t"                                                                               \
+              "mrs %[i0], pmevcntr1_el0\n\t"                                                       \
+              "mrs %[b0], pmevcntr2_el0\n\t"                                                       \
+              "mrs %[l0], pmevcntr3_el0\n\t"                                                       \
+              "mrs %[s0], pmevcntr4_el0\n\t"                                                       \
+              "ldr x5, [%[buf]]\n\t"                                                               \
+              "ldr x6, [%[buf], #8]\n\t"                                                           \
+              "str x5, [%[buf], #16]\n\t"                                                          \
+              "b 1f\n"                                                                             \
+              "1:  add x5, x5, x6\n\t"                                                             \
+              "cbz xzr, 2f\n"                                                                      \
+              "2:  ldr x7, [%[buf]]\n\t"                                                           \
+              "str x7, [%[buf], #24]\n\t"                                                          \
+              "nop\n\t"                                                                            \
+              "mrs %[s1], pmevcntr4_el0\n\t"                                                       \
+              "mrs %[l1], pmevcntr3_el0\n\t"                                                       \
+              "mrs %[b1], pmevcntr2_el0\n\t"                                                       \
+              "mrs %[i1], pmevcntr1_el0\n\t" last                                                  \
+        : [ic0] "=&r"(ic0), [i0] "=&r"(i0), [b0] "=&r"(b0), [l0] "=&r"(l0), [s0] "=&r"(s0),        \
+          [ic1] "=&r"(ic1), [i1] "=&r"(i1), [b1] "=&r"(b1), [l1] "=&r"(l1), [s1] "=&r"(s1)         \
+        : [buf] "r"(buf)                                                                           \
+        : "x5", "x6", "x7", "memory")
+
+static void count_block(bool icntr)
+{
+    static volatile uint64_t buf[4] = {1, 2, 3, 4};
+    uint64_t ic0, i0, b0, l0, s0, ic1, i1, b1, l1, s1;
+    if (icntr)
+        COUNT_BLOCK("mrs %[ic0], " PMICNTR_EL0, "mrs %[ic1], " PMICNTR_EL0);
+    else
+        COUNT_BLOCK("mov %[ic0], xzr", "mov %[ic1], #18");
+    check("PMICNTR_EL0 over the block: 9 + 9 reads", ic1 - ic0, 18);
+    check("INST_RETIRED over the block: 9 + 7 reads", i1 - i0, 16);
+    check("BR_RETIRED over the block", b1 - b0, 2);
+    check("LD_RETIRED over the block", l1 - l0, 3);
+    check("ST_RETIRED over the block", s1 - s0, 2);
 }
 
 static void semihosting_exit(unsigned status)
@@ -213,12 +284,23 @@ void snapshot_main(void)
     }
     check("PMSSCR_EL1 {NC,SS} at reset", nc_ss(), 0x10);
 
-    /* counter 0 counts SW_INCR, the cycle counter runs; both from 0, both
-     * at EL2 too (NSH, bit 27) */
-    MSR("pmevtyper0_el0", 1ul << 27);
-    MSR("pmccfiltr_el0", 1ul << 27);
-    MSR("pmcntenset_el0", 1ul << 31 | 1);
+    /* counter 0 counts SW_INCR, 1 to 4 retirement events, 5 PMU_SNAPSHOT;
+     * the cycle and instruction counters run; all from 0, all at EL2 too
+     * (NSH, bit 27) */
+    /* FEAT_PMUv3_ICNTR at EL1 only (with EL2 it needs FEAT_FGT2) */
+    const bool icntr = el == 1;
+    check("ID_AA64DFR1_EL1.PMICNTR", MRS("id_aa64dfr1_el1") >> 36 & 15, icntr);
+    MSR("pmevtyper0_el0", NSH);
+    MSR("pmevtyper1_el0", NSH | EV_INST_RETIRED);
+    MSR("pmevtyper2_el0", NSH | EV_BR_RETIRED);
+    MSR("pmevtyper3_el0", NSH | EV_LD_RETIRED);
+    MSR("pmevtyper4_el0", NSH | EV_ST_RETIRED);
+    MSR("pmevtyper5_el0", NSH | EV_PMU_SNAPSHOT);
+    MSR("pmccfiltr_el0", NSH);
+    if (icntr) MSR(PMICFILTR_EL0, NSH);
+    MSR("pmcntenset_el0", (uint64_t)icntr << 32 | 1ul << 31 | 0x3f);
     MSR("pmcr_el0", 0x7); /* E, P (event counters to 0), C (cycle counter to 0) */
+    count_block(icntr);
     sw_increment(5);
     check("PMEVCNTR0_EL0 after 5 SW_INCR", MRS("pmevcntr0_el0"), 5);
 
@@ -244,7 +326,7 @@ void snapshot_main(void)
     sw_increment(3);
     check("PMEVCNTR0_EL0, 3 more", MRS("pmevcntr0_el0"), 8);
     check("PMEVCNTSVR0_EL1: the count at the capture", MRS(PMEVCNTSVR0_EL1), 5);
-    check("PMEVCNTSVR5_EL1: counter 5, never enabled", MRS(PMEVCNTSVR5_EL1), 0);
+    check("PMEVCNTSVR5_EL1: PMU_SNAPSHOT before the first capture", MRS(PMEVCNTSVR5_EL1), 0);
     const uint64_t ccnt_now = MRS("pmccntr_el0");
     check("PMCCNTSVR_EL1 is not 0", ccnt_saved != 0, 1);
     check("PMCCNTSVR_EL1 <= PMCCNTR_EL0 read later", ccnt_saved <= ccnt_now, 1);
@@ -260,14 +342,28 @@ void snapshot_main(void)
     MSR(PMSSCR_EL1, 1);
     check("PMEVCNTSVR0_EL1 after a third", MRS(PMEVCNTSVR0_EL1), 9);
     check("PMCCNTSVR_EL1 grew", MRS(PMCCNTSVR_EL1) > ccnt_saved, 1);
+    check("PMEVCNTSVR5_EL1: PMU_SNAPSHOT, 2 captures before the third", MRS(PMEVCNTSVR5_EL1), 2);
+    check("PMEVCNTR5_EL0: PMU_SNAPSHOT, 3 successful captures", MRS("pmevcntr5_el0"), 3);
 
     run_cases(el1_cases, sizeof el1_cases / sizeof el1_cases[0]);
+    check("PMEVCNTR5_EL0: one more successful capture", MRS("pmevcntr5_el0"), 4);
 
+    /* counters 3 and 4 from 0 on EXC_TAKEN and EXC_RETURN: three UNDEFINED
+     * accesses, each an exception taken and returned from */
+    MSR("pmevtyper3_el0", NSH | EV_EXC_TAKEN);
+    MSR("pmevtyper4_el0", NSH | EV_EXC_RETURN);
+    MSR("pmevcntr3_el0", 0);
+    MSR("pmevcntr4_el0", 0);
     check("PMEVCNTSVR6_EL1 (n = PMCR_EL0.N) is UNDEFINED", UNDEFINED("mrs x0, " PMEVCNTSVR6_EL1),
           1);
     check("MSR PMEVCNTSVR0_EL1 is UNDEFINED", UNDEFINED("msr " PMEVCNTSVR0_EL1 ", xzr"), 1);
     check("MSR PMCCNTSVR_EL1 is UNDEFINED", UNDEFINED("msr " PMCCNTSVR_EL1 ", xzr"), 1);
-    if (el == 2) run_cases(el2_cases, sizeof el2_cases / sizeof el2_cases[0]);
+    check("EXC_TAKEN: 3 exceptions", MRS("pmevcntr3_el0"), 3);
+    check("EXC_RETURN: 3 returns", MRS("pmevcntr4_el0"), 3);
+    if (el == 2) {
+        run_cases(el2_cases, sizeof el2_cases / sizeof el2_cases[0]);
+        check("PMEVCNTR5_EL0: 4 successful captures at EL2", MRS("pmevcntr5_el0"), 8);
+    }
 
     put_str("snapshot: ");
     put_dec(checks);

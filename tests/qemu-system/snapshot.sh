@@ -3,20 +3,24 @@
 # PMU snapshots in the armprof qemu-system-aarch64 (tests/qemu-system/
 # snapshot.c, whose comment gives the manual's rules it checks): the
 # bare-metal program at EL1 (the virt machine) and at EL2 (virtualization=
-# on); its exit status is the number of failed checks.
-#   snapshot.sh REPO PROGRAM
+# on), under the armprof plugin, which gives the model's PMU (the guest's,
+# armprof-pmu=on) its operations; its exit status is the number of failed
+# checks.
+#   snapshot.sh REPO PROGRAM PLUGIN
 set -euo pipefail
-repo=$1 program=$2
+repo=$1 program=$2 plugin=$3
 . "$(dirname "$0")/../skip.sh"
 . "$(dirname "$0")/emulator.sh"
 emulator_locate "$repo"
 [ -f "$program" ] || skip "no test program: $program"
+[ -f "$plugin" ] || skip "no armprof plugin for QEMU 10.0: $plugin"
 status=0
 for machine in virt virt,virtualization=on; do
   echo "== -M $machine"
   rc=0
   timeout 120 "$qemu" -M "$machine" -cpu max,pauth=off,armprof=on -m 128M -nographic -nic none \
-    -semihosting-config enable=on,target=native -kernel "$program" </dev/null || rc=$?
+    -semihosting-config enable=on,target=native -kernel "$program" -plugin "$plugin" </dev/null ||
+    rc=$?
   if [ "$rc" != 0 ]; then
     echo "FAIL: -M $machine: exit $rc (the number of failed checks; 124 is the timeout)"
     status=1

@@ -64,11 +64,16 @@ struct ArmprofCPU {
     owned_reg owned[OWNED_COUNT];
     unsigned owned_count;
     bool pmbirq;            /* the level last given to the GIC */
+    bool pmuirq;            /* ... and PMUIRQ's, when the PMU is the model's */
     /* FEAT_PMUv3_SS: MSR PMSSCR_EL1 (0, no register's, without snapshots),
-     * and the model's counters a Capture event saves (PMCCNTR_EL0,
-     * PMEVCNTR<n>_EL0) */
+     * and, with QEMU's PMU (armprof-pmu=off), the model's counters a
+     * Capture event saves (PMCCNTR_EL0, PMEVCNTR<n>_EL0) */
     uint32_t pmsscr_encoding;
     int pmccntr, pmevcntr;
+    /* the plugin's, before the guest reads or writes one of the model's
+     * registers */
+    void (*access_fn)(unsigned vcpu, uint64_t pc, void *ctx);
+    void *access_ctx;
     /* the plugin's, before an Exception level change */
     void (*el_fn)(unsigned vcpu, const armprof_system_el_change *change, void *ctx);
     void *el_ctx;
@@ -133,21 +138,30 @@ static void sync_context(struct ArmprofCPU *a, CPUARMState *env)
     }
 }
 
-/* PMBIRQ to the GIC when its level changed; from a plugin callback the
- * vCPU thread does not hold the BQL, which the GIC wants. */
-static void update_pmbirq(struct ArmprofCPU *a)
+/* PMBIRQ and, when the PMU is the model's, PMUIRQ to the GIC when a level
+ * changed (the virt machine wires them to PPIs 21 and 23, level-sensitive);
+ * from a plugin callback the vCPU thread does not hold the BQL, which the
+ * GIC wants. */
+static void update_outputs(struct ArmprofCPU *a)
 {
 #ifndef CONFIG_USER_ONLY
-    const bool level = armprof_pmbirq(a->pe);
-    if (level == a->pmbirq) {
+    const bool pmb = armprof_pmbirq(a->pe);
+    const bool pmu = a->cpu->armprof_pmu && armprof_pmuirq(a->pe);
+    if (pmb == a->pmbirq && pmu == a->pmuirq) {
         return;
     }
-    a->pmbirq = level;
     const bool locked = bql_locked();
     if (!locked) {
         bql_lock();
     }
-    qemu_set_irq(a->cpu->spe_interrupt, level);
+    if (pmb != a->pmbirq) {
+        a->pmbirq = pmb;
+        qemu_set_irq(a->cpu->spe_interrupt, pmb);
+    }
+    if (pmu != a->pmuirq) {
+        a->pmuirq = pmu;
+        qemu_set_irq(a->cpu->pmu_interrupt, pmu);
+    }
     if (!locked) {
         bql_unlock();
     }
@@ -165,6 +179,11 @@ static uint32_t encoding_of(const ARMCPRegInfo *ri)
 static CPAccessResult armprof_cp_access(CPUARMState *env, const ARMCPRegInfo *ri, bool isread)
 {
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
+    /* the operations before this one count first (QEMU has set env->pc to
+     * this instruction's, as it does before any accessfn) */
+    if (a->access_fn) {
+        a->access_fn(CPU(a->cpu)->cpu_index, env->pc, a->access_ctx);
+    }
     sync_context(a, env);
     const armprof_outcome o = armprof_sysreg_check(a->pe, encoding_of(ri), 0, isread);
     switch (o.kind) {
@@ -192,16 +211,20 @@ static uint64_t armprof_cp_read(CPUARMState *env, const ARMCPRegInfo *ri)
     return o.kind == ARMPROF_DONE ? o.value : 0;
 }
 
-/* The guest's PMU and OS Lock are QEMU's; a Capture event
- * (PMUCaptureEvent()) saves the PMU's counters, and is not allowed while
- * the OS Lock is locked (PMUCaptureEventAllowed()). A write of 1 to
- * PMSSCR_EL1.SS requests one, and with capture_delay_cycles 0 it completes
- * within the MSR: QEMU's lock and its counters, brought up to date, are
- * given to the model at that instant, the only time the model reads them. */
+/* The OS Lock is QEMU's (OSLAR_EL1); a Capture event (PMUCaptureEvent())
+ * is not allowed while it is locked (PMUCaptureEventAllowed()). A write of
+ * 1 to PMSSCR_EL1.SS requests one, and with capture_delay_cycles 0 it
+ * completes within the MSR: QEMU's lock is given to the model then. With
+ * QEMU's PMU (armprof-pmu=off), so are its counters, brought up to date,
+ * the only time the model reads them; otherwise the counters are the
+ * model's own. */
 static void capture_counters(struct ArmprofCPU *a, CPUARMState *env)
 {
 #ifndef CONFIG_USER_ONLY
     armprof_set_os_lock(a->pe, env->cp15.oslsr_el1 & 2); /* OSLSR_EL1.OSLK */
+    if (a->cpu->armprof_pmu) {
+        return;
+    }
     pmu_op_start(env);
     armprof_reg_set(a->pe, a->pmccntr, 0, env->cp15.c15_ccnt);
     for (unsigned n = 0; n < pmu_num_counters(env); n++) {
@@ -219,7 +242,7 @@ static void armprof_cp_write(CPUARMState *env, const ARMCPRegInfo *ri, uint64_t 
         capture_counters(a, env);
     }
     armprof_msr(a->pe, encoding, 0, value);
-    update_pmbirq(a);
+    update_outputs(a);
     control_changed(a);
 }
 
@@ -230,7 +253,7 @@ static void armprof_cp_reset(CPUARMState *env, const ARMCPRegInfo *ri)
 {
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
     armprof_reset(a->pe, ARMPROF_RESET_COLD);
-    update_pmbirq(a);
+    update_outputs(a);
     control_changed(a);
 }
 
@@ -354,6 +377,19 @@ static void pre_el_change(ARMCPU *cpu, void *opaque)
 }
 #endif
 
+/* Field of the model's ID register reg into QEMU's copy *id (the same
+ * register: the field sits at the same bits). */
+static void take_id_field(armprof_pe *pe, const char *reg, const char *field, uint64_t *id)
+{
+    unsigned hi, lo;
+    const int r = armprof_reg_lookup(reg, NULL);
+    if (r < 0 || !armprof_reg_field(r, field, &hi, &lo)) {
+        return;
+    }
+    const unsigned width = hi - lo + 1;
+    *id = deposit64(*id, lo, width, extract64(armprof_reg_get(pe, r, 0), lo, width));
+}
+
 bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
 {
     CPUARMState *env = &cpu->env;
@@ -369,21 +405,32 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
     if (!arm_feature(env, ARM_FEATURE_EL3)) {
         armprof_config_drop_feature(&c, ARMPROF_FEAT_EL3);
     }
+    /* The PMU the guest programs is the model's (armprof-pmu=on, the
+     * default) when the CPU has one (pmu=on). */
+    cpu->armprof_pmu = cpu->armprof_pmu && arm_feature(env, ARM_FEATURE_PMU);
     /* What QEMU's CPU lacks the model must lack too: the traps of
-     * FEAT_FGT2 (no HDFGRTR2_EL2 here to clear them), the instruction
-     * counter (no PMICNTR_EL0), PMU exceptions (FEAT_EBEP: QEMU's PMU
-     * raises none, its ID_AA64DFR1_EL1 says so, and PMECR_EL1.{KPME,PMEE}
-     * are then RES0), snapshots without a PMU to snapshot. */
-    armprof_config_drop_feature(&c, ARMPROF_FEAT_PMUv3_ICNTR);
+     * FEAT_FGT2 (no HDFGRTR2_EL2 here to clear them); PMU exceptions
+     * (FEAT_EBEP: QEMU takes no PMU exception, and PMECR_EL1.{KPME,PMEE}
+     * are then RES0); with QEMU's PMU, or with EL2, the instruction
+     * counter; snapshots without a PMU to snapshot. */
     armprof_config_drop_feature(&c, ARMPROF_FEAT_EBEP);
     armprof_config_drop_feature(&c, ARMPROF_FEAT_FGT2);
+    if (!cpu->armprof_pmu || arm_feature(env, ARM_FEATURE_EL2)) {
+        /* with EL2 the instruction counter's traps are FEAT_FGT2's
+         * (HDFGRTR2_EL2.nPMICNTR_EL0, ...), which a hypervisor could not
+         * clear */
+        armprof_config_drop_feature(&c, ARMPROF_FEAT_PMUv3_ICNTR);
+    }
     if (!cpu_isar_feature(aa64_fgt, cpu)) {
         armprof_config_drop_feature(&c, ARMPROF_FEAT_FGT);
     }
     if (!arm_feature(env, ARM_FEATURE_PMU)) {
         armprof_config_drop_feature(&c, ARMPROF_FEAT_PMUv3_SS);
     } else {
-        /* the snapshot saves QEMU's event counters: as many as its PMCR_EL0.N */
+        /* As many event counters as QEMU's PMCR_EL0.N, to which QEMU
+         * resets MDCR_EL2.HPMN (its register); a snapshot with QEMU's PMU
+         * saves QEMU's counters. The Capture event completes within the
+         * MSR (CONSTRAINED UNPREDICTABLE delay, docs/configuration.md). */
         c.options[ARMPROF_OPT_NUM_EVENT_COUNTERS] = pmu_num_counters(env);
         c.options[ARMPROF_OPT_CAPTURE_DELAY] = 0;
     }
@@ -420,16 +467,17 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
     armprof_spe_set_buffer_hook(pe, buffer_write, a);
     arm_register_pre_el_change_hook(cpu, pre_el_change, a);
 #endif
-    /* the version of FEAT_SPE the model's configuration gives */
-    unsigned hi, lo;
-    const int dfr0 = armprof_reg_lookup("ID_AA64DFR0_EL1", NULL);
-    if (dfr0 >= 0 && armprof_reg_field(dfr0, "PMSVer", &hi, &lo)) {
-        const uint64_t v = armprof_reg_get(pe, dfr0, 0) >> lo & ((1ull << (hi - lo + 1)) - 1);
-        cpu->isar.id_aa64dfr0 = FIELD_DP64(cpu->isar.id_aa64dfr0, ID_AA64DFR0, PMSVER, v);
+    /* The ID fields of what the model implements: FEAT_SPE's version, the
+     * snapshots' PMSS and, when the PMU is the model's, its version and
+     * the instruction counter. */
+    take_id_field(pe, "ID_AA64DFR0_EL1", "PMSVer", &cpu->isar.id_aa64dfr0);
+    take_id_field(pe, "ID_AA64DFR0_EL1", "PMSS", &cpu->isar.id_aa64dfr0);
+    if (cpu->armprof_pmu) {
+        take_id_field(pe, "ID_AA64DFR0_EL1", "PMUVer", &cpu->isar.id_aa64dfr0);
+        take_id_field(pe, "ID_AA64DFR0_EL1", "HPMN0", &cpu->isar.id_aa64dfr0);
+        take_id_field(pe, "ID_AA64DFR1_EL1", "PMICNTR", &cpu->isar.id_aa64dfr1);
+        take_id_field(pe, "ID_AA64DFR1_EL1", "EBEP", &cpu->isar.id_aa64dfr1);
     }
-    /* FEAT_PMUv3_SS: the model's registers, QEMU's counters */
-    cpu->isar.id_aa64dfr0 = FIELD_DP64(cpu->isar.id_aa64dfr0, ID_AA64DFR0, PMSS,
-                                       armprof_config_has(&c, ARMPROF_FEAT_PMUv3_SS));
     return true;
 }
 
@@ -453,12 +501,16 @@ static CPAccessRights access_of(unsigned op1)
 
 /* The model's registers in QEMU's CPU: those of SPE (PMS* and PMB*) and of
  * PMU snapshots (PMSSCR_EL1 among the PMS*, PMECR_EL1 and the saved
- * values), except those QEMU has defined itself (PMSELR_EL0 and
- * PMSWINC_EL0 are its PMU's). */
-static bool is_models(const char *name)
+ * values); with QEMU's PMU (armprof-pmu=off), except those QEMU has
+ * defined itself (PMSELR_EL0 and PMSWINC_EL0 are its PMU's); with the
+ * model's, every PM* register (the whole PMU). */
+static bool is_models(const ARMCPU *cpu, const char *name)
 {
     static const char *const prefixes[] = {"PMS", "PMB", "PMECR_EL1", "PMCCNTSVR_EL1",
                                            "PMEVCNTSVR"};
+    if (cpu->armprof_pmu) {
+        return strncmp(name, "PM", 2) == 0;
+    }
     for (size_t i = 0; i < ARRAY_SIZE(prefixes); i++) {
         if (strncmp(name, prefixes[i], strlen(prefixes[i])) == 0) {
             return true;
@@ -467,14 +519,34 @@ static bool is_models(const char *name)
     return false;
 }
 
+/* With the model's PMU, QEMU's AArch64 PMU registers go: the model defines
+ * those it has, and one it lacks is then UNDEFINED, as the model says.
+ * QEMU's AArch32 views stay (an AArch32 EL0 reads QEMU's idle PMU, whose
+ * PMUSERENR is 0: UNDEFINED there; docs/qemu-system.md). */
+static void drop_qemu_pmu(ARMCPU *cpu)
+{
+    GHashTableIter it;
+    gpointer key, value;
+    g_hash_table_iter_init(&it, cpu->cp_regs);
+    while (g_hash_table_iter_next(&it, &key, &value)) {
+        const ARMCPRegInfo *ri = value;
+        if (ri->state == ARM_CP_STATE_AA64 && strncmp(ri->name, "PM", 2) == 0) {
+            g_hash_table_iter_remove(&it);
+        }
+    }
+}
+
 void armprof_glue_register_cpregs(ARMCPU *cpu)
 {
     struct ArmprofCPU *a = cpu->armprof_state;
     if (!a) {
         return;
     }
+    if (cpu->armprof_pmu) {
+        drop_qemu_pmu(cpu);
+    }
     for (size_t r = 0; r < armprof_reg_count(); r++) {
-        if (!is_models(armprof_reg_name((int)r))) {
+        if (!is_models(cpu, armprof_reg_name((int)r))) {
             continue;
         }
         if (!armprof_reg_present(a->pe, (int)r)) {
@@ -543,7 +615,7 @@ void armprof_system_leave(unsigned vcpu)
 {
     struct ArmprofCPU *a = armprof_of(vcpu);
     if (a) {
-        update_pmbirq(a);
+        update_outputs(a);
     }
 }
 
@@ -588,6 +660,16 @@ void armprof_system_set_el_change_hook(
     }
 }
 
+void armprof_system_set_access_hook(unsigned vcpu, void (*fn)(unsigned vcpu, uint64_t pc, void *ctx),
+                                    void *ctx)
+{
+    struct ArmprofCPU *a = armprof_of(vcpu);
+    if (a) {
+        a->access_ctx = ctx;
+        a->access_fn = fn;
+    }
+}
+
 void armprof_system_set_control_hook(unsigned vcpu, void (*fn)(unsigned vcpu, void *ctx), void *ctx)
 {
     struct ArmprofCPU *a = armprof_of(vcpu);
@@ -606,5 +688,5 @@ void HELPER(armprof_psb_csync)(CPUARMState *env)
     }
     sync_context(a, env);
     armprof_psb_csync(a->pe);
-    update_pmbirq(a);
+    update_outputs(a);
 }

@@ -45,6 +45,13 @@ typedef struct armprof_system_el_change {
 void armprof_system_set_el_change_hook(
     unsigned vcpu, void (*fn)(unsigned vcpu, const armprof_system_el_change *change, void *ctx),
     void *ctx);
+/* fn(vcpu, pc, ctx) runs on the vCPU's thread just before the guest's
+ * instruction at pc reads or writes one of the model's registers (its
+ * access check): the plugin gives the PE the operations before it, so that
+ * the counters it reads are up to date and a write changes what counts
+ * from that instruction on. */
+void armprof_system_set_access_hook(unsigned vcpu,
+                                    void (*fn)(unsigned vcpu, uint64_t pc, void *ctx), void *ctx);
 /* fn(vcpu, ctx) runs on the vCPU's thread after the guest writes one of
  * the model's registers (MSR), and after the vCPU's reset: the profiling
  * controls may have changed. */
