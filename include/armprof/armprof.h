@@ -448,9 +448,9 @@ uint64_t armprof_invalid_ops(const armprof_pe *pe);
  * (armprof_cycles() takes any number of cycles at once already).
  *
  * A run describes ops plain operations in program order: no exception entry
- * or return (branch_kind EXCEPTION or ERET), none misspeculated or
- * dispatched. armprof_retire_run() leaves the PE exactly as armprof_retire()
- * of each of them one at a time would: the counts the PMU events take from
+ * or return (branch_kind EXCEPTION or ERET), none misspeculated, not
+ * Architecturally executed or dispatched. armprof_retire_run() leaves the PE exactly as
+ * armprof_retire() of each of them one at a time would: the counts the PMU events take from
  * (INST_RETIRED, BR_RETIRED, BR_MIS_PRED_RETIRED, LD_RETIRED, ST_RETIRED,
  * MEM_ACCESS, L1D_CACHE, L1D_CACHE_REFILL, SAMPLE_POP), the interval
  * counter, the previous branch target (the last taken branch) and the PC
