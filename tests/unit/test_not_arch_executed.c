@@ -51,22 +51,33 @@ static uint64_t reg(const armprof_pe *pe, const char *name)
     return r >= 0 ? armprof_reg_get(pe, r, index) : 0;
 }
 
+/* The configuration of preset with PC sampling of every instruction and,
+ * unless NULL, option spe_speculative_sampling. */
+static armprof_config configuration(const char *preset, const char *speculative)
+{
+    armprof_config c;
+    armprof_config_preset(&c, preset);
+    char err[256];
+    CHECK(armprof_config_set(&c, "pcsr_sample_all_instructions", "1", err, sizeof err), "%s", err);
+    if (speculative)
+        CHECK(armprof_config_set(&c, "spe_speculative_sampling", speculative, err, sizeof err),
+              "%s", err);
+    return c;
+}
+
 /* A PE at Non-secure EL1 with counter 0 on INST_RETIRED, counter 1 on
  * LD_RETIRED and Statistical Profiling enabled with PMSICR_EL1.COUNT
  * count (0: profiling left disabled). */
 static armprof_pe *make_pe(const char *preset, const char *speculative, uint32_t count,
                            capture *cap)
 {
-    armprof_config c;
-    armprof_config_preset(&c, preset);
+    const armprof_config c = configuration(preset, speculative);
     char err[256];
-    if (speculative)
-        CHECK(armprof_config_set(&c, "spe_speculative_sampling", speculative, err, sizeof err),
-              "%s", err);
-    CHECK(armprof_config_set(&c, "pcsr_sample_all_instructions", "1", err, sizeof err), "%s", err);
     armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
-    CHECK(pe != NULL, "%s", err);
-    if (!pe) return NULL;
+    if (!pe) {
+        CHECK(false, "%s: %s", preset, err);
+        return NULL;
+    }
     CHECK(own_buffer_nonsecure_el1(pe, BUF_BASE, BUF_SIZE), "the Profiling Buffer at EL1");
     set_field_of(pe, "PMEVTYPER0_EL0", "evtCount", 0x08);
     set_field_of(pe, "PMEVTYPER1_EL0", "evtCount", 0x06);
@@ -95,6 +106,15 @@ static armprof_op load(uint64_t pc, bool stopped)
     return op;
 }
 
+/* Counter 0 (INST_RETIRED) and counter 1 (LD_RETIRED) read as expected. */
+static void expect_retired(const armprof_pe *pe, uint64_t expected, const char *after)
+{
+    const uint64_t inst = reg(pe, "PMEVCNTR0_EL0"), ld = reg(pe, "PMEVCNTR1_EL0");
+    CHECK(inst == expected && ld == expected,
+          "after %s: INST_RETIRED %llu, LD_RETIRED %llu, expected %llu each", after,
+          (unsigned long long)inst, (unsigned long long)ld, (unsigned long long)expected);
+}
+
 /* INST_RETIRED and LD_RETIRED after a stopped load, then after the load
  * that retires. */
 static void test_pmu(void)
@@ -104,16 +124,10 @@ static void test_pmu(void)
     const armprof_op stopped = load(0x1000, true), retired = load(0x1000, false);
     armprof_retire(pe, &stopped);
     armprof_cycles(pe, 1);
-    CHECK(reg(pe, "PMEVCNTR0_EL0") == 0, "INST_RETIRED after the stopped load: %llu",
-          (unsigned long long)reg(pe, "PMEVCNTR0_EL0"));
-    CHECK(reg(pe, "PMEVCNTR1_EL0") == 0, "LD_RETIRED after the stopped load: %llu",
-          (unsigned long long)reg(pe, "PMEVCNTR1_EL0"));
+    expect_retired(pe, 0, "the stopped load");
     armprof_retire(pe, &retired);
     armprof_cycles(pe, 1);
-    CHECK(reg(pe, "PMEVCNTR0_EL0") == 1, "INST_RETIRED after the retried load: %llu",
-          (unsigned long long)reg(pe, "PMEVCNTR0_EL0"));
-    CHECK(reg(pe, "PMEVCNTR1_EL0") == 1, "LD_RETIRED after the retried load: %llu",
-          (unsigned long long)reg(pe, "PMEVCNTR1_EL0"));
+    expect_retired(pe, 1, "the retried load");
     armprof_pe_destroy(pe);
 }
 
@@ -210,10 +224,7 @@ static void test_old_size(void)
     op.pc = 0x1000;
     armprof_retire(pe, &op);
     armprof_cycles(pe, 1);
-    CHECK(reg(pe, "PMEVCNTR0_EL0") == 1 && reg(pe, "PMEVCNTR1_EL0") == 1,
-          "version 3 size: INST_RETIRED %llu, LD_RETIRED %llu, expected 1 and 1",
-          (unsigned long long)reg(pe, "PMEVCNTR0_EL0"),
-          (unsigned long long)reg(pe, "PMEVCNTR1_EL0"));
+    expect_retired(pe, 1, "a load of version 3 size");
     armprof_pe_destroy(pe);
 }
 
