@@ -74,6 +74,14 @@ static void retire_refresh(armprof_pe *pe)
     inst->lean_gen = inst->retire_gen - !lean;
 }
 
+/* Misspeculated or not Architecturally executed: one test of .size for an
+ * operation of the current version (not_arch_executed comes later). */
+static inline bool op_not_retired(const armprof_op *op)
+{
+    return OP_HAS(op, misspeculated) &&
+           (op->misspeculated | (OP_HAS(op, not_arch_executed) && op->not_arch_executed));
+}
+
 /* Whether armprof_retire() can take an operation as it is: not out of
  * range, misspeculated, not Architecturally executed or dispatched, and not
  * an exception entry or return (for those retire_general() tests the
@@ -83,7 +91,7 @@ static inline bool op_plain(const armprof_op *op)
     const bool is_branch = op->op_class == ARMPROF_OP_BRANCH;
     return !((op_class_invalid(op) | op->dispatched |
               (is_branch & (op->branch_kind >= ARMPROF_BRANCH_ERET))) ||
-             op_misspeculated(op) || op_not_arch_executed(op));
+             op_not_retired(op));
 }
 
 /* armprof_retire() but for the lean path: one check of the controls
