@@ -382,6 +382,22 @@ typedef struct armprof_op {
      * address_valid bits clear). Real hardware always knows the address;
      * docs/spec-notes.md. */
     bool data_address_unknown;
+
+    /* ---- version 4: read only when .size covers it ---- */
+    /* The operation generated a synchronous exception that stopped it: it
+     * is not Architecturally executed (a load's Data Abort, a trapped
+     * System register access, an UNDEFINED instruction; not SVC, HVC or
+     * SMC, which complete). It is a member of the Statistical Profiling
+     * sample population as any operation (it counts down the interval and
+     * may be sampled); a sampled one's Events packet has E[1] clear (it did
+     * not retire; with spe_speculative_sampling NOT_SUPPORTED E[1] reads as
+     * one, D18.2.6) and E[0] as .events says (ARMPROF_SPE_EV_EXCEPTION).
+     * armprof_retire() generates none of its retirement events
+     * (INST_RETIRED, BR_RETIRED, BR_MIS_PRED_RETIRED, LD_RETIRED,
+     * ST_RETIRED, nor MEM_ACCESS, L1D_CACHE or L1D_CACHE_REFILL: the access
+     * was not made), takes no PC sample of it and does not move the
+     * previous branch target. misspeculated, when also set, decides. */
+    bool not_arch_executed;
 } armprof_op;
 
 /* C++ before C++20 has no designated initializer: there the macro is an
@@ -432,9 +448,9 @@ uint64_t armprof_invalid_ops(const armprof_pe *pe);
  * (armprof_cycles() takes any number of cycles at once already).
  *
  * A run describes ops plain operations in program order: no exception entry
- * or return (branch_kind EXCEPTION or ERET), none misspeculated or
- * dispatched. armprof_retire_run() leaves the PE exactly as armprof_retire()
- * of each of them one at a time would: the counts the PMU events take from
+ * or return (branch_kind EXCEPTION or ERET), none misspeculated, not
+ * Architecturally executed or dispatched. armprof_retire_run() leaves the PE exactly as
+ * armprof_retire() of each of them one at a time would: the counts the PMU events take from
  * (INST_RETIRED, BR_RETIRED, BR_MIS_PRED_RETIRED, LD_RETIRED, ST_RETIRED,
  * MEM_ACCESS, L1D_CACHE, L1D_CACHE_REFILL, SAMPLE_POP), the interval
  * counter, the previous branch target (the last taken branch) and the PC

@@ -18,18 +18,26 @@ static inline bool op_class_invalid(const armprof_op *op)
 }
 
 /* armprof_retire() for an operation the fast path does not take: a class
- * out of range, a misspeculated or dispatched operation, an exception entry
- * or return. Each unit checks its own cache. */
+ * out of range, a misspeculated, not Architecturally executed or
+ * dispatched operation, an exception entry or return. Each unit checks its own cache. */
 static void retire_general(armprof_pe *pe, const armprof_op *op)
 {
     if (op_class_invalid(op)) {
         PE_INSTANCE(pe)->invalid_ops++;
         return;
     }
-    if (OP_HAS(op, misspeculated) && op->misspeculated) {
+    if (op_misspeculated(op)) {
         /* It did not retire: no retirement events, no PC sampling. */
         spe_retire_misspeculated(pe, op);
         pmu_misspeculated_events(pe, op);
+        pe_outputs_after_op(pe);
+        return;
+    }
+    if (op_not_arch_executed(op)) {
+        /* An exception stopped it: it did not retire, and its access (if
+         * any) was not made, so no PMU event and no PC sampling; it is
+         * still an operation of the sample population. */
+        spe_retire_not_arch_executed(pe, op);
         pe_outputs_after_op(pe);
         return;
     }
@@ -66,15 +74,24 @@ static void retire_refresh(armprof_pe *pe)
     inst->lean_gen = inst->retire_gen - !lean;
 }
 
+/* Misspeculated or not Architecturally executed: one test of .size for an
+ * operation of the current version (not_arch_executed comes later). */
+static inline bool op_not_retired(const armprof_op *op)
+{
+    return OP_HAS(op, misspeculated) &&
+           (op->misspeculated | (OP_HAS(op, not_arch_executed) && op->not_arch_executed));
+}
+
 /* Whether armprof_retire() can take an operation as it is: not out of
- * range, misspeculated or dispatched, and not an exception entry or return
- * (for those retire_general() tests the class). */
+ * range, misspeculated, not Architecturally executed or dispatched, and not
+ * an exception entry or return (for those retire_general() tests the
+ * class). */
 static inline bool op_plain(const armprof_op *op)
 {
     const bool is_branch = op->op_class == ARMPROF_OP_BRANCH;
     return !((op_class_invalid(op) | op->dispatched |
               (is_branch & (op->branch_kind >= ARMPROF_BRANCH_ERET))) ||
-             (OP_HAS(op, misspeculated) && op->misspeculated));
+             op_not_retired(op));
 }
 
 /* armprof_retire() but for the lean path: one check of the controls

@@ -34,6 +34,7 @@ static const struct {
     {"tag-checked", MEM, FLAG(tag_checked)},
     {"gcs", BR, FLAG(gcs)},
     {"misspeculated", ALL, FLAG(misspeculated)},
+    {"not-arch-executed", ALL, FLAG(not_arch_executed)},
 };
 
 /* A word followed by a number. */

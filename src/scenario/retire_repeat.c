@@ -17,8 +17,11 @@ static bool run_of_one(const armprof_op *op, armprof_op_run *one)
     const bool misspeculated =
         op->size >= offsetof(armprof_op, misspeculated) + sizeof op->misspeculated &&
         op->misspeculated;
+    const bool not_arch_executed =
+        op->size >= offsetof(armprof_op, not_arch_executed) + sizeof op->not_arch_executed &&
+        op->not_arch_executed;
     if ((unsigned)op->op_class > ARMPROF_OP_STORE || op->dispatched || misspeculated ||
-        (is_branch && op->branch_kind >= ARMPROF_BRANCH_ERET) ||
+        not_arch_executed || (is_branch && op->branch_kind >= ARMPROF_BRANCH_ERET) ||
         (is_memory && op->l1d_refill && !op->l1d_access))
         return false;
     *one = (armprof_op_run)ARMPROF_OP_RUN_INIT;

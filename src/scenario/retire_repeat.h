@@ -11,8 +11,8 @@
 /* Leaves pe as n calls of armprof_retire(pe, op) would: runs of plain
  * copies as long as armprof_ops_until_event() allows, one copy at a time
  * where something happens (a sample selection, the instruction counter's
- * overflow) and for an operation that is not plain (misspeculated,
- * dispatched, an exception entry or return). Returns the number of
+ * overflow) and for an operation that is not plain (misspeculated, not
+ * Architecturally executed, dispatched, an exception entry or return). Returns the number of
  * armprof_retire() calls it made. */
 uint64_t scenario_retire_repeat(armprof_pe *pe, const armprof_op *op, uint64_t n);
 

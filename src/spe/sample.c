@@ -566,13 +566,19 @@ static uint64_t sample_events(const armprof_pe *pe, const armprof_op *op)
         e |= op->events & (ARMPROF_SPE_EV_PARTIAL_PRED | ARMPROF_SPE_EV_EMPTY_PRED);
     if (v1p4) e |= op->events & (0x1fu << 19); /* bits 23:19 */
     /* INST_RETIRED: the operation retired. A misspeculated one sets neither
-     * event 0 nor event 1 (D17.6.7). */
+     * event 0 nor event 1 (D17.6.7). One an exception stopped did not
+     * retire either, E[0] saying why; where the PE does not sample
+     * speculative instructions E[1] reads as one (D18.2.6). */
     if (op_misspeculated(op))
         e &= ~(uint64_t)ARMPROF_SPE_EV_EXCEPTION;
-    else
+    else if (!op_not_arch_executed(op) ||
+             OPTION_VALUE(pe, SPE_SPECULATIVE) == ARMPROF_SPE_SPECULATIVE_NOT_SUPPORTED)
         e |= 1u << 1;
-    if (op->l1d_access) e |= 1u << 2; /* L1D_CACHE */
-    if (op->l1d_refill && (!v1p4 || op->op_class == ARMPROF_OP_LOAD))
+    /* An access the exception stopped was not made: no cache event, as the
+     * PMU counts none (D18.2.6, "consistently with L1D_CACHE"). */
+    const bool accessed = !op_not_arch_executed(op);
+    if (op->l1d_access && accessed) e |= 1u << 2; /* L1D_CACHE */
+    if (op->l1d_refill && accessed && (!v1p4 || op->op_class == ARMPROF_OP_LOAD))
         e |= 1u << 3; /* L1D_CACHE_REFILL, or L1D_CACHE_LMISS_RD with FEAT_SPEv1p4 */
     if (op->mispredicted) e |= 1u << 7; /* BR_MIS_PRED */
     /* SPECompleteSample(): IMPLEMENTATION DEFINED events */
@@ -692,21 +698,17 @@ void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
     SPEResetSampleStorage(s);
 }
 
-/* ---- Misspeculated operations ---- */
+/* ---- Operations that do not retire ---- */
 
-/* An operation that did not retire (armprof_op.misspeculated), D17.2 and
- * D17.6.7: with spe_speculative_sampling NOT_SUPPORTED it is not a member of
- * the sample population, and a sample armprof_dispatch() started for it is
- * abandoned (no SAMPLE_FEED, no record). Otherwise it is a member: sampled
- * as any other, SPECompleteSample() then discards its record or records it
- * with Events bits 0 and 1 clear. It is not in program order, so a
- * misspeculated branch does not become the previous branch target (nor
- * invalidate it); a sampled one still gets its branch attributes. */
-void spe_retire_misspeculated(armprof_pe *pe, const armprof_op *op)
+/* The sample of an operation that did not retire, member saying whether it
+ * is a member of the sample population: a sample armprof_dispatch() started
+ * for one that is not is abandoned (no SAMPLE_FEED, no record). It is not in
+ * program order, so a branch does not become the previous branch target
+ * (nor invalidate it); a sampled one still gets its branch attributes. */
+static void spe_retire_unretired(armprof_pe *pe, const armprof_op *op, bool member)
 {
     spe_state *u = SPE_STATE(pe);
     if (pe_controls_stale(pe, u->seen_gen)) spe_refresh(pe);
-    const bool member = OPTION_VALUE(pe, SPE_SPECULATIVE) != ARMPROF_SPE_SPECULATIVE_NOT_SUPPORTED;
     bool completes;
     if (op->dispatched) {
         completes = op->spe_selected && u->in_flight;
@@ -727,6 +729,27 @@ void spe_retire_misspeculated(armprof_pe *pe, const armprof_op *op)
         u->prev_branch_valid = prev_valid;
     }
     SPECompleteSample(pe, op);
+}
+
+/* A misspeculated operation (armprof_op.misspeculated), D17.2 and D17.6.7:
+ * with spe_speculative_sampling NOT_SUPPORTED it is not a member of the
+ * sample population. Otherwise it is sampled as any other, and
+ * SPECompleteSample() then discards its record or records it with Events
+ * bits 0 and 1 clear. */
+void spe_retire_misspeculated(armprof_pe *pe, const armprof_op *op)
+{
+    spe_retire_unretired(
+        pe, op, OPTION_VALUE(pe, SPE_SPECULATIVE) != ARMPROF_SPE_SPECULATIVE_NOT_SUPPORTED);
+}
+
+/* An operation a synchronous exception stopped
+ * (armprof_op.not_arch_executed): an operation of the program, so a member
+ * of the sample population whatever the PE does with speculative ones
+ * (D17.6.10: its record has the Events packet and says whether it
+ * generated an exception). */
+void spe_retire_not_arch_executed(armprof_pe *pe, const armprof_op *op)
+{
+    spe_retire_unretired(pe, op, true);
 }
 
 /* ---- Entry points ---- */

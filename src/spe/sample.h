@@ -183,6 +183,10 @@ void SPEBranch(struct armprof_pe *pe, const armprof_op *op, bool sampled);
 void spe_retire_misspeculated(struct armprof_pe *pe, const armprof_op *op);
 /* armprof_op.misspeculated, when the operation's version has it. */
 #define op_misspeculated(op) (OP_HAS(op, misspeculated) && (op)->misspeculated)
+/* An operation a synchronous exception stopped (armprof_op.not_arch_executed). */
+void spe_retire_not_arch_executed(struct armprof_pe *pe, const armprof_op *op);
+/* armprof_op.not_arch_executed, when the operation's version has it. */
+#define op_not_arch_executed(op) (OP_HAS(op, not_arch_executed) && (op)->not_arch_executed)
 void SPECompleteSample(struct armprof_pe *pe, const armprof_op *op);
 /* The samples SPECompleteSample() dropped because the operation had a kind
  * out of range for its class (armprof_invalid_ops()). */

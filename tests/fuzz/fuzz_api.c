@@ -783,6 +783,7 @@ static armprof_op make_op(input *in)
     /* what armprof_dispatch() sets; a caller may leave anything there */
     op.dispatched = bits >> 16 & 1;
     op.spe_selected = bits >> 17 & 1;
+    op.not_arch_executed = bits >> 18 & 1; /* version 4 */
     op.branch_kind = (armprof_branch_kind)(bits >> 20 & 15);
     op.ldst_kind = (armprof_ldst_kind)(bits >> 24 & 15);
     op.other_kind = (armprof_other_kind)(bits >> 28 & 7);

@@ -78,11 +78,13 @@ static int eret_target_tag(uint32_t size)
     op.taken = true;
     op.target = 0x4000;
     if (size == 0 || size >= sizeof op) {
-        /* A program that knows the version 2 fields sets them all. */
+        /* A program that knows the later fields sets them all. */
         op.target_el_valid = true;
         op.target_el = 0;
         op.gcs = false;
         op.misspeculated = false;
+        op.data_address_unknown = false;
+        op.not_arch_executed = false;
     }
     armprof_retire(pe, &op);
     const int tag = target_tag(&cap);
