@@ -61,8 +61,8 @@ static void retire_through(qp_thread *t, const qp_tb *tb, uint32_t from, uint64_
 }
 
 /* ran: how many of the pending TB's instructions ran (UINT32_MAX: not
- * known, all of them) */
-static void complete_pending(qp_thread *t, const qp_tb *cur, uint32_t ran)
+ * known, all of them); stopped: the last of them did not complete */
+static void complete_pending(qp_thread *t, const qp_tb *cur, uint32_t ran, bool stopped)
 {
     const qp_pending p = t->fast.pending;
     const qp_tb *tb = t->fast.pend_tb;
@@ -74,7 +74,10 @@ static void complete_pending(qp_thread *t, const qp_tb *cur, uint32_t ran)
      * retires without an address, counted as such; the model selected it,
      * so it retires even when an instruction before it took the exception */
     armprof_op op = tb->insn[idx].op;
-    if (ran == idx + 1) op.events |= ARMPROF_SPE_EV_EXCEPTION; /* it took the exception */
+    if (ran == idx + 1) {
+        op.events |= ARMPROF_SPE_EV_EXCEPTION; /* it took the exception */
+        op.not_arch_executed = stopped;
+    }
     qp_retire_full(t, &op, 0, false);
     /* the rest of the block, whose counts the inline operations already
      * took, ran only when nobody says where the exception came */
@@ -92,10 +95,10 @@ static uint64_t take(uint64_t *acc, uint64_t most)
 /* cut: how many of the last TB's instructions ran (UINT32_MAX: all of
  * them): an exception, or a System register access that gives the model
  * the instructions before it, cut it there. */
-static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran, uint32_t cut)
+static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran, uint32_t cut, bool stopped)
 {
     qp_counters *c = qp_counters_of(t);
-    complete_pending(t, cur, ran);
+    complete_pending(t, cur, ran, stopped);
     const uint64_t ops = t->fast.synced_budget - qp_budget(c->tally);
     if (ops) {
         armprof_op_run run = ARMPROF_OP_RUN_INIT;
@@ -148,35 +151,46 @@ static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran, uint32_t cut)
 
 void qp_fast_settle(qp_thread *t, const qp_tb *cur)
 {
-    settle(t, cur, UINT32_MAX, UINT32_MAX);
+    settle(t, cur, UINT32_MAX, UINT32_MAX, false);
 }
 
-void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc)
+void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc, bool stopped)
 {
     qp_counters *c = qp_counters_of(t);
     const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
-    if (!stop_pc || !last || stop_pc <= last->pc || stop_pc >= last->pc + 4ull * last->n) {
-        settle(t, NULL, UINT32_MAX, UINT32_MAX);
+    const uint64_t end = last ? last->pc + 4ull * last->n : 0;
+    if (!stop_pc || !last || stop_pc <= last->pc || stop_pc > end || (stop_pc == end && !stopped)) {
+        settle(t, NULL, UINT32_MAX, UINT32_MAX, false);
         return;
     }
     const uint32_t ran = (uint32_t)((stop_pc - last->pc) / 4);
     if (t->fast.pending == QP_PEND_MEM && t->fast.pend_tb == last) {
         /* the visit inside the block gave the model its instructions up
          * to the load or store it waits for, and no more */
-        settle(t, NULL, ran, ran);
+        settle(t, NULL, ran, ran, stopped);
         return;
     }
     /* The block's inline operations counted all of it; the rest did not
-     * run, and runs again after the exception. Unless a visit at the
-     * block's start gave the model all of it already (the budget it left
-     * would go above what the model knows): those stay retired. */
-    const uint64_t back = last->n - ran;
+     * run, and runs again after the exception, and neither did the
+     * instruction that stopped: an operation of its own, which generated
+     * the exception and is not Architecturally executed (no INST_RETIRED).
+     * Unless a visit at the block's start gave the model all of it already
+     * (the budget it left would go above what the model knows): those
+     * stay retired. */
+    const uint32_t done = ran - stopped;
+    const uint64_t back = last->n - done;
     if (qp_budget(c->tally) + back <= t->fast.synced_budget) {
-        c->tally += qp_tally(back, 0) - (last->before[last->n] - last->before[ran]);
-        settle(t, NULL, UINT32_MAX, ran);
+        c->tally += qp_tally(back, 0) - (last->before[last->n] - last->before[done]);
+        settle(t, NULL, UINT32_MAX, done, false);
+        if (stopped) {
+            armprof_op op = last->insn[done].op;
+            op.events |= ARMPROF_SPE_EV_EXCEPTION;
+            op.not_arch_executed = true;
+            qp_retire_full(t, &op, 0, false);
+        }
         return;
     }
-    settle(t, NULL, UINT32_MAX, UINT32_MAX);
+    settle(t, NULL, UINT32_MAX, UINT32_MAX, false);
 }
 
 /* The instruction at pc, in the TB that runs now, is about to read or
@@ -192,7 +206,7 @@ void qp_fast_sync_at(qp_thread *t, uint64_t pc)
     const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
     if (t->fast.pending != QP_PEND_NONE) return;
     if (!last || pc < last->pc || pc >= last->pc + 4ull * last->n) {
-        settle(t, NULL, UINT32_MAX, UINT32_MAX);
+        settle(t, NULL, UINT32_MAX, UINT32_MAX, false);
         return;
     }
     const uint32_t ran = (uint32_t)((pc - last->pc) / 4);
@@ -200,7 +214,7 @@ void qp_fast_sync_at(qp_thread *t, uint64_t pc)
     const uint64_t rest_mix = last->before[last->n] - last->before[ran];
     if (qp_budget(c->tally) + back > t->fast.synced_budget) return;
     c->tally += qp_tally(back, 0) - rest_mix;
-    settle(t, NULL, UINT32_MAX, ran);
+    settle(t, NULL, UINT32_MAX, ran, false);
     /* owed: the next visit's run has them, with their mix */
     c->tally -= qp_tally(back, 0) - rest_mix;
 }

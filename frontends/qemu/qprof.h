@@ -369,8 +369,10 @@ void qp_fast_tb_exec_v1(unsigned vcpu, void *udata);
 void qp_fast_mem_v1(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
 void qp_fast_settle(qp_thread *t, const qp_tb *cur);
 /* The same when an exception (system mode) cut the last TB before stop_pc's
- * instruction (0: it ran to its end): what did not run is not retired. */
-void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc);
+ * instruction (0: it ran to its end): what did not run is not retired, and
+ * with stopped the instruction before stop_pc generated the exception and
+ * did not complete (armprof_op.not_arch_executed). */
+void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc, bool stopped);
 /* System mode, around an access to one of the model's registers: before
  * it, the model takes the instructions before pc; after a write, the next
  * TB visits it (what it counts down to may have moved). */

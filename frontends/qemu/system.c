@@ -184,7 +184,7 @@ static void el_change(unsigned vcpu, const armprof_system_el_change *change, voi
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
     if (change->eret) qp_fast_eret(t, change->eret_target, change->eret_el);
-    qp_fast_settle_cut(t, change->stop_pc);
+    qp_fast_settle_cut(t, change->stop_pc, change->stopped);
     qp_model_exception(t, change->eret);
     qp_counters *c = qp_counters_of(t);
     c->tally = 0;

@@ -326,10 +326,12 @@ static armprof_buffer_result buffer_write(void *ctx, const armprof_buffer_write 
 /* The first instruction that has not run when the Exception level is about
  * to change: for an exception, its preferred return address, past the
  * instruction when that instruction generated it (an abort, UNDEFINED, a
- * trap); 0 for an exception return, which ends its TB. */
-static uint64_t stop_pc(ARMCPU *cpu)
+ * trap: *stopped, it did not complete); 0 for an exception return, which
+ * ends its TB. */
+static uint64_t stop_pc(ARMCPU *cpu, bool *stopped)
 {
     CPUARMState *env = &cpu->env;
+    *stopped = false;
     if (!is_a64(env)) {
         return 0;
     }
@@ -350,6 +352,7 @@ static uint64_t stop_pc(ARMCPU *cpu)
     case EXCP_SMC:
         return env->pc;
     default:
+        *stopped = true;
         return env->pc + 4;
     }
 }
@@ -365,7 +368,8 @@ static void pre_el_change(ARMCPU *cpu, void *opaque)
         return;
     }
     CPUARMState *env = &cpu->env;
-    armprof_system_el_change c = {.stop_pc = stop_pc(cpu)};
+    armprof_system_el_change c = {0};
+    c.stop_pc = stop_pc(cpu, &c.stopped);
     if (CPU(cpu)->exception_index == -1 && is_a64(env)) {
         const int el = arm_current_el(env);
         const uint32_t spsr = env->banked_spsr[aarch64_banked_spsr_index(el)];

@@ -33,6 +33,10 @@ typedef struct armprof_system_el_change {
      * a TB: the rest of it did not run either), or 0 for an exception
      * return. */
     uint64_t stop_pc;
+    /* The instruction before stop_pc generated the exception and did not
+     * complete (an abort, a trap, an UNDEFINED instruction; not SVC, HVC or
+     * SMC, which complete): it is not Architecturally executed. */
+    bool stopped;
     /* An AArch64 exception return: where it goes (ELR_ELx of the level it
      * leaves) and the Exception level SPSR_ELx names. */
     bool eret;

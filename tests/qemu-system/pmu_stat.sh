@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The guest's PMU is the model's (issue 38): in the STACK guest, with its
+# own perf, on tests/qemu/loop.S (static, no C library; what it does is
+# read off its text: the count=EVENT=N arguments, the same as the user-mode
+# test's, tests/qemu/run.sh):
+#   - the arm_pmuv3 driver's events (sysfs events/) are the events the
+#     model's PMCEID0_EL0 and PMCEID1_EL0 report (pmu_caps, on a PE of the
+#     glue's configuration), no more and no fewer, but for SW_INCR (0x0000)
+#     and CHAIN (0x001E), which neither kernel's driver lists (its own
+#     choice: it chains counters itself, and PMSWINC_EL0 is not perf's);
+#   - perf stat counts at EL0 (:u) exactly the program's instructions (both
+#     the generic `instructions` and inst_retired), branches (br_retired),
+#     loads (ld_retired), stores (st_retired), and loads + stores
+#     (mem_access);
+#   - perf record -e instructions:u -c 100003 takes floor(instructions /
+#     100003) samples (the counter overflows once per period: PMUIRQ
+#     through the GIC, the driver's overflow handler), every one in loop,
+#     the program's hot loop, as perf report says (--symfs);
+#   - with a period of 2^32 + 100 it takes none: the driver uses 64-bit
+#     counters (PMCR_EL0.LP with FEAT_PMUv3p5, ID_AA64DFR0_EL1.PMUVer from
+#     the model), which a 32-bit overflow would have sampled after 100.
+#   pmu_stat.sh REPO STACK PLUGIN LOOP PMU_CAPS COUNTS PERF_COMMAND...
+#     COUNTS: "count=instructions=N count=branches=N ..." (one argument)
+# ARMPROF_RECORD_KEEP=DIR keeps the console and the perf.data files there.
+set -euo pipefail
+# shellcheck disable=SC2034 # repo: guest_run.sh's
+repo=$1 stack=$2 plugin=$3 loop=$4 pmu_caps=$5 counts=$6
+shift 6
+. "$(dirname "$0")/../skip.sh"
+[ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
+[ -x "$loop" ] || skip "no loop program ($loop): it needs aarch64-linux-gnu-as and -ld"
+. "$(dirname "$0")/guest_run.sh"
+guest_prepare "$stack" "$@"
+want() { sed -n "s/.*count=$1=\([0-9]*\).*/\1/p" <<<"$counts"; }
+instructions=$(want instructions) branches=$(want branches) loads=$(want loads) stores=$(want stores)
+[ -n "$instructions" ] && [ -n "$stores" ] || { echo "FAIL: no counts in '$counts'"; exit 1; }
+prog=/usr/local/bin/loop
+{
+  echo 'export PATH=/usr/bin:/bin:/usr/sbin:/sbin'
+  echo 'd=$(ls -d /sys/bus/event_source/devices/armv8_pmuv3* | head -n 1); p=${d##*/}'
+  echo 'echo "armprof-guest: pmu $p"'
+  echo 'for f in "$d"/events/*; do echo "armprof-guest: sysfs $(cat "$f") ${f##*/}"; done'
+  echo "perf stat -x, -e instructions:u,\$p/inst_retired/u,\$p/br_retired/u,\$p/ld_retired/u,\$p/st_retired/u,\$p/mem_access/u $prog 2>&1 | sed 's/^/armprof-guest: stat /'"
+  echo "perf record -e instructions:u -c 100003 -o /tmp/period.data $prog 2>&1 | sed 's/^/armprof-guest: perf period: /'"
+  guest_send_file period /tmp/period.data
+  echo "perf record -e instructions:u -c 4294967396 -o /tmp/long.data $prog 2>&1 | sed 's/^/armprof-guest: perf long: /'"
+  guest_send_file long /tmp/long.data
+} >"$work/script"
+mkdir -p "$work/symfs/usr/local/bin"
+cp "$loop" "$work/symfs$prog"
+guest_run "$stack" "$plugin" 1 "$work/symfs$prog"
+grep -a 'armprof-guest: pmu\|armprof-guest: stat\|armprof-guest: perf\|^vcpu' "$work/out" || true
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+# the driver's events, against PMCEID<n>_EL0's
+"$pmu_caps" | grep '^event=' | grep -v -x 'event=0x0000\|event=0x001e' | sort >"$work/want.events"
+grep -a '^armprof-guest: sysfs ' "$work/out" | awk '{ print $3 }' | sed 's/,.*//' | sort -u >"$work/got.events"
+if [ ! -s "$work/got.events" ]; then
+  bad "the guest's driver shows no events"
+elif ! diff "$work/want.events" "$work/got.events" >"$work/events.diff"; then
+  bad "the driver's events are not PMCEID<n>_EL0's (< the model's, > the driver's): $(tr '\n' ' ' <"$work/events.diff")"
+else
+  echo "ok: the driver lists the $(wc -l <"$work/got.events") events PMCEID0_EL0 and PMCEID1_EL0 report"
+fi
+
+# perf stat -x,: value,unit,event,...
+# the value of the event named e (instructions:u) or PMU/e/u
+stat_of() {
+  awk -F, -v e="$1" '$1 ~ /^armprof-guest: stat / && ($3 == e || index($3, "/" e "/")) {
+    sub(/^armprof-guest: stat /, "", $1); print $1; exit }' "$work/out"
+}
+for c in "instructions:u=$instructions" "inst_retired=$instructions" "br_retired=$branches" \
+  "ld_retired=$loads" "st_retired=$stores" "mem_access=$((loads + stores))"; do
+  ev=${c%%=*} n=${c#*=}
+  got=$(stat_of "$ev")
+  [ "$got" = "$n" ] && echo "ok: perf stat $ev $got" || bad "perf stat $ev ${got:-none}, the program does $n"
+done
+
+# perf record: samples and where
+for name in period long; do
+  guest_received "$name"
+  [ -s "$work/$name.data" ] || bad "$name: no perf.data"
+done
+if [ -s "$work/period.data" ]; then
+  "$@" report -i "$work/period.data" --stdio --sort sym --symfs "$work/symfs" >"$work/period.report" 2>"$work/period.err" ||
+    bad "perf report failed: $(tail -n 1 "$work/period.err")"
+  samples=$(sed -n 's/^# Samples: \([0-9]*\).*/\1/p' "$work/period.report" | head -n 1)
+  expect=$((instructions / 100003))
+  [ "${samples:-0}" = "$expect" ] && echo "ok: perf record -c 100003: $samples samples" ||
+    bad "perf record -c 100003: ${samples:-no} samples, the counter overflows $expect times"
+  read -r share _ sym < <(grep -E '^ +[0-9.]+%' "$work/period.report" | head -n 1) || true
+  [ "${sym:-}" = loop ] && [ "${share:-}" = "100.00%" ] && echo "ok: every sample in loop" ||
+    bad "perf report puts '${share:-} ${sym:-}' first, not '100.00% loop'"
+fi
+if [ -s "$work/long.data" ]; then
+  n=$("$@" report -i "$work/long.data" --stdio 2>/dev/null | sed -n 's/^# Samples: \([0-9]*\).*/\1/p' | head -n 1)
+  [ "${n:-0}" = 0 ] && echo "ok: a period of 2^32 + 100 takes no sample (64-bit counters)" ||
+    bad "a period of 2^32 + 100 took ${n} samples: the counter overflowed at 32 bits"
+fi
+[ "$fail" = 0 ] && echo "ok: perf $stack counts and samples loop on the model's PMU"
+exit "$fail"
