@@ -15,6 +15,10 @@
 #            plugin's counting alone) and with discard=1 (sampling, no
 #            data). Each perf row has the whole command and the workload's
 #            own time inside it (perf's start and end are not the workload's)
+#   stat     the same workload under perf stat -e cpu-clock on both, and on
+#            armprof's under perf stat of the PMU's events (instructions,
+#            cycles, branches, branch-misses: the model's PMU, issue 38),
+#            against stock under perf stat -e cpu-clock
 #   bench/qemu-system.sh [BUILD [RUNS [STACK]]]
 # BUILD: a build folder with the QEMU 10.0 plugin (default build-bench,
 # configured and built here when missing); STACK 6.1 or 7.3 (default).
@@ -95,6 +99,8 @@ run() {
 }
 echo "armprof-bench: mode alone"; run
 echo "armprof-bench: mode clock"; run perf record -e cpu-clock -o /tmp/c.data --
+echo "armprof-bench: mode statclock"; run perf stat -e cpu-clock --
+echo "armprof-bench: mode statpmu"; run perf stat -e instructions,cycles,branches,branch-misses --
 if [ -d /sys/bus/event_source/devices/arm_spe_0 ]; then
   echo "armprof-bench: mode count"; run perf record -e arm_spe_0/period=16777215/ -o /tmp/p.data --
   echo "armprof-bench: mode discard"; run perf record -e arm_spe_0/discard=1/ -o /tmp/p.data --
@@ -114,6 +120,8 @@ boot "$stock" max,pauth=off
 w_stock=$(fastest alone)
 c_stock=$(fastest clock)
 co_stock=$(fastest clock own)
+s_stock=$(fastest statclock)
+so_stock=$(fastest statclock own)
 boot "$armprof" max,pauth=off,armprof=on -plugin "$plugin"
 w_alone=$(fastest alone)
 records=$(tr -d '\r' <"$work/console" | sed -n 's/^armprof-bench: records //p' | tail -n 1)
@@ -128,6 +136,14 @@ printf '  %-50s %6.2f\n' "stock QEMU 10.0" "$w_stock"
 row "armprof with the plugin, SPE idle" "$w_alone"
 row "stock, perf record -e cpu-clock" "$c_stock"
 row "  the workload inside it" "$co_stock"
+row "stock, perf stat -e cpu-clock" "$s_stock"
+row "  the workload inside it" "$so_stock"
+echo "  (last column: against the same on stock under perf stat -e cpu-clock)"
+row "armprof, perf stat -e cpu-clock" "$(fastest statclock)" "$s_stock"
+row "  the workload inside it" "$(fastest statclock own)" "$so_stock"
+row "armprof, perf stat of the model's PMU (4 events)" "$(fastest statpmu)" "$s_stock"
+row "  the workload inside it" "$(fastest statpmu own)" "$so_stock"
+echo "  (last column: against the same on stock under perf record -e cpu-clock)"
 for m in clock count discard record; do
   case $m in
   clock) label="armprof, perf record -e cpu-clock" ;;

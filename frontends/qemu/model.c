@@ -417,6 +417,7 @@ void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
      * walks leave a block's own branch to whoever sees the next block */
     run.last_is_branch = qp_mix_field(tb->before[to] - tb->before[to - 1], 0) != 0;
     run.last_branch_next = run.last_pc + 4;
+    if (qp.mode == QP_MODE_FAST) run.l1d_access = run.loads + run.stores; /* as settle()'s */
     qp_retire_run(t, &run);
 }
 
