@@ -9,12 +9,14 @@
 #                               go to $ARMPROF_RECORD_KEEP at exit when set
 #   guest_send_file NAME PATH   prints the guest script's lines that copy
 #                               PATH out through the console (base64)
-#   guest_run STACK PLUGIN SMP "FILES"
+#   guest_run STACK PLUGIN SMP "FILES" [CPU_OPTIONS]
 #                               boots the STACK guest with its perf, FILES
 #                               in /usr/local/bin, running $work/script
-#                               under the plugin; the console, without
-#                               carriage returns, in $work/out. Skips when
-#                               the guest's packages cannot be had
+#                               under the plugin (CPU_OPTIONS: more -cpu
+#                               properties, armprof-preset=NAME, ...); the
+#                               console, without carriage returns, in
+#                               $work/out. Skips when the guest's packages
+#                               cannot be had
 #   guest_received NAME         what guest_send_file NAME sent, into
 #                               $work/NAME.data (empty when it did not come)
 . "$(dirname "${BASH_SOURCE[0]}")/emulator.sh"
@@ -38,13 +40,13 @@ guest_send_file() {
   echo "echo 'armprof-guest: begin $1'; base64 $2; echo 'armprof-guest: end $1'"
 }
 guest_run() {
-  local stack=$1 plugin=$2 smp=$3 files=$4 guest kernel initrd
+  local stack=$1 plugin=$2 smp=$3 files=$4 cpu_options=${5:-} guest kernel initrd
   guest=$(ARMPROF_GUEST_PERF=1 ARMPROF_GUEST_FILES="$files" \
     sh "$repo/frontends/qemu-system/guest.sh" "$stack" "$work/script" 2>"$work/guest.err") ||
     skip "the $stack guest's packages: $(tail -n 1 "$work/guest.err")"
   kernel=$(sed -n 's/^KERNEL=//p' <<<"$guest")
   initrd=$(sed -n 's/^INITRD=//p' <<<"$guest")
-  timeout 900 "$qemu" -M virt -cpu max,pauth=off,armprof=on -smp "$smp" -m 1G -nographic -nic none \
+  timeout 900 "$qemu" -M virt -cpu "max,pauth=off,armprof=on${cpu_options:+,$cpu_options}" -smp "$smp" -m 1G -nographic -nic none \
     -no-reboot -kernel "$kernel" -initrd "$initrd" -append "console=ttyAMA0 panic=-1 quiet" \
     -plugin "$plugin" >"$work/console" 2>&1 || true
   tr -d '\r' <"$work/console" >"$work/out"
