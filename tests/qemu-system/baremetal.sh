@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# PMU snapshots in the armprof qemu-system-aarch64 (tests/qemu-system/
-# snapshot.c, whose comment gives the manual's rules it checks): the
-# bare-metal program at EL1 (the virt machine) and at EL2 (virtualization=
-# on), under the armprof plugin, which gives the model's PMU (the guest's,
-# armprof-pmu=on) its operations; its exit status is the number of failed
-# checks.
-#   snapshot.sh REPO PROGRAM PLUGIN
+# A bare-metal test program (tests/qemu-system/baremetal.h: snapshot.c,
+# pmu_traps.c, whose comments give the manual's rules they check) in the
+# armprof qemu-system-aarch64 at EL1 (the virt machine) and at EL2
+# (virtualization=on), under the armprof plugin, which gives the model's
+# PMU (the guest's, armprof-pmu=on) its operations; its exit status is the
+# number of failed checks. Any other end (a QEMU abort, a signal, the
+# timeout) fails too.
+#   baremetal.sh REPO PROGRAM PLUGIN
 set -euo pipefail
 repo=$1 program=$2 plugin=$3
 . "$(dirname "$0")/../skip.sh"
