@@ -7,20 +7,28 @@
 # PMU (the guest's, armprof-pmu=on) its operations; its exit status is the
 # number of failed checks. Any other end (a QEMU abort, a signal, the
 # timeout) fails too.
-#   baremetal.sh REPO PROGRAM PLUGIN
+# With PRESET, the model is that armprof preset (armprof-preset=), and the
+# program is told so on its semihosting command line (arg=).
+#   baremetal.sh REPO PROGRAM PLUGIN [PRESET]
 set -euo pipefail
-repo=$1 program=$2 plugin=$3
+repo=$1 program=$2 plugin=$3 preset=${4:-}
 . "$(dirname "$0")/../skip.sh"
 . "$(dirname "$0")/emulator.sh"
 emulator_locate "$repo"
 [ -f "$program" ] || skip "no test program: $program"
 [ -f "$plugin" ] || skip "no armprof plugin for QEMU 10.0: $plugin"
+cpu=max,pauth=off,armprof=on
+semihosting=enable=on,target=native,arg=$(basename "$program")
+if [ -n "$preset" ]; then
+  cpu+=,armprof-preset=$preset
+  semihosting+=,arg=armprof-preset=$preset
+fi
 status=0
 for machine in virt virt,virtualization=on; do
   echo "== -M $machine"
   rc=0
-  timeout 120 "$qemu" -M "$machine" -cpu max,pauth=off,armprof=on -m 128M -nographic -nic none \
-    -semihosting-config enable=on,target=native -kernel "$program" -plugin "$plugin" </dev/null ||
+  timeout 120 "$qemu" -M "$machine" -cpu "$cpu" -m 128M -nographic -nic none \
+    -semihosting-config "$semihosting" -kernel "$program" -plugin "$plugin" </dev/null ||
     rc=$?
   if [ "$rc" != 0 ]; then
     echo "FAIL: -M $machine: exit $rc (the number of failed checks; 124 is the timeout)"

@@ -12,14 +12,22 @@
  * (virtualization=on) MDCR_EL2.TPM and HPMN from EL1; at both, PMSELR_EL0
  * beyond the counters and reserved values.
  *
- * What the model is, as these programs see it: the preset armv9.4-all on
- * QEMU's max CPU, so FEAT_PMUv3p9 (PMUSERENR_EL0.UEN, PMUACR_EL1),
- * FEAT_PMUv3p8 and FEAT_FGT (QEMU's max CPU has it, so the model keeps it),
- * with QEMU's 6 event counters (PMCR_EL0.N). With FEAT_FGT every index test
- * of the counter pages has a defined outcome: the CONSTRAINED UNPREDICTABLE
- * choice Unpredictable_PMUEVENTCOUNTER (default TRAP_EL2,
- * docs/configuration.md) is made only without FEAT_FGT, and its default
- * gives the outcomes FEAT_FGT defines, which the checks below expect. */
+ * The model, on QEMU's max CPU with QEMU's 6 event counters (PMCR_EL0.N),
+ * is one of two presets (the runner's semihosting arg= names the one it
+ * chose; none is the default):
+ *   - armv9.4-all: FEAT_PMUv3p9 (PMUSERENR_EL0.UEN, PMUACR_EL1),
+ *     FEAT_PMUv3p8, FEAT_HPMN0 and FEAT_FGT (QEMU's max CPU has it, so the
+ *     model keeps it): every index test of the counter pages has a defined
+ *     outcome, UNDEFINED or a trap to EL2;
+ *   - armprof-preset=armv8.2-spe: FEAT_PMUv3p1, no FEAT_FGT, no FEAT_HPMN0:
+ *     the same tests are CONSTRAINED UNPREDICTABLE, and the model makes its
+ *     default choices (docs/configuration.md): Unpredictable_PMUEVENTCOUNTER
+ *     TRAP_EL2 (trapped to EL2 when EL2 is enabled, the access is from EL0
+ *     or EL1 and n is below the implemented counters; UNDEFINED otherwise),
+ *     which is what FEAT_FGT defines, so the checks expect the same
+ *     outcomes; Unpredictable_RES_HPMN 0 (MDCR_EL2.HPMN 0, reserved without
+ *     FEAT_HPMN0, behaves as 0). The model's ID_AA64DFR0_EL1.PMUVer and
+ *     HPMN0 say which PMUv3 rules apply. */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -34,6 +42,37 @@
 #define UEN (1u << 4)
 
 #define NSH (1ul << 27) /* PMEVTYPER<n>_EL0.NSH: count at EL2 too */
+
+/* ID_AA64DFR0_EL1.PMUVer */
+#define PMUv3p8 8
+#define PMUv3p9 9
+
+/* What the PE has, from its ID registers and the runner's preset */
+typedef struct pmu_features {
+    unsigned el, n_counters, pmuver;
+    bool fgt, hpmn0;
+} pmu_features;
+
+/* Whether the semihosting command line (SYS_GET_CMDLINE, 0x15: the
+ * runner's -semihosting-config arg= values) holds word */
+static bool cmdline_has(const char *word)
+{
+    static volatile char line[256];
+    static volatile uint64_t block[2];
+    block[0] = (uint64_t)(uintptr_t)line;
+    block[1] = sizeof line;
+    register uint64_t x0 __asm__("x0") = 0x15;
+    register uint64_t x1 __asm__("x1") = (uint64_t)(uintptr_t)block;
+    __asm__ volatile("hlt #0xf000" : "+r"(x0) : "r"(x1) : "memory");
+    if (x0 != 0) return false;
+    for (uint64_t i = 0; i < block[1]; i++) {
+        uint64_t j = 0;
+        while (word[j] && i + j < block[1] && line[i + j] == word[j])
+            j++;
+        if (!word[j]) return true;
+    }
+    return false;
+}
 
 #define ESR_UNDEFINED 0x02000000ull /* EC 0x00 (Unknown reason), IL 1 */
 
@@ -160,22 +199,38 @@ static void el0_uen_er(void)
           NO_EXCEPTION);
 }
 
+/* Without FEAT_PMUv3p9 the enable tests are '!IsFeatureImplemented(
+ * FEAT_PMUv3p9) && PMUSERENR_EL0.<ER,EN> == '00'': UEN (RES0) enables
+ * nothing */
+static void el0_uen_without_p9(void)
+{
+    check_trap("EL0 MRS PMEVCNTR0_EL0, UEN written, no FEAT_PMUv3p9",
+               SYNDROME("mrs x2, pmevcntr0_el0"), trapped(PMEVCNTR(0), true), 1);
+}
+
 static void at_el0(unsigned pmuserenr, uint64_t pmuacr, void (*fn)(void))
 {
     MSR("pmuserenr_el0", pmuserenr);
-    MSR(PMUACR_EL1, pmuacr);
+    if (pmuacr != NO_EXCEPTION) MSR(PMUACR_EL1, pmuacr);
     run_lower(fn);
 }
 
-static void el0_cases(void)
+static void el0_cases(const pmu_features *f)
 {
+    /* PMUACR_EL1 is FEAT_PMUv3p9's: left alone (NO_EXCEPTION) without it */
+    const uint64_t no_acr = f->pmuver >= PMUv3p9 ? 0 : NO_EXCEPTION;
     MSR("pmcntenclr_el0", ~0ul);
     MSR("pmevcntr0_el0", 42);
-    at_el0(0, 0, el0_disabled);
-    at_el0(CR, 0, el0_cr);
-    at_el0(ER, 0, el0_er);
-    at_el0(EN, 0, el0_en);
+    at_el0(0, no_acr, el0_disabled);
+    at_el0(CR, no_acr, el0_cr);
+    at_el0(ER, no_acr, el0_er);
+    at_el0(EN, no_acr, el0_en);
     check("PMEVCNTR0_EL0 written at EL0", MRS("pmevcntr0_el0"), 7);
+    if (f->pmuver < PMUv3p9) {
+        at_el0(UEN, NO_EXCEPTION, el0_uen_without_p9);
+        MSR("pmuserenr_el0", 0);
+        return;
+    }
     at_el0(UEN, 0, el0_uen_p0_clear);
     check("PMEVCNTR0_EL0 after the ignored EL0 write", MRS("pmevcntr0_el0"), 7);
     at_el0(UEN, 1, el0_uen_p0_set);
@@ -207,8 +262,9 @@ static void check_selection_undefined(const char *what, bool evtyper_too)
 /* PMSELR_EL0 resets to an UNKNOWN value: whatever it reads, the selected
  * registers behave as the pseudocode says for that SEL. Run before anything
  * writes PMSELR_EL0. */
-static void selection_at_reset(unsigned n_counters)
+static void selection_at_reset(const pmu_features *f)
 {
+    const unsigned n_counters = f->n_counters;
     const unsigned sel = (unsigned)(MRS("pmselr_el0") & 31);
     put_str("PMSELR_EL0.SEL at reset: ");
     put_dec(sel);
@@ -221,10 +277,11 @@ static void selection_at_reset(unsigned n_counters)
     }
 }
 
-static void selection_cases(unsigned n_counters)
+static void selection_cases(const pmu_features *f)
 {
+    const unsigned n_counters = f->n_counters;
     MSR("pmselr_el0", 25);
-    check("PMSELR_EL0.SEL 25 reads back", MRS("pmselr_el0"), 25);
+    if (f->fgt) check("PMSELR_EL0.SEL 25 reads back", MRS("pmselr_el0"), 25);
     check_selection_undefined("PMSELR_EL0.SEL 25 (N 6)", true);
     MSR("pmselr_el0", n_counters);
     check_selection_undefined("PMSELR_EL0.SEL N", true);
@@ -254,8 +311,9 @@ static unsigned unimplemented_event(void)
     return e;
 }
 
-static void reserved_cases(unsigned n_counters, bool at_el2)
+static void reserved_cases(const pmu_features *f)
 {
+    const unsigned n_counters = f->n_counters;
     const uint64_t low = (1ul << n_counters) - 1;
     /* PMCR_EL0.N and IMP: 'Access to this field is RO' */
     const uint64_t pmcr = MRS("pmcr_el0");
@@ -277,17 +335,20 @@ static void reserved_cases(unsigned n_counters, bool at_el2)
     /* PMEVTYPER<n>_EL0.evtCount: 'If FEAT_PMUv3p8 is implemented and
      * evtCount is programmed to an event that is reserved or not supported
      * by the PE, no events are counted and the value returned by a direct
-     * or external read of the evtCount field is the value written'.
-     * Counter 0 counts SW_INCR beside it, so counting is on. */
-    check("ID_AA64DFR0_EL1.PMUVer >= FEAT_PMUv3p8", (MRS("id_aa64dfr0_el1") >> 8 & 15) >= 8, 1);
+     * or external read of the evtCount field is the value written';
+     * without it, the same 'For the range 0x0000 to 0x003F' only (0x1234
+     * then reads UNKNOWN and counts UNPREDICTABLY: not checked). Counter 0
+     * counts SW_INCR beside them, so counting is on. */
+    const bool p8 = f->pmuver >= PMUv3p8;
     const unsigned event = unimplemented_event();
-    const uint64_t filter = at_el2 ? NSH : 0;
+    const uint64_t filter = f->el == 2 ? NSH : 0;
     check("  a common event PMCEID0_EL0 lacks", event < 32, 1);
     MSR("pmevtyper0_el0", filter);
     MSR("pmevtyper1_el0", filter | event);
     MSR("pmevtyper2_el0", filter | 0x1234); /* reserved */
     check("PMEVTYPER1_EL0.evtCount, an unsupported event", MRS("pmevtyper1_el0") & 0xffff, event);
-    check("PMEVTYPER2_EL0.evtCount 0x1234 (reserved)", MRS("pmevtyper2_el0") & 0xffff, 0x1234);
+    if (p8)
+        check("PMEVTYPER2_EL0.evtCount 0x1234 (reserved)", MRS("pmevtyper2_el0") & 0xffff, 0x1234);
     MSR("pmevcntr0_el0", 0);
     MSR("pmevcntr1_el0", 0);
     MSR("pmevcntr2_el0", 0);
@@ -298,7 +359,7 @@ static void reserved_cases(unsigned n_counters, bool at_el2)
     MSR("pmcr_el0", 0);
     check("PMEVCNTR0_EL0 (SW_INCR) counted", MRS("pmevcntr0_el0"), 5);
     check("PMEVCNTR1_EL0 (unsupported event) counted nothing", MRS("pmevcntr1_el0"), 0);
-    check("PMEVCNTR2_EL0 (reserved event) counted nothing", MRS("pmevcntr2_el0"), 0);
+    if (p8) check("PMEVCNTR2_EL0 (reserved event) counted nothing", MRS("pmevcntr2_el0"), 0);
     MSR("pmcntenclr_el0", 0xfffffffful);
     MSR("pmevtyper1_el0", 0);
     MSR("pmevtyper2_el0", 0);
@@ -345,7 +406,9 @@ static void el1_hpmn(void)
                ESR_UNDEFINED, 1);
 }
 
-/* MDCR_EL2.HPMN 0 (FEAT_HPMN0: no counter accessible at EL1) */
+/* MDCR_EL2.HPMN 0: no counter accessible at EL1 (with FEAT_HPMN0; without
+ * it the value is reserved, and the model's Unpredictable_RES_HPMN default
+ * 0 keeps it) */
 static void el1_hpmn0(void)
 {
     check("EL1 PMCR_EL0.N, MDCR_EL2.HPMN 0", MRS("pmcr_el0") >> 11 & 31, 0);
@@ -353,8 +416,9 @@ static void el1_hpmn0(void)
                trapped(PMEVCNTR(0), true), 2);
 }
 
-static void el2_cases(unsigned n_counters)
+static void el2_cases(const pmu_features *f)
 {
+    const unsigned n_counters = f->n_counters;
     MSR("hcr_el2", 1ul << 31); /* RW: EL1 is AArch64 */
     MSR("pmevcntr1_el0", 11);
     MSR("pmevcntr3_el0", 33);
@@ -365,7 +429,8 @@ static void el2_cases(unsigned n_counters)
     /* the EL2 branch has no HPMN test */
     check("EL2 MRS PMEVCNTR3_EL0, HPMN 2", MRS("pmevcntr3_el0"), 33);
     check("EL2 PMCR_EL0.N, HPMN 2", MRS("pmcr_el0") >> 11 & 31, n_counters);
-    check("ID_AA64DFR0_EL1.HPMN0", MRS("id_aa64dfr0_el1") >> 60 & 15, 1);
+    put_str(f->hpmn0 ? "MDCR_EL2.HPMN 0 (FEAT_HPMN0)\n"
+                     : "MDCR_EL2.HPMN 0, reserved: Unpredictable_RES_HPMN 0\n");
     MSR("mdcr_el2", 0);
     run_lower(el1_hpmn0);
     MSR("mdcr_el2", n_counters);
@@ -373,22 +438,31 @@ static void el2_cases(unsigned n_counters)
 
 void baremetal_main(void)
 {
-    const unsigned el = (unsigned)(MRS("CurrentEL") >> 2 & 3);
+    const uint64_t dfr0 = MRS("id_aa64dfr0_el1");
+    const pmu_features f = {
+        .el = (unsigned)(MRS("CurrentEL") >> 2 & 3),
+        .n_counters = (unsigned)(MRS("pmcr_el0") >> 11 & 31),
+        .pmuver = (unsigned)(dfr0 >> 8 & 15),
+        .fgt = !cmdline_has("armprof-preset=armv8.2-spe"),
+        .hpmn0 = (dfr0 >> 60 & 15) == 1,
+    };
     put_str("pmu_traps: the PMU's registers at EL");
-    put_dec(el);
+    put_dec(f.el);
+    put_str(f.fgt ? ", FEAT_FGT" : ", no FEAT_FGT");
+    put_str(", ID_AA64DFR0_EL1.PMUVer ");
+    put_dec(f.pmuver);
     put_str("\n");
-    const unsigned n_counters = (unsigned)(MRS("pmcr_el0") >> 11 & 31);
-    selection_at_reset(n_counters);
-    if (n_counters != 6) {
+    selection_at_reset(&f);
+    if (f.n_counters != 6) {
         /* the checks name counters 3, 5 and 6 */
-        check("PMCR_EL0.N", n_counters, 6);
+        check("PMCR_EL0.N", f.n_counters, 6);
         finish("pmu_traps");
     }
-    selection_cases(n_counters);
-    reserved_cases(n_counters, el == 2);
-    if (el == 1)
-        el0_cases();
+    selection_cases(&f);
+    reserved_cases(&f);
+    if (f.el == 1)
+        el0_cases(&f);
     else
-        el2_cases(n_counters);
+        el2_cases(&f);
     finish("pmu_traps");
 }
