@@ -16,18 +16,21 @@
  * is one of two presets (the runner's semihosting arg= names the one it
  * chose; none is the default):
  *   - armv9.4-all: FEAT_PMUv3p9 (PMUSERENR_EL0.UEN, PMUACR_EL1),
- *     FEAT_PMUv3p8, FEAT_HPMN0 and FEAT_FGT (QEMU's max CPU has it, so the
- *     model keeps it): every index test of the counter pages has a defined
+ *     FEAT_PMUv3p8, FEAT_HPMN0, FEAT_PMUv3_EXTPMN (PMCCR.EPMN, whose Cold
+ *     reset value is the model's choice: the number of counters,
+ *     docs/spec-notes.md) and FEAT_FGT (QEMU's max CPU has it, so the model
+ *     keeps it): every index test of the counter pages has a defined
  *     outcome, UNDEFINED or a trap to EL2;
- *   - armprof-preset=armv8.2-spe: FEAT_PMUv3p1, no FEAT_FGT, no FEAT_HPMN0:
+ *   - armprof-preset=armv8.2-spe: FEAT_PMUv3p1, no FEAT_FGT, FEAT_HPMN0 or
+ *     FEAT_PMUv3_EXTPMN:
  *     the same tests are CONSTRAINED UNPREDICTABLE, and the model makes its
  *     default choices (docs/configuration.md): Unpredictable_PMUEVENTCOUNTER
  *     TRAP_EL2 (trapped to EL2 when EL2 is enabled, the access is from EL0
  *     or EL1 and n is below the implemented counters; UNDEFINED otherwise),
  *     which is what FEAT_FGT defines, so the checks expect the same
  *     outcomes; Unpredictable_RES_HPMN 0 (MDCR_EL2.HPMN 0, reserved without
- *     FEAT_HPMN0, behaves as 0). The model's ID_AA64DFR0_EL1.PMUVer and
- *     HPMN0 say which PMUv3 rules apply. */
+ *     FEAT_HPMN0, and HPMN above the counters behave as 0). The model's
+ *     ID_AA64DFR0_EL1.PMUVer and HPMN0 say which PMUv3 rules apply. */
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -50,7 +53,7 @@
 /* What the PE has, from its ID registers and the runner's preset */
 typedef struct pmu_features {
     unsigned el, n_counters, pmuver;
-    bool fgt, hpmn0;
+    bool fgt, hpmn0, extpmn;
 } pmu_features;
 
 /* Whether the semihosting command line (SYS_GET_CMDLINE, 0x15: the
@@ -416,6 +419,23 @@ static void el1_hpmn0(void)
                trapped(PMEVCNTR(0), true), 2);
 }
 
+/* MDCR_EL2.HPMN 31, above the 6 counters: with FEAT_PMUv3_EXTPMN, RMFYQC
+ * ('the Effective value of MDCR_EL2.HPMN is the Effective value of
+ * PMCCR.EPMN', 6 here) so counter 5 is EL1's; without it the value is
+ * reserved and the model's Unpredictable_RES_HPMN 0 leaves EL1 none. */
+static void el1_hpmn31_extpmn(void)
+{
+    check("EL1 PMCR_EL0.N, MDCR_EL2.HPMN 31, EPMN 6", MRS("pmcr_el0") >> 11 & 31, 6);
+    check("EL1 MRS PMEVCNTR5_EL0 reads", SYNDROME("mrs x2, pmevcntr5_el0"), NO_EXCEPTION);
+}
+
+static void el1_hpmn31_reserved(void)
+{
+    check("EL1 PMCR_EL0.N, MDCR_EL2.HPMN 31 as 0", MRS("pmcr_el0") >> 11 & 31, 0);
+    check_trap("EL1 MRS PMEVCNTR0_EL0, HPMN 31 as 0", SYNDROME("mrs x2, pmevcntr0_el0"),
+               trapped(PMEVCNTR(0), true), 2);
+}
+
 static void el2_cases(const pmu_features *f)
 {
     const unsigned n_counters = f->n_counters;
@@ -433,17 +453,25 @@ static void el2_cases(const pmu_features *f)
                      : "MDCR_EL2.HPMN 0, reserved: Unpredictable_RES_HPMN 0\n");
     MSR("mdcr_el2", 0);
     run_lower(el1_hpmn0);
+    MSR("mdcr_el2", 31);
+    if (f->extpmn) {
+        run_lower(el1_hpmn31_extpmn);
+    } else {
+        run_lower(el1_hpmn31_reserved);
+    }
     MSR("mdcr_el2", n_counters);
 }
 
 void baremetal_main(void)
 {
     const uint64_t dfr0 = MRS("id_aa64dfr0_el1");
+    const bool armv8_2 = cmdline_has("armprof-preset=armv8.2-spe");
     const pmu_features f = {
         .el = (unsigned)(MRS("CurrentEL") >> 2 & 3),
         .n_counters = (unsigned)(MRS("pmcr_el0") >> 11 & 31),
         .pmuver = (unsigned)(dfr0 >> 8 & 15),
-        .fgt = !cmdline_has("armprof-preset=armv8.2-spe"),
+        .fgt = !armv8_2,
+        .extpmn = !armv8_2,
         .hpmn0 = (dfr0 >> 60 & 15) == 1,
     };
     put_str("pmu_traps: the PMU's registers at EL");
