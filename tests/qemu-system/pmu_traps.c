@@ -109,6 +109,13 @@ static void check_trap(const char *what, uint64_t esr, uint64_t want, unsigned e
     if (want != NO_EXCEPTION) check("  taken to", exception_el, el);
 }
 
+/* MRS and MSR of reg (Rt x2) both trap to el with enc's syndrome */
+#define CHECK_TRAPS_BOTH(what, reg, enc, el)                                                       \
+    do {                                                                                           \
+        check_trap(what ": MRS", SYNDROME("mrs x2, " reg), trapped(enc, true), el);                \
+        check_trap(what ": MSR", SYNDROME("msr " reg ", x2"), trapped(enc, false), el);            \
+    } while (0)
+
 /* ---- 1, 2: EL0 and PMUSERENR_EL0 (run at EL0 by run_lower()) ----
  * Counter 0 holds 42 (not counting) when each starts. */
 
@@ -122,12 +129,8 @@ static void el0_disabled(void)
     uint64_t v;
     check_trap("EL0 MRS PMCCNTR_EL0, PMUSERENR_EL0 0", SYNDROME("mrs x2, pmccntr_el0"),
                trapped(PMCCNTR_EL0, true), 1);
-    check_trap("EL0 MRS PMEVCNTR0_EL0", SYNDROME("mrs x2, pmevcntr0_el0"),
-               trapped(PMEVCNTR(0), true), 1);
-    check_trap("EL0 MSR PMEVCNTR0_EL0", SYNDROME("msr pmevcntr0_el0, x2"),
-               trapped(PMEVCNTR(0), false), 1);
-    check_trap("EL0 MRS PMSELR_EL0", SYNDROME("mrs x2, pmselr_el0"), trapped(PMSELR_EL0, true), 1);
-    check_trap("EL0 MSR PMSELR_EL0", SYNDROME("msr pmselr_el0, x2"), trapped(PMSELR_EL0, false), 1);
+    CHECK_TRAPS_BOTH("EL0 PMEVCNTR0_EL0", "pmevcntr0_el0", PMEVCNTR(0), 1);
+    CHECK_TRAPS_BOTH("EL0 PMSELR_EL0", "pmselr_el0", PMSELR_EL0, 1);
     check("EL0 MRS PMUSERENR_EL0 reads", READ("pmuserenr_el0", v), NO_EXCEPTION);
     check("  PMUSERENR_EL0", v, 0);
     check_trap("EL0 MSR PMUSERENR_EL0 is UNDEFINED", SYNDROME("msr pmuserenr_el0, x2"),
@@ -374,10 +377,7 @@ static void reserved_cases(const pmu_features *f)
  * then AArch64.SystemAccessTrap(EL2, 0x18)' */
 static void el1_tpm(void)
 {
-    check_trap("EL1 MRS PMCR_EL0, MDCR_EL2.TPM 1", SYNDROME("mrs x2, pmcr_el0"),
-               trapped(PMCR_EL0, true), 2);
-    check_trap("EL1 MSR PMCR_EL0, TPM 1", SYNDROME("msr pmcr_el0, x2"), trapped(PMCR_EL0, false),
-               2);
+    CHECK_TRAPS_BOTH("EL1 PMCR_EL0, MDCR_EL2.TPM 1", "pmcr_el0", PMCR_EL0, 2);
     check_trap("EL1 MRS PMEVCNTR1_EL0, TPM 1", SYNDROME("mrs x2, pmevcntr1_el0"),
                trapped(PMEVCNTR(1), true), 2);
     check_trap("EL1 MSR PMUSERENR_EL0, TPM 1", SYNDROME("msr pmuserenr_el0, x2"),
@@ -395,10 +395,7 @@ static void el1_hpmn(void)
     check("EL1 PMCR_EL0.N, MDCR_EL2.HPMN 2", MRS("pmcr_el0") >> 11 & 31, 2);
     check("EL1 MRS PMEVCNTR1_EL0 (n < HPMN) reads", READ("pmevcntr1_el0", v), NO_EXCEPTION);
     check("  PMEVCNTR1_EL0", v, 11);
-    check_trap("EL1 MRS PMEVCNTR3_EL0 (HPMN <= n < N)", SYNDROME("mrs x2, pmevcntr3_el0"),
-               trapped(PMEVCNTR(3), true), 2);
-    check_trap("EL1 MSR PMEVCNTR3_EL0", SYNDROME("msr pmevcntr3_el0, x2"),
-               trapped(PMEVCNTR(3), false), 2);
+    CHECK_TRAPS_BOTH("EL1 PMEVCNTR3_EL0 (HPMN <= n < N)", "pmevcntr3_el0", PMEVCNTR(3), 2);
     check_trap("EL1 MRS PMEVCNTR6_EL0 (n = N) UNDEFINED", SYNDROME("mrs x2, pmevcntr6_el0"),
                ESR_UNDEFINED, 1);
     MSR("pmselr_el0", 3);
