@@ -214,6 +214,27 @@ static void el0_uen_without_p9(void)
                SYNDROME("mrs x2, pmevcntr0_el0"), trapped(PMEVCNTR(0), true), 1);
 }
 
+/* PMUSERENR_EL0 0 with PMSELR_EL0.SEL 25: PMXEVCNTR_EL0's and
+ * PMXEVTYPER_EL0's index test ('UInt(PMSELR_EL0.SEL) >=
+ * GetNumEventCountersSelfHosted() then ... UNDEFINED') comes before the
+ * 'PSTATE.EL == EL0' branch and its enable test: UNDEFINED, not trapped
+ * (armv8.2-spe: Unpredictable_PMUEVENTCOUNTER TRAP_EL2, UNDEFINED with no
+ * EL2) */
+static void el0_sel25(void)
+{
+    check_trap("EL0 MRS PMXEVCNTR_EL0, SEL 25, PMUSERENR_EL0 0", SYNDROME("mrs x2, pmxevcntr_el0"),
+               ESR_UNDEFINED, 1);
+    check_trap("EL0 MSR PMXEVTYPER_EL0, SEL 25", SYNDROME("msr pmxevtyper_el0, x2"), ESR_UNDEFINED,
+               1);
+}
+
+/* ... and with SEL 3 the enable test traps, with PMXEVCNTR_EL0's ISS */
+static void el0_sel3(void)
+{
+    check_trap("EL0 MRS PMXEVCNTR_EL0, SEL 3, PMUSERENR_EL0 0", SYNDROME("mrs x2, pmxevcntr_el0"),
+               trapped(PMXEVCNTR_EL0, true), 1);
+}
+
 static void at_el0(unsigned pmuserenr, uint64_t pmuacr, void (*fn)(void))
 {
     MSR("pmuserenr_el0", pmuserenr);
@@ -228,6 +249,10 @@ static void el0_cases(const pmu_features *f)
     MSR("pmcntenclr_el0", ~0ul);
     MSR("pmevcntr0_el0", 42);
     at_el0(0, no_acr, el0_disabled);
+    MSR("pmselr_el0", 25);
+    run_lower(el0_sel25);
+    MSR("pmselr_el0", 3);
+    run_lower(el0_sel3);
     at_el0(CR, no_acr, el0_cr);
     at_el0(ER, no_acr, el0_er);
     at_el0(EN, no_acr, el0_en);
