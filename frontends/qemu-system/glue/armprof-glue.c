@@ -419,6 +419,10 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
      * counter; snapshots without a PMU to snapshot. */
     armprof_config_drop_feature(&c, ARMPROF_FEAT_EBEP);
     armprof_config_drop_feature(&c, ARMPROF_FEAT_FGT2);
+    /* FEAT_PMUv3_EXTPMN makes direct reads of MDCR_EL2.HPMN return
+     * PMCCR.EPMN (RMFYQC), but MDCR_EL2 is QEMU's, which reads back what
+     * was written */
+    armprof_config_drop_feature(&c, ARMPROF_FEAT_PMUv3_EXTPMN);
     if (!cpu->armprof_pmu || arm_feature(env, ARM_FEATURE_EL2)) {
         /* with EL2 the instruction counter's traps are FEAT_FGT2's
          * (HDFGRTR2_EL2.nPMICNTR_EL0, ...), which a hypervisor could not
@@ -427,6 +431,11 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
     }
     if (!cpu_isar_feature(aa64_fgt, cpu)) {
         armprof_config_drop_feature(&c, ARMPROF_FEAT_FGT);
+    } else if (!armprof_config_has(&c, ARMPROF_FEAT_FGT)) {
+        /* and the reverse: a preset without FEAT_FGT (armv8.2-spe) takes
+         * QEMU's fine-grained traps away too, so that ID_AA64MMFR0_EL1.FGT
+         * says what the PE does */
+        cpu->isar.id_aa64mmfr0 = FIELD_DP64(cpu->isar.id_aa64mmfr0, ID_AA64MMFR0, FGT, 0);
     }
     if (!arm_feature(env, ARM_FEATURE_PMU)) {
         armprof_config_drop_feature(&c, ARMPROF_FEAT_PMUv3_SS);
