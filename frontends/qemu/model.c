@@ -390,7 +390,7 @@ void qp_flush_run(qp_thread *t)
 uint64_t qp_until(qp_thread *t)
 {
     uint64_t u = armprof_ops_until_event(t->pe);
-    if (qp.system) {
+    if (qp.system && qp.sys.counting[t->vcpu]) {
         /* the guest's PMU: a visit where a counter may overflow, so that
          * PMUIRQ rises there (runs are one cycle an operation, so a cycle
          * counter's room is in operations too) */

@@ -281,6 +281,9 @@ struct qp_plugin {
         unsigned wanting;         /* vCPUs whose PMBLIMITR_EL1.E is 1 or that enable a counter */
         uint64_t idle_since;      /* CLOCK_MONOTONIC ns since none has; 0 while one has */
         bool wants[QP_MAX_VCPUS]; /* each vCPU's, written on its own thread */
+        /* ... and whether it enables a PMU counter (PMCNTENSET_EL0): the
+         * visits' PMU work (overflow bound, EXC_TAKEN) only then */
+        bool counting[QP_MAX_VCPUS];
         int pmblimitr;            /* PMBLIMITR_EL1's register id */
         int pmcntenset;           /* PMCNTENSET_EL0's */
         uint64_t resets;          /* instrumentation switched on or off */

@@ -118,15 +118,20 @@ static void instrument(bool on)
     }
 }
 
+/* Whether pe enables a counter (PMCNTENSET_EL0; PMCR_EL0.E need not be 1
+ * for the counters EL2 reserves, which MDCR_EL2.HPME enables). */
+static bool enables_counter(armprof_pe *pe)
+{
+    return pe && qp.sys.pmcntenset >= 0 && armprof_reg_present(pe, qp.sys.pmcntenset) &&
+           armprof_reg_get(pe, qp.sys.pmcntenset, 0) != 0;
+}
+
 /* Whether the operations matter to pe: its Profiling Buffer is enabled
- * (PMBLIMITR_EL1.E), or a counter is (PMCNTENSET_EL0; PMCR_EL0.E need not
- * be 1 for the counters EL2 reserves, which MDCR_EL2.HPME enables). */
+ * (PMBLIMITR_EL1.E), or a counter is. */
 static bool wants_operations(armprof_pe *pe)
 {
-    if (!pe) return false;
-    if (qp.sys.pmblimitr >= 0 && (armprof_reg_get(pe, qp.sys.pmblimitr, 0) & 1)) return true;
-    return qp.sys.pmcntenset >= 0 && armprof_reg_present(pe, qp.sys.pmcntenset) &&
-           armprof_reg_get(pe, qp.sys.pmcntenset, 0) != 0;
+    if (pe && qp.sys.pmblimitr >= 0 && (armprof_reg_get(pe, qp.sys.pmblimitr, 0) & 1)) return true;
+    return enables_counter(pe);
 }
 
 /* Before the guest's instruction at pc reads or writes one of the model's
@@ -151,6 +156,7 @@ static void control_change(unsigned vcpu, void *ctx)
         if (t && t->pe) qp_fast_resync(t);
     }
     armprof_pe *pe = qp.sys.pe(vcpu);
+    qp.sys.counting[vcpu] = enables_counter(pe);
     const bool wants = wants_operations(pe);
     if (wants == qp.sys.wants[vcpu]) return;
     qp.sys.wants[vcpu] = wants;
@@ -185,7 +191,7 @@ static void el_change(unsigned vcpu, const armprof_system_el_change *change, voi
     if (!t) return;
     if (change->eret) qp_fast_eret(t, change->eret_target, change->eret_el);
     qp_fast_settle_cut(t, change->stop_pc, change->stopped);
-    qp_model_exception(t, change->eret);
+    if (qp.sys.counting[vcpu]) qp_model_exception(t, change->eret);
     qp_counters *c = qp_counters_of(t);
     c->tally = 0;
     c->sample_idx = 0;

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* What Linux's arm_pmuv3 driver should find in the model's PMU in the
- * armprof qemu-system-aarch64 (tests/qemu-system/pmu_stat.sh): the preset
- * the glue uses, less what the virt machine's default CPU lacks (EL2, EL3)
- * and what the glue drops (FEAT_EBEP, FEAT_FGT2), with as many event
- * counters as QEMU's PMCR_EL0.N (6). One line a common event the PE counts,
+ * armprof qemu-system-aarch64 (tests/qemu-system/pmu_stat.sh): the PE the
+ * glue makes on the virt machine's default CPU (virt_pe.h). One line a
+ * common event the PE counts,
  * from PMCEID0_EL0 and PMCEID1_EL0 (registers/PMCEID0_EL0.md: ID<n> is
  * event n, IDhi<n> event 0x4000 + n; PMCEID1_EL0.md: event 0x20 + n and
  * 0x4020 + n), as the driver's sysfs files say it: event=0xNNNN; then
@@ -13,6 +12,7 @@
 #include <stdlib.h>
 
 #include "armprof/armprof.h"
+#include "virt_pe.h"
 
 static uint64_t reg(armprof_pe *pe, const char *name)
 {
@@ -26,23 +26,8 @@ static uint64_t reg(armprof_pe *pe, const char *name)
 
 int main(int argc, char **argv)
 {
-    const char *preset = argc > 1 ? argv[1] : "armv9.4-all";
-    armprof_config c;
-    if (!armprof_config_preset(&c, preset)) {
-        fprintf(stderr, "pmu_caps: no preset %s\n", preset);
-        return 1;
-    }
-    armprof_config_drop_feature(&c, ARMPROF_FEAT_EL2);
-    armprof_config_drop_feature(&c, ARMPROF_FEAT_EL3);
-    armprof_config_drop_feature(&c, ARMPROF_FEAT_EBEP);
-    armprof_config_drop_feature(&c, ARMPROF_FEAT_FGT2);
-    c.options[ARMPROF_OPT_NUM_EVENT_COUNTERS] = 6;
-    char err[256];
-    armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
-    if (!pe) {
-        fprintf(stderr, "pmu_caps: %s\n", err);
-        return 1;
-    }
+    armprof_pe *pe = virt_pe_create("pmu_caps", argc > 1 ? argv[1] : "armv9.4-all");
+    if (!pe) return 1;
     const uint64_t pmceid[2] = {reg(pe, "PMCEID0_EL0"), reg(pe, "PMCEID1_EL0")};
     for (unsigned r = 0; r < 2; r++)
         for (unsigned bit = 0; bit < 64; bit++)

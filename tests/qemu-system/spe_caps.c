@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* What Linux's arm_spe_pmu should report of the model's SPE in the
- * armprof qemu-system-aarch64 (tests/qemu-system/probe.sh): the preset the
- * glue uses, less EL2 and EL3 as on the virt machine's default CPU; its
+ * armprof qemu-system-aarch64 (tests/qemu-system/probe.sh): the PE the
+ * glue makes on the virt machine's default CPU (virt_pe.h); its
  * PMSIDR_EL1 and PMBIDR_EL1 decoded with the manual's field tables
  * (registers/PMSIDR_EL1.md Interval, CountSize, MaxSize, ERnd, ArchInst;
  * registers/PMBIDR_EL1.md Align), one line each as the guest prints them:
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "armprof/armprof.h"
+#include "virt_pe.h"
 
 static unsigned field(armprof_pe *pe, const char *reg, const char *name)
 {
@@ -26,20 +27,8 @@ static unsigned field(armprof_pe *pe, const char *reg, const char *name)
 
 int main(int argc, char **argv)
 {
-    const char *preset = argc > 1 ? argv[1] : "armv9.4-all";
-    armprof_config c;
-    if (!armprof_config_preset(&c, preset)) {
-        fprintf(stderr, "spe_caps: no preset %s\n", preset);
-        return 1;
-    }
-    armprof_config_drop_feature(&c, ARMPROF_FEAT_EL2);
-    armprof_config_drop_feature(&c, ARMPROF_FEAT_EL3);
-    char err[256];
-    armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
-    if (!pe) {
-        fprintf(stderr, "spe_caps: %s\n", err);
-        return 1;
-    }
+    armprof_pe *pe = virt_pe_create("spe_caps", argc > 1 ? argv[1] : "armv9.4-all");
+    if (!pe) return 1;
     /* PMSIDR_EL1.Interval: 0b0000 256, 0b0010 512 ... 0b1000 4096 */
     static const unsigned interval[16] = {256, 0, 512, 768, 1024, 1536, 2048, 3072, 4096};
     /* PMSIDR_EL1.CountSize: 0b0010 12-bit, 0b0011 16-bit saturating counters */

@@ -65,11 +65,12 @@ struct ArmprofCPU {
     unsigned owned_count;
     bool pmbirq;            /* the level last given to the GIC */
     bool pmuirq;            /* ... and PMUIRQ's, when the PMU is the model's */
-    /* FEAT_PMUv3_SS: MSR PMSSCR_EL1 (0, no register's, without snapshots),
-     * and, with QEMU's PMU (armprof-pmu=off), the model's counters a
-     * Capture event saves (PMCCNTR_EL0, PMEVCNTR<n>_EL0) */
+    /* PMINTENSET_EL1 is not 0 (as of the last write or reset): PMUIRQ can
+     * be asserted only then, so only then is it asked at each visit */
+    bool pmu_interrupts;
+    int pmintenset;
+    /* FEAT_PMUv3_SS: MSR PMSSCR_EL1 (0, no register's, without snapshots) */
     uint32_t pmsscr_encoding;
-    int pmccntr, pmevcntr;
     /* the plugin's, before the guest reads or writes one of the model's
      * registers */
     void (*access_fn)(unsigned vcpu, uint64_t pc, void *ctx);
@@ -146,7 +147,7 @@ static void update_outputs(struct ArmprofCPU *a)
 {
 #ifndef CONFIG_USER_ONLY
     const bool pmb = armprof_pmbirq(a->pe);
-    const bool pmu = a->cpu->armprof_pmu && armprof_pmuirq(a->pe);
+    const bool pmu = a->pmu_interrupts && armprof_pmuirq(a->pe);
     if (pmb == a->pmbirq && pmu == a->pmuirq) {
         return;
     }
@@ -166,6 +167,17 @@ static void update_outputs(struct ArmprofCPU *a)
         bql_unlock();
     }
 #endif
+}
+
+/* After a write to the model's registers (or a reset): whether PMUIRQ can
+ * be asserted, the outputs, and the plugin's hook. */
+static void after_write(struct ArmprofCPU *a)
+{
+    a->pmu_interrupts = a->cpu->armprof_pmu && a->pmintenset >= 0 &&
+                        armprof_reg_present(a->pe, a->pmintenset) &&
+                        armprof_reg_get(a->pe, a->pmintenset, 0) != 0;
+    update_outputs(a);
+    control_changed(a);
 }
 
 static uint32_t encoding_of(const ARMCPRegInfo *ri)
@@ -214,24 +226,10 @@ static uint64_t armprof_cp_read(CPUARMState *env, const ARMCPRegInfo *ri)
 /* The OS Lock is QEMU's (OSLAR_EL1); a Capture event (PMUCaptureEvent())
  * is not allowed while it is locked (PMUCaptureEventAllowed()). A write of
  * 1 to PMSSCR_EL1.SS requests one, and with capture_delay_cycles 0 it
- * completes within the MSR: QEMU's lock is given to the model then. With
- * QEMU's PMU (armprof-pmu=off), so are its counters, brought up to date,
- * the only time the model reads them; otherwise the counters are the
- * model's own. */
-static void capture_counters(struct ArmprofCPU *a, CPUARMState *env)
+ * completes within the MSR: QEMU's lock is given to the model then. */
+static void capture_request(struct ArmprofCPU *a, CPUARMState *env)
 {
-#ifndef CONFIG_USER_ONLY
     armprof_set_os_lock(a->pe, env->cp15.oslsr_el1 & 2); /* OSLSR_EL1.OSLK */
-    if (a->cpu->armprof_pmu) {
-        return;
-    }
-    pmu_op_start(env);
-    armprof_reg_set(a->pe, a->pmccntr, 0, env->cp15.c15_ccnt);
-    for (unsigned n = 0; n < pmu_num_counters(env); n++) {
-        armprof_reg_set(a->pe, a->pmevcntr, n, env->cp15.c14_pmevcntr[n]);
-    }
-    pmu_op_finish(env);
-#endif
 }
 
 static void armprof_cp_write(CPUARMState *env, const ARMCPRegInfo *ri, uint64_t value)
@@ -239,11 +237,10 @@ static void armprof_cp_write(CPUARMState *env, const ARMCPRegInfo *ri, uint64_t 
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
     const uint32_t encoding = encoding_of(ri);
     if (encoding == a->pmsscr_encoding && (value & 1)) {
-        capture_counters(a, env);
+        capture_request(a, env);
     }
     armprof_msr(a->pe, encoding, 0, value);
-    update_outputs(a);
-    control_changed(a);
+    after_write(a);
 }
 
 /* The CPU's reset is the PE's Cold reset (every register's reset value,
@@ -253,8 +250,7 @@ static void armprof_cp_reset(CPUARMState *env, const ARMCPRegInfo *ri)
 {
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
     armprof_reset(a->pe, ARMPROF_RESET_COLD);
-    update_outputs(a);
-    control_changed(a);
+    after_write(a);
 }
 
 #ifndef CONFIG_USER_ONLY
@@ -437,13 +433,16 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
          * says what the PE does */
         cpu->isar.id_aa64mmfr0 = FIELD_DP64(cpu->isar.id_aa64mmfr0, ID_AA64MMFR0, FGT, 0);
     }
-    if (!arm_feature(env, ARM_FEATURE_PMU)) {
+    if (!cpu->armprof_pmu) {
+        /* a snapshot saves the model's counters: none to save with
+         * QEMU's PMU (armprof-pmu=off) or none at all (pmu=off) */
         armprof_config_drop_feature(&c, ARMPROF_FEAT_PMUv3_SS);
-    } else {
+    }
+    if (arm_feature(env, ARM_FEATURE_PMU)) {
         /* As many event counters as QEMU's PMCR_EL0.N, to which QEMU
-         * resets MDCR_EL2.HPMN (its register); a snapshot with QEMU's PMU
-         * saves QEMU's counters. The Capture event completes within the
-         * MSR (CONSTRAINED UNPREDICTABLE delay, docs/configuration.md). */
+         * resets MDCR_EL2.HPMN (its register). A Capture event completes
+         * within the MSR (the IMPLEMENTATION DEFINED capture_delay_cycles,
+         * docs/configuration.md). */
         c.options[ARMPROF_OPT_NUM_EVENT_COUNTERS] = pmu_num_counters(env);
         c.options[ARMPROF_OPT_CAPTURE_DELAY] = 0;
     }
@@ -474,8 +473,7 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
     if (armprof_config_has(&c, ARMPROF_FEAT_PMUv3_SS)) {
         a->pmsscr_encoding = armprof_reg_encoding(armprof_reg_lookup("PMSSCR_EL1", NULL), 0);
     }
-    a->pmccntr = armprof_reg_lookup("PMCCNTR_EL0", NULL);
-    a->pmevcntr = armprof_reg_lookup("PMEVCNTR0_EL0", NULL);
+    a->pmintenset = armprof_reg_lookup("PMINTENSET_EL1", NULL);
 #ifndef CONFIG_USER_ONLY
     armprof_spe_set_buffer_hook(pe, buffer_write, a);
     arm_register_pre_el_change_hook(cpu, pre_el_change, a);
