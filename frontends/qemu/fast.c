@@ -202,8 +202,9 @@ void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc, bool stopped)
  * before it, and the rest of the TB (which runs: the inline operations
  * counted it at its start) is owed to the next visit. When the model was
  * given the TB at its start already (a visit there: an event in it), or a
- * visit waits for an instruction of it, the model stays as it is: ahead
- * by at most the rest of that TB (docs/qemu-system.md). */
+ * visit waits for an instruction of it, the model keeps what it was given:
+ * the instructions up to that event, at most the rest of that TB ahead of
+ * pc (docs/qemu-system.md). */
 void qp_fast_sync_at(qp_thread *t, uint64_t pc)
 {
     qp_counters *c = qp_counters_of(t);

@@ -143,6 +143,10 @@ static void register_access(unsigned vcpu, uint64_t pc, void *ctx)
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
     qp_fast_sync_at(t, pc);
+    /* in step now, even while a visit waits for a load's or store's
+     * access (qp_visit_end() would leave the run and the cycles to it):
+     * the guest reads the model before that access */
+    qp_model_sync(t);
     qp_visit_end(t);
 }
 
