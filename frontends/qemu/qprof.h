@@ -284,10 +284,10 @@ struct qp_plugin {
         /* ... and whether it enables a PMU counter (PMCNTENSET_EL0): the
          * visits' PMU work (overflow bound, EXC_TAKEN) only then */
         bool counting[QP_MAX_VCPUS];
-        int pmblimitr;            /* PMBLIMITR_EL1's register id */
-        int pmcntenset;           /* PMCNTENSET_EL0's */
-        uint64_t resets;          /* instrumentation switched on or off */
-        bool switching;           /* ... and the flush not done yet */
+        int pmblimitr;   /* PMBLIMITR_EL1's register id */
+        int pmcntenset;  /* PMCNTENSET_EL0's */
+        uint64_t resets; /* instrumentation switched on or off */
+        bool switching;  /* ... and the flush not done yet */
     } sys;
     pthread_mutex_t lock; /* TB list, thread slots, side-band, PREFIX.spe */
     FILE *spe;            /* PREFIX.spe */

@@ -20,9 +20,8 @@ static inline armprof_pe *virt_pe_create(const char *tool, const char *preset)
         fprintf(stderr, "%s: no preset %s\n", tool, preset);
         return NULL;
     }
-    static const armprof_feature dropped[] = {ARMPROF_FEAT_EL2, ARMPROF_FEAT_EL3,
-                                              ARMPROF_FEAT_EBEP, ARMPROF_FEAT_FGT2,
-                                              ARMPROF_FEAT_PMUv3_EXTPMN};
+    static const armprof_feature dropped[] = {ARMPROF_FEAT_EL2, ARMPROF_FEAT_EL3, ARMPROF_FEAT_EBEP,
+                                              ARMPROF_FEAT_FGT2, ARMPROF_FEAT_PMUv3_EXTPMN};
     for (size_t i = 0; i < sizeof dropped / sizeof dropped[0]; i++)
         armprof_config_drop_feature(&c, dropped[i]);
     c.options[ARMPROF_OPT_NUM_EVENT_COUNTERS] = 6;
