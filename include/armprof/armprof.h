@@ -733,6 +733,15 @@ armprof_ext_outcome armprof_external_debug_write(armprof_pe *pe, uint32_t offset
                                                  unsigned size_bytes, uint64_t value,
                                                  const armprof_ext_access *how);
 
+/* An embedder that does not give the PE every instruction (an emulator
+ * running the guest between visits to the model) says where the PE is when
+ * an external agent is about to read a PC sample register: a branch to pc
+ * has retired in the PE's current context (set it first: armprof_set_el(),
+ * the registers the embedder owns). This is CreatePCSample() of a branch
+ * target (H7.1): no PMU event counts and the Statistical Profiling Extension
+ * sees no operation. A NULL pe does nothing. */
+void armprof_pcsr_observe(armprof_pe *pe, uint64_t pc);
+
 /* The block an external register belongs to. */
 typedef enum armprof_ext_component {
     ARMPROF_EXT_PMU,   /* armprof_external_read() / armprof_external_write() */

@@ -196,3 +196,11 @@ void armprof_pmu_event(armprof_pe *pe, uint16_t event, uint64_t count)
     PMUEvent(pe, event, count);
     pe_outputs_after_op(pe);
 }
+
+/* A branch to pc retired, with nothing else of it modelled: its target's
+ * PC sample (CreatePCSample(), H7.1). */
+void armprof_pcsr_observe(armprof_pe *pe, uint64_t pc)
+{
+    if (!pe) return;
+    pcsr_branch_retired(pe, pc);
+}
