@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "armprof/armprof.h"
+
 struct armprof_pe;
 
 /* The PE of vCPU vcpu (its cpu_index), NULL without -cpu ...,armprof=on. */
@@ -61,5 +63,21 @@ void armprof_system_set_access_hook(unsigned vcpu,
  * controls may have changed. */
 void armprof_system_set_control_hook(unsigned vcpu, void (*fn)(unsigned vcpu, void *ctx),
                                      void *ctx);
+
+/* An access by an external agent (a debugger or a trace probe on the
+ * external debug interface, not memory-mapped: no Software Lock) to vCPU
+ * vcpu's external debug block (block ARMPROF_EXT_DEBUG) or PMU block
+ * (ARMPROF_EXT_PMU) at offset: the path the guest's loads and stores to
+ * those blocks take (docs/qemu-system.md, "External debug and PMU
+ * blocks"), with the same permissions and side effects. Before it the PE
+ * is brought in step with the vCPU (its Exception level, the registers
+ * QEMU owns, QEMU's OS Lock, whether the vCPU is powered) and, before a
+ * read, told the vCPU's current PC (armprof_pcsr_observe()), so that a
+ * read of PMPCSR or EDPCSR samples where the vCPU is now. Safe from any
+ * thread, the vCPU's own included (the PE is locked meanwhile). size is
+ * 4 or 8. A vcpu without a PE: kind ARMPROF_EXT_UNMODELLED, why "no PE". */
+armprof_ext_outcome armprof_system_external_access(unsigned vcpu, armprof_ext_component block,
+                                                   uint32_t offset, unsigned size, bool write,
+                                                   uint64_t value);
 
 #endif
