@@ -68,7 +68,21 @@ bool armprof_perf_metadata_for_version(const char *text, armprof_perf_spe_metada
  * for the caller to print. */
 armprof_perf_spe_metadata armprof_perf_metadata_for_path_perf(char *what, size_t whatlen);
 
+/* What a written file holds: arm_spe AUX data (armprof_perf_write_aux()),
+ * or PC samples, plain sample events of one software event
+ * (armprof_perf_write_sample()), as `perf record -e cpu-clock` leaves
+ * them: no AUXTRACE_INFO, perf report reads each event as one sample. */
+typedef enum armprof_perf_content {
+    ARMPROF_PERF_CONTENT_SPE = 0,
+    ARMPROF_PERF_CONTENT_PC_SAMPLES = 1,
+} armprof_perf_content;
+
+/* The event name of PC samples' attribute (HEADER_EVENT_DESC): what perf
+ * report's "Samples: N of event '...'" says. */
+#define ARMPROF_PERF_PC_SAMPLE_EVENT "pc-sample"
+
 typedef struct armprof_perf_writer_config {
+    armprof_perf_content content;       /* default SPE */
     armprof_perf_spe_metadata metadata; /* default V2 */
     uint32_t pmu_type;                  /* the arm_spe PMU's dynamic type number (default 8) */
     uint32_t ncpus;        /* CPUs (Profiling Buffers) the file describes (default 1) */
@@ -118,6 +132,33 @@ bool armprof_perf_write_mmap2(armprof_perf_writer *w, uint32_t pid, uint32_t tid
  * event; its offset in the AUX area follows the CPU's previous bytes). The
  * event is padded to 8 bytes with zero bytes, which are SPE Padding. */
 bool armprof_perf_write_aux(armprof_perf_writer *w, uint32_t cpu, const void *data, size_t size);
+/* perf_event_header.misc's cpumode (PERF_RECORD_MISC_CPUMODE_MASK): where
+ * perf looks for the symbol of a sample's IP. */
+enum {
+    ARMPROF_PERF_CPUMODE_KERNEL = 1,
+    ARMPROF_PERF_CPUMODE_USER = 2,
+    ARMPROF_PERF_CPUMODE_HYPERVISOR = 3,
+};
+
+/* One sample event (PERF_RECORD_SAMPLE) of a PC samples file: its sample
+ * type is IDENTIFIER, IP, TID, TIME, CPU and PERIOD. */
+typedef struct armprof_perf_sample {
+    uint64_t ip;
+    uint32_t pid, tid;
+    uint64_t time; /* ns, on the side-band events' clock */
+    uint32_t cpu;
+    uint64_t period;
+    uint16_t cpumode; /* ARMPROF_PERF_CPUMODE_* */
+} armprof_perf_sample;
+/* A sample of a PC samples file (refused in an SPE file). */
+bool armprof_perf_write_sample(armprof_perf_writer *w, const armprof_perf_sample *s);
+/* PERF_RECORD_MMAP of the kernel (pid -1, cpumode kernel): name
+ * "[kernel.kallsyms]" maps [addr, addr + len) for perf, whose symbols it
+ * takes from kallsyms (perf report --kallsyms=FILE) or a vmlinux;
+ * pgoff 0: no relocation symbol (kallsyms of the same boot give the
+ * addresses as they are). */
+bool armprof_perf_write_kernel_mmap(armprof_perf_writer *w, uint64_t addr, uint64_t len,
+                                    uint64_t time);
 /* The message of the first failed call ("" if none). */
 const char *armprof_perf_writer_error(const armprof_perf_writer *w);
 /* Writes the header's features and the header, closes the file, puts it
@@ -186,6 +227,37 @@ size_t armprof_perf_read_aux(armprof_perf_file *f, const armprof_perf_aux_chunk 
                              void *buf, size_t n);
 const char *armprof_perf_error(const armprof_perf_file *f);
 void armprof_perf_close(armprof_perf_file *f);
+
+/* ---- reading sample events ---- */
+
+typedef enum armprof_perf_event_kind {
+    ARMPROF_PERF_EVENT_SAMPLE, /* PERF_RECORD_SAMPLE */
+    ARMPROF_PERF_EVENT_COMM,   /* PERF_RECORD_COMM */
+    ARMPROF_PERF_EVENT_MMAP,   /* PERF_RECORD_MMAP or MMAP2 */
+} armprof_perf_event_kind;
+
+/* One event of armprof_perf_read_events(). */
+typedef struct armprof_perf_event {
+    armprof_perf_event_kind kind;
+    /* SAMPLE: the fields its sample type has (0 for the others; period 1
+     * without PERIOD) and the cpumode of its header; COMM and MMAP: pid,
+     * tid and the cpumode */
+    armprof_perf_sample sample;
+    uint64_t addr, len, pgoff; /* MMAP */
+    const char *name;          /* COMM: the command; MMAP: the file; valid during the call */
+} armprof_perf_event;
+
+/* The sample events, COMM, MMAP and MMAP2 of a perf.data file of samples
+ * (a PC samples file, or perf record of an event such as cpu-clock), in
+ * file order, given to fn, which returns false to stop (the call then
+ * returns false with "stopped"). The samples must carry IP, and every
+ * attribute the same sample type. False with a message naming the file:
+ * what armprof_perf_open() refuses for the format, a truncated event, a
+ * file of AUX data (AUXTRACE_INFO: *aux, which may be NULL, is set, so
+ * that the caller reads it with armprof_perf_open() instead). */
+typedef bool (*armprof_perf_event_fn)(const armprof_perf_event *e, void *ctx);
+bool armprof_perf_read_events(const char *path, armprof_perf_event_fn fn, void *ctx, bool *aux,
+                              char *err, size_t errlen);
 
 ARMPROF_API_END
 #ifdef __cplusplus

@@ -55,14 +55,20 @@ enum {
     PERF_SAMPLE_IP = 1u << 0,
     PERF_SAMPLE_TID = 1u << 1,
     PERF_SAMPLE_TIME = 1u << 2,
+    PERF_SAMPLE_ADDR = 1u << 3,
+    PERF_SAMPLE_ID = 1u << 6,
     PERF_SAMPLE_CPU = 1u << 7,
+    PERF_SAMPLE_PERIOD = 1u << 8,
+    PERF_SAMPLE_STREAM_ID = 1u << 9,
     PERF_SAMPLE_IDENTIFIER = 1u << 16,
 };
 
 /* Record types: the kernel's, then perf's own (PERF_RECORD_USER_TYPE_START
  * is 64). */
 enum {
+    PERF_RECORD_MMAP = 1,
     PERF_RECORD_COMM = 3,
+    PERF_RECORD_SAMPLE = 9,
     PERF_RECORD_MMAP2 = 10,
     PERF_RECORD_FINISHED_ROUND = 68,
     PERF_RECORD_AUXTRACE_INFO = 70,
@@ -72,7 +78,10 @@ enum {
 };
 
 /* struct perf_event_header: u32 type, u16 misc, u16 size */
-enum { PERF_EVENT_HEADER_SIZE = 8 };
+enum { PERF_EVENT_HEADER_SIZE = 8, PERF_RECORD_MISC_CPUMODE_MASK = 7 };
+
+/* perf_type_id PERF_TYPE_SOFTWARE, and its perf_sw_ids PERF_COUNT_SW_CPU_CLOCK */
+enum { PERF_TYPE_SOFTWARE = 1, PERF_COUNT_SW_CPU_CLOCK = 0 };
 
 /* enum auxtrace_type: the kind of AUX data AUXTRACE_INFO describes. */
 enum {

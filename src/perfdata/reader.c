@@ -14,6 +14,7 @@
 #include "armprof/perfdata.h"
 #include "perfdata/format.h"
 #include "perfdata/message.h"
+#include "perfdata/reader.h"
 
 struct armprof_perf_file {
     FILE *f;
@@ -26,6 +27,7 @@ struct armprof_perf_file {
     uint64_t *midr;
     uint32_t *cpu_number;
     bool read_failed; /* error[] holds a read error, not a format error */
+    uint64_t data_at, data_size, attrs_at, attrs_size, attr_size; /* from the header */
     char error[320];
 };
 
@@ -37,7 +39,7 @@ bool armprof_perf_is_perf_data(const void *head, size_t size)
 /* Exactly n bytes at offset, or false: past the end of the file (the
  * caller says what was truncated), or a failed seek or read, which sets
  * read_failed and the message (a read error is not a truncated file). */
-static bool read_at(armprof_perf_file *f, uint64_t offset, void *buf, size_t n)
+bool perf_file_read_at(armprof_perf_file *f, uint64_t offset, void *buf, size_t n)
 {
     if (offset > f->file_size || n > f->file_size - offset) return false;
     errno = 0;
@@ -166,7 +168,8 @@ static bool scan_events(armprof_perf_file *f, uint64_t start, uint64_t size)
     const uint64_t end = start + size;
     while (pos < end) {
         uint8_t h[PERF_AUXTRACE_EVENT_SIZE];
-        if (end - pos < PERF_EVENT_HEADER_SIZE || !read_at(f, pos, h, PERF_EVENT_HEADER_SIZE))
+        if (end - pos < PERF_EVENT_HEADER_SIZE ||
+            !perf_file_read_at(f, pos, h, PERF_EVENT_HEADER_SIZE))
             return truncated(f, "event header", pos);
         const uint32_t type = get_le32(h);
         const uint16_t esize = get_le16(h + 6);
@@ -192,7 +195,7 @@ static bool scan_events(armprof_perf_file *f, uint64_t start, uint64_t size)
                 snprintf(f->error, sizeof f->error, "%s: out of memory", f->path);
                 return false;
             }
-            if (!read_at(f, pos, e, esize)) {
+            if (!perf_file_read_at(f, pos, e, esize)) {
                 free(e);
                 return truncated(f, "AUXTRACE_INFO", pos);
             }
@@ -213,7 +216,8 @@ static bool scan_events(armprof_perf_file *f, uint64_t start, uint64_t size)
             break;
         }
         case PERF_RECORD_AUXTRACE: {
-            if (esize < PERF_AUXTRACE_EVENT_SIZE || !read_at(f, pos, h, PERF_AUXTRACE_EVENT_SIZE))
+            if (esize < PERF_AUXTRACE_EVENT_SIZE ||
+                !perf_file_read_at(f, pos, h, PERF_AUXTRACE_EVENT_SIZE))
                 return truncated(f, "AUXTRACE event", pos);
             armprof_perf_aux_chunk c = {
                 .size = get_le64(h + 8),
@@ -266,10 +270,11 @@ static bool scan_events(armprof_perf_file *f, uint64_t start, uint64_t size)
     return true;
 }
 
-static bool parse(armprof_perf_file *f)
+/* The header: the data section's place, and the attributes'. */
+static bool parse_header(armprof_perf_file *f)
 {
     uint8_t h[PERF_HEADER_SIZE];
-    if (!read_at(f, 0, h, 8)) {
+    if (!perf_file_read_at(f, 0, h, 8)) {
         if (f->read_failed) return false;
         snprintf(f->error, sizeof f->error, "%s: not a perf.data file (shorter than its magic)",
                  f->path);
@@ -289,7 +294,7 @@ static bool parse(armprof_perf_file *f)
                      f->path);
         return false;
     }
-    if (!read_at(f, 8, h + 8, 8)) return truncated(f, "header", 0);
+    if (!perf_file_read_at(f, 8, h + 8, 8)) return truncated(f, "header", 0);
     const uint64_t hsize = get_le64(h + 8);
     if (hsize == PERF_PIPE_HEADER_SIZE) {
         snprintf(f->error, sizeof f->error,
@@ -303,7 +308,7 @@ static bool parse(armprof_perf_file *f)
                  f->path, (unsigned long long)hsize, PERF_HEADER_SIZE);
         return false;
     }
-    if (!read_at(f, 0, h, sizeof h)) return truncated(f, "header", 0);
+    if (!perf_file_read_at(f, 0, h, sizeof h)) return truncated(f, "header", 0);
     const uint64_t data_at = get_le64(h + 40), data_size = get_le64(h + 48);
     if (data_at > f->file_size || data_size > f->file_size - data_at) {
         snprintf(f->error, sizeof f->error,
@@ -313,13 +318,23 @@ static bool parse(armprof_perf_file *f)
                  (unsigned long long)f->file_size);
         return false;
     }
-    if (!scan_events(f, data_at, data_size)) return false;
+    f->data_at = data_at;
+    f->data_size = data_size;
+    f->attr_size = get_le64(h + 16);
+    f->attrs_at = get_le64(h + 24);
+    f->attrs_size = get_le64(h + 32);
+    return true;
+}
+
+static bool parse(armprof_perf_file *f)
+{
+    if (!parse_header(f) || !scan_events(f, f->data_at, f->data_size)) return false;
     f->info.chunks = f->chunks;
     return true;
 }
 
-static armprof_perf_file *open_on(FILE *stream, bool owns, const char *name, char *err,
-                                  size_t errlen)
+static armprof_perf_file *open_on(FILE *stream, bool owns, const char *name, bool header_only,
+                                  char *err, size_t errlen)
 {
     armprof_perf_file *f = calloc(1, sizeof *f);
     if (!f || !(f->path = strdup(name))) {
@@ -336,7 +351,7 @@ static armprof_perf_file *open_on(FILE *stream, bool owns, const char *name, cha
         return NULL;
     }
     f->file_size = (uint64_t)ftello(f->f);
-    if (!parse(f)) {
+    if (!(header_only ? parse_header(f) : parse(f))) {
         perf_message(err, errlen, "%s", f->error);
         armprof_perf_close(f);
         return NULL;
@@ -355,7 +370,7 @@ armprof_perf_file *armprof_perf_open(const char *path, char *err, size_t errlen)
         perf_message(err, errlen, "%s: %s", path, strerror(errno));
         return NULL;
     }
-    return open_on(stream, true, path, err, errlen);
+    return open_on(stream, true, path, false, err, errlen);
 }
 
 armprof_perf_file *armprof_perf_open_stream(FILE *stream, const char *name, char *err,
@@ -365,7 +380,7 @@ armprof_perf_file *armprof_perf_open_stream(FILE *stream, const char *name, char
         perf_message(err, errlen, "no stream (NULL)");
         return NULL;
     }
-    return open_on(stream, false, name ? name : "(stream)", err, errlen);
+    return open_on(stream, false, name ? name : "(stream)", false, err, errlen);
 }
 
 const armprof_perf_file_info *armprof_perf_info(const armprof_perf_file *f)
@@ -405,4 +420,30 @@ void armprof_perf_close(armprof_perf_file *f)
     free(f->cpu_number);
     free(f->path);
     free(f);
+}
+
+armprof_perf_file *perf_file_open_header(const char *path, perf_file_sections *sec, char *err,
+                                         size_t errlen)
+{
+    FILE *stream = fopen(path, "rb");
+    if (!stream) {
+        perf_message(err, errlen, "%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    armprof_perf_file *f = open_on(stream, true, path, true, err, errlen);
+    if (f)
+        *sec = (perf_file_sections){f->data_at,    f->data_size, f->attrs_at,
+                                    f->attrs_size, f->attr_size, f->file_size};
+    return f;
+}
+
+char *perf_file_error_buffer(armprof_perf_file *f, size_t *size)
+{
+    *size = sizeof f->error;
+    return f->error;
+}
+
+const char *perf_file_path(const armprof_perf_file *f)
+{
+    return f->path;
 }

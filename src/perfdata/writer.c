@@ -24,7 +24,7 @@ enum {
     DATA_AT = IDS_AT + 8,
     /* the attribute's id; perf numbers the samples it makes from SPE
      * records from this id + 10^9 */
-    SPE_EVENT_ID = 1,
+    EVENT_ID = 1,
     MAX_CPUS = 4096,
     /* perf keeps names in strings padded to 64 bytes (NAME_ALIGN) */
     NAME_ALIGN = 64,
@@ -91,18 +91,26 @@ static void event_header(uint8_t *p, uint32_t type, uint16_t misc, uint16_t size
     put_le16(p + 6, size);
 }
 
-/* The attribute of the arm_spe event, as perf record makes it: it samples
- * (the SPE records become samples in perf's decoder), and the side-band
+static bool pc_samples(const armprof_perf_writer_config *c)
+{
+    return c->content == ARMPROF_PERF_CONTENT_PC_SAMPLES;
+}
+
+/* The one attribute, as perf record makes it: the arm_spe event, which
+ * samples (the SPE records become samples in perf's decoder); or for PC
+ * samples a cpu-clock software event whose samples are the file's sample
+ * events (their period: the sampler's interval in ns). The side-band
  * events carry the sample id fields (sample_id_all). */
-static void spe_attr(const armprof_perf_writer_config *c, uint8_t a[PERF_ATTR_SIZE])
+static void event_attr(const armprof_perf_writer_config *c, uint8_t a[PERF_ATTR_SIZE])
 {
     memset(a, 0, PERF_ATTR_SIZE);
-    put_le32(a + PERF_ATTR_TYPE, c->pmu_type);
+    put_le32(a + PERF_ATTR_TYPE, pc_samples(c) ? PERF_TYPE_SOFTWARE : c->pmu_type);
     put_le32(a + PERF_ATTR_SIZE_FIELD, PERF_ATTR_SIZE);
-    put_le64(a + PERF_ATTR_CONFIG, c->config);
+    put_le64(a + PERF_ATTR_CONFIG, pc_samples(c) ? PERF_COUNT_SW_CPU_CLOCK : c->config);
     put_le64(a + PERF_ATTR_SAMPLE_PERIOD, c->sample_period);
     put_le64(a + PERF_ATTR_SAMPLE_TYPE, PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
-                                            PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER);
+                                            PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER |
+                                            (pc_samples(c) ? PERF_SAMPLE_PERIOD : 0));
     const uint64_t flags = 1ull << PERF_ATTR_FLAG_DISABLED | 1ull << PERF_ATTR_FLAG_INHERIT |
                            1ull << PERF_ATTR_FLAG_MMAP | 1ull << PERF_ATTR_FLAG_COMM |
                            1ull << PERF_ATTR_FLAG_TASK | 1ull << PERF_ATTR_FLAG_SAMPLE_ID_ALL |
@@ -120,7 +128,7 @@ static void sample_id(uint8_t *p, uint32_t pid, uint32_t tid, uint64_t time, uin
     put_le64(p + 8, time);
     put_le32(p + 16, cpu);
     put_le32(p + 20, 0);
-    put_le64(p + 24, SPE_EVENT_ID);
+    put_le64(p + 24, EVENT_ID);
 }
 
 /* PERF_RECORD_TIME_CONV: perf's time from a counter value is
@@ -191,6 +199,10 @@ armprof_perf_writer *armprof_perf_writer_create(const char *path,
         perf_message(err, errlen, "no file or no configuration (NULL)");
         return NULL;
     }
+    if (c->content != ARMPROF_PERF_CONTENT_SPE && !pc_samples(c)) {
+        perf_message(err, errlen, "%s: unknown content %d", path, (int)c->content);
+        return NULL;
+    }
     if (c->metadata != ARMPROF_PERF_SPE_METADATA_V1 &&
         c->metadata != ARMPROF_PERF_SPE_METADATA_V2) {
         perf_message(err, errlen, "%s: unknown arm_spe metadata version %d", path,
@@ -224,11 +236,12 @@ armprof_perf_writer *armprof_perf_writer_create(const char *path,
     /* The header is written again at the end; the attribute and its id
      * now. */
     uint8_t head[DATA_AT] = {0};
-    spe_attr(&w->c, head + ATTRS_AT);
+    event_attr(&w->c, head + ATTRS_AT);
     put_le64(head + ATTRS_AT + PERF_ATTR_SIZE, IDS_AT);
     put_le64(head + ATTRS_AT + PERF_ATTR_SIZE + 8, 8);
-    put_le64(head + IDS_AT, SPE_EVENT_ID);
-    if (!put(w, head, sizeof head) || !write_time_conv(w) || !write_auxtrace_info(w)) {
+    put_le64(head + IDS_AT, EVENT_ID);
+    if (!put(w, head, sizeof head) || !write_time_conv(w) ||
+        (!pc_samples(c) && !write_auxtrace_info(w))) {
         perf_message(err, errlen, "%s", w->error);
         armprof_outfile_abandon(w->out);
         free(w->aux_offset);
@@ -305,6 +318,10 @@ bool armprof_perf_write_mmap2(armprof_perf_writer *w, uint32_t pid, uint32_t tid
 bool armprof_perf_write_aux(armprof_perf_writer *w, uint32_t cpu, const void *data, size_t size)
 {
     if (!w) return false;
+    if (pc_samples(&w->c)) {
+        errno = 0;
+        return fail(w, "AUX data in a file of PC samples");
+    }
     if (cpu >= w->c.ncpus) {
         errno = 0;
         char what[96];
@@ -327,6 +344,52 @@ bool armprof_perf_write_aux(armprof_perf_writer *w, uint32_t cpu, const void *da
     if (!put(w, e, sizeof e) || !put(w, data, size) || !put_zeros(w, padded - size)) return false;
     w->aux_offset[cpu] += padded;
     return true;
+}
+
+bool armprof_perf_write_sample(armprof_perf_writer *w, const armprof_perf_sample *s)
+{
+    if (!w) return false;
+    errno = 0;
+    if (!pc_samples(&w->c)) return fail(w, "a sample event in a file of SPE data");
+    if (!s) return fail(w, "a sample event without a sample (NULL)");
+    if (s->cpu >= w->c.ncpus) {
+        char what[96];
+        snprintf(what, sizeof what, "a sample of CPU %u in a file of %u CPUs", s->cpu, w->c.ncpus);
+        return fail(w, what);
+    }
+    /* sample_type order: IDENTIFIER, IP, TID, TIME, CPU, PERIOD */
+    uint8_t e[PERF_EVENT_HEADER_SIZE + 48];
+    event_header(e, PERF_RECORD_SAMPLE, s->cpumode & PERF_RECORD_MISC_CPUMODE_MASK, sizeof e);
+    put_le64(e + 8, EVENT_ID);
+    put_le64(e + 16, s->ip);
+    put_le32(e + 24, s->pid);
+    put_le32(e + 28, s->tid);
+    put_le64(e + 32, s->time);
+    put_le32(e + 40, s->cpu);
+    put_le32(e + 44, 0);
+    put_le64(e + 48, s->period);
+    return put(w, e, sizeof e);
+}
+
+bool armprof_perf_write_kernel_mmap(armprof_perf_writer *w, uint64_t addr, uint64_t len,
+                                    uint64_t time)
+{
+    if (!w) return false;
+    /* perf's host kernel map: pid -1 (HOST_KERNEL_ID), the name perf's
+     * machine__process_kernel_mmap_event() looks for */
+    static const char name[] = "[kernel.kallsyms]";
+    const size_t fixed = PERF_EVENT_HEADER_SIZE + 32;
+    uint8_t e[PERF_EVENT_HEADER_SIZE + 32 + 24 + SAMPLE_ID_SIZE] = {0};
+    const size_t size = fixed + padded_string_size(sizeof name - 1) + SAMPLE_ID_SIZE;
+    event_header(e, PERF_RECORD_MMAP, ARMPROF_PERF_CPUMODE_KERNEL, (uint16_t)size);
+    put_le32(e + 8, UINT32_MAX);
+    put_le32(e + 12, 0);
+    put_le64(e + 16, addr);
+    put_le64(e + 24, len);
+    put_le64(e + 32, 0);
+    memcpy(e + fixed, name, sizeof name - 1);
+    sample_id(e + fixed + padded_string_size(sizeof name - 1), UINT32_MAX, 0, time, 0);
+    return put(w, e, size);
 }
 
 const char *armprof_perf_writer_error(const armprof_perf_writer *w)
@@ -425,19 +488,19 @@ static void build_feature(const armprof_perf_writer *w, unsigned bit, feature *f
     case HEADER_EVENT_DESC: {
         /* one event: its attribute, its ids and its name */
         uint8_t a[PERF_ATTR_SIZE];
-        spe_attr(c, a);
+        event_attr(c, a);
         feat_u32(f, 1);
         feat_u32(f, PERF_ATTR_SIZE);
         feat_put(f, a, sizeof a);
         feat_u32(f, 1);
-        feat_string(f, SPE_EVENT_NAME);
-        feat_u64(f, SPE_EVENT_ID);
+        feat_string(f, pc_samples(c) ? ARMPROF_PERF_PC_SAMPLE_EVENT : SPE_EVENT_NAME);
+        feat_u64(f, EVENT_ID);
         break;
     }
     case HEADER_PMU_MAPPINGS:
         feat_u32(f, 1);
-        feat_u32(f, c->pmu_type);
-        feat_string(f, SPE_PMU_NAME);
+        feat_u32(f, pc_samples(c) ? PERF_TYPE_SOFTWARE : c->pmu_type);
+        feat_string(f, pc_samples(c) ? "software" : SPE_PMU_NAME);
         break;
     default:
         break;
