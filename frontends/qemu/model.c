@@ -18,15 +18,21 @@ const qp_event qp_events[QP_EV_COUNT] = {
     [QP_EV_L1D_CACHE_REFILL] = {"L1D_CACHE_REFILL", "l1d_refill"},
 };
 
+int qp_pmu_block_reg(const char *name, unsigned width)
+{
+    for (size_t r = 0; r < armprof_ext_reg_count(); r++)
+        if (armprof_ext_reg_component((int)r) == ARMPROF_EXT_PMU &&
+            armprof_ext_reg_width((int)r) == width && !strcmp(armprof_ext_reg_name((int)r), name))
+            return (int)r;
+    return -1;
+}
+
 /* The offset in the PMU's external block of the 64-bit register name, or
  * UINT32_MAX. */
 static uint32_t pmu_block_offset(const char *name)
 {
-    for (size_t r = 0; r < armprof_ext_reg_count(); r++)
-        if (armprof_ext_reg_component((int)r) == ARMPROF_EXT_PMU &&
-            armprof_ext_reg_width((int)r) == 64 && !strcmp(armprof_ext_reg_name((int)r), name))
-            return armprof_ext_reg_offset((int)r, 0);
-    return UINT32_MAX;
+    const int r = qp_pmu_block_reg(name, 64);
+    return r < 0 ? UINT32_MAX : armprof_ext_reg_offset(r, 0);
 }
 
 bool qp_model_init(char *err, size_t errlen)

@@ -105,9 +105,12 @@ static void at_exit(qemu_plugin_id_t id, void *userdata)
 {
     (void)id;
     (void)userdata;
-    if (qp.system)
+    if (qp.system) {
+        /* the sampler first: it reads the vCPUs through the emulator */
+        qp_sampler_finish(qp.sys.sampler);
+        qp.sys.sampler = NULL;
         qp_system_summary();
-    else
+    } else
         qp_write_outputs();
 }
 
@@ -150,14 +153,31 @@ static void system_callbacks(qemu_plugin_id_t id)
 }
 
 /* qemu-system-aarch64 with armprof's SPE: the guest programs it, the
- * plugin gives it the operations (system.c). */
+ * plugin gives it the operations (system.c). Its options are the PC
+ * sampler's (pcsample.c) and out=, their output prefix: the guest programs
+ * SPE and the PMU. */
 static int install_system(qemu_plugin_id_t id, int argc, char **argv)
 {
-    if (argc > 0)
-        return fail("argument \"%s\": system mode takes none (the guest programs SPE)", argv[0]);
+    char err[512];
+    qp.out = strdup("armprof");
+    for (int i = 0; i < argc; i++) {
+        char *eq = strchr(argv[i], '=');
+        if (!eq) return fail("argument \"%s\": expected name=value", argv[i]);
+        *eq = 0;
+        bool bad = false;
+        if (!strcmp(argv[i], "out")) {
+            free(qp.out);
+            qp.out = strdup(eq + 1);
+        } else if (qp_sampler_option(&qp.sys.sampler, argv[i], eq + 1, &bad, err, sizeof err)) {
+            if (bad) return fail("%s", err);
+        } else
+            return fail("unknown argument \"%s\": system mode takes out, pcsample and "
+                        "pcsample-elf (the guest programs SPE and the PMU)",
+                        argv[i]);
+    }
     if (!qp_system_bind()) return -1;
-    char err[256];
     if (!qp_model_init(err, sizeof err)) return fail("%s", err);
+    if (!qp_sampler_start(qp.sys.sampler, err, sizeof err)) return fail("%s", err);
     qp.system = true;
 #if QPROF_SCOREBOARDS
     qp.sb = qemu_plugin_scoreboard_new(sizeof(qp_counters));
@@ -223,6 +243,11 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             qp.spe_params.random = on;
         } else if (!strcmp(name, "jitter") && strcmp(value, "0") && strcmp(value, "1")) {
             return fail("jitter=%s: on or off (or the driver's 1 or 0)", value);
+        } else if (!strcmp(name, "pcsample") || !strcmp(name, "pcsample-elf")) {
+            return fail("%s=: PC sampling by an external agent (a JTAG probe's PMPCSR reads) is "
+                        "for the armprof qemu-system-aarch64 (docs/pc-sampling.md); qemu-user "
+                        "samples PMPCSR at every %uth SPE sample by itself",
+                        name, QP_PCSR_EVERY);
         } else if (!strcmp(name, "quiet")) {
             bool q;
             if (!qemu_plugin_bool_parse(name, value, &q)) return fail("quiet=%s: on or off", value);

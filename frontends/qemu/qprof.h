@@ -240,6 +240,8 @@ typedef enum qp_timing_call { QP_TIMING_INLINE, QP_TIMING_OPS, QP_TIMING_ACCESS 
  * glue gives the model at each entry (armprof_system_enter()). */
 #define QP_TIME_ORIGIN 1000000u
 
+typedef struct qp_sampler qp_sampler; /* pcsample.c */
+
 /* The plugin: one per QEMU process. */
 typedef struct qp_plugin qp_plugin;
 struct qp_plugin {
@@ -284,10 +286,11 @@ struct qp_plugin {
         /* ... and whether it enables a PMU counter (PMCNTENSET_EL0): the
          * visits' PMU work (overflow bound, EXC_TAKEN) only then */
         bool counting[QP_MAX_VCPUS];
-        int pmblimitr;   /* PMBLIMITR_EL1's register id */
-        int pmcntenset;  /* PMCNTENSET_EL0's */
-        uint64_t resets; /* instrumentation switched on or off */
-        bool switching;  /* ... and the flush not done yet */
+        int pmblimitr;       /* PMBLIMITR_EL1's register id */
+        int pmcntenset;      /* PMCNTENSET_EL0's */
+        uint64_t resets;     /* instrumentation switched on or off */
+        bool switching;      /* ... and the flush not done yet */
+        qp_sampler *sampler; /* pcsample=: NULL without */
     } sys;
     pthread_mutex_t lock; /* TB list, thread slots, side-band, PREFIX.spe */
     FILE *spe;            /* PREFIX.spe */
@@ -395,6 +398,9 @@ qp_counters *qp_counters_of(qp_thread *t);
 /* model.c: a thread's PE and what goes into it */
 extern qp_plugin qp; /* the one plugin instance: QEMU's callbacks carry no context pointer */
 qp_thread *qp_thread_create_for(unsigned vcpu);
+/* The external register table's entry for the PMU block's register name
+ * of width bits (the first location, PMPCSR's 0x200), or -1. */
+int qp_pmu_block_reg(const char *name, unsigned width);
 /* qp.api from the public API's tables: false with a message */
 bool qp_model_init(char *err, size_t errlen);
 /* An exception is taken (or an exception return retires) at the PE's
@@ -443,6 +449,20 @@ qp_thread *qp_thread_detach(unsigned vcpu);
 /* Its profile ended (the caller settled the modes first: qp_thread_end())
  * and kept for the outputs. */
 void qp_thread_done(qp_thread *t);
+
+/* pcsample.c: the host-side PC sampler of system mode (pcsample=HZ,
+ * docs/pc-sampling.md), a thread that reads every vCPU's PMPCSR through
+ * the emulator as a JTAG probe would (qp_sampler: qp.sys.sampler) */
+/* Whether name=value is one of the sampler's options (pcsample,
+ * pcsample-elf); *bad with a message in err when its value is not valid. */
+bool qp_sampler_option(qp_sampler **s, const char *name, const char *value, bool *bad, char *err,
+                       size_t errlen);
+/* The thread started, when pcsample= asked for it: false with a message
+ * (the emulator has no external blocks, no thread). */
+bool qp_sampler_start(qp_sampler *s, char *err, size_t errlen);
+/* At exit: the thread stopped, PREFIX.pcsr.perf.data written, the counts
+ * on stderr; s freed. */
+void qp_sampler_finish(qp_sampler *s);
 
 /* regs.c: a load's or store's address from the registers (QEMU 10.0) */
 bool qp_data_address(qp_thread *t, const qp_insn *i, uint64_t *vaddr);
