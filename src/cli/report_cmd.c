@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* armprof report [--html|--svg] [--top N] [--max-distinct N] [-o OUT] FILE */
+/* armprof report [--html|--svg] [--top N] [--max-distinct N] [-o OUT] FILE
+ * armprof report [--kallsyms FILE] [--folded] [--top N] [-o OUT] SAMPLES.perf.data */
+#include <sys/stat.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -10,13 +12,14 @@
 #include "cli/report.h"
 #include "cli/report_input.h"
 #include "cli/report_progress.h"
+#include "cli/report_samples.h"
 
 #define PROG "armprof report"
 
 static int usage_error(void)
 {
-    fprintf(stderr,
-            "usage: " PROG " [--html|--svg] [--top N] [--max-distinct N] [-o OUT] FILE|-\n");
+    fprintf(stderr, "usage: " PROG " [--html|--svg] [--top N] [--max-distinct N] [--kallsyms FILE] "
+                    "[--folded] [-o OUT] FILE|-\n");
     return 2;
 }
 
@@ -31,9 +34,47 @@ static bool parse_count(const char *text, unsigned long max, unsigned long *coun
     return true;
 }
 
+/* A perf.data file of samples (PC samples; docs/pc-sampling.md), which
+ * has no SPE records: its samples by symbol. -1 for any other input
+ * (standard input is read as SPE records), which the caller reads. */
+static int samples_command(const char *path, const char *out_path, const report_samples_options *so,
+                           report_format format)
+{
+    /* only a regular file: the first bytes of a pipe, read here, would be
+     * lost to the SPE reader */
+    struct stat st;
+    if (!strcmp(path, "-") || stat(path, &st) != 0 || !S_ISREG(st.st_mode)) return -1;
+    FILE *f = fopen(path, "rb");
+    uint8_t head[8];
+    const bool perf = f && fread(head, 1, sizeof head, f) == sizeof head &&
+                      armprof_perf_is_perf_data(head, sizeof head);
+    if (f) fclose(f);
+    if (!perf) return -1;
+    report_samples *s = NULL;
+    const int rc = report_samples_read(path, so, PROG, stderr, &s);
+    if (rc) return rc;
+    if (format != REPORT_TEXT) {
+        report_samples_free(s);
+        fprintf(stderr, PROG ": %s: a file of samples: --html and --svg are for SPE records\n",
+                path);
+        return 2;
+    }
+    const char *same_file = path;
+    armprof_outfile *file = NULL;
+    if (out_path ? !(file = cli_output_open(PROG, out_path, &same_file, 1))
+                 : !cli_stdout_allowed(PROG, &same_file, 1)) {
+        report_samples_free(s);
+        return 2;
+    }
+    const int wrc = report_samples_write(file ? armprof_outfile_stream(file) : stdout, s, stderr);
+    report_samples_free(s);
+    return file ? cli_output_close(file, PROG, out_path, wrc) : wrc;
+}
+
 int report_command(int argc, char **argv)
 {
     report_options o = {.format = REPORT_TEXT, .top = 10, .err = stderr};
+    report_samples_options so = {0};
     const char *path = NULL, *out_path = NULL;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -41,7 +82,10 @@ int report_command(int argc, char **argv)
             o.format = REPORT_HTML;
         else if (!strcmp(a, "--svg"))
             o.format = REPORT_SVG;
-        else if (!strcmp(a, "--top") || !strcmp(a, "-o") || !strcmp(a, "--max-distinct")) {
+        else if (!strcmp(a, "--folded"))
+            so.folded = true;
+        else if (!strcmp(a, "--top") || !strcmp(a, "-o") || !strcmp(a, "--max-distinct") ||
+                 !strcmp(a, "--kallsyms")) {
             if (i + 1 == argc) {
                 fprintf(stderr, PROG ": %s needs a value\n", a);
                 return usage_error();
@@ -50,6 +94,8 @@ int report_command(int argc, char **argv)
             unsigned long n = 0;
             if (a[1] == 'o') {
                 out_path = v;
+            } else if (!strcmp(a, "--kallsyms")) {
+                so.kallsyms = v;
             } else if (!strcmp(a, "--top")) {
                 if (!parse_count(v, 1000000, &n)) {
                     fprintf(stderr, PROG ": --top wants a positive count, not '%s'\n", v);
@@ -78,6 +124,14 @@ int report_command(int argc, char **argv)
     if (!path) {
         fprintf(stderr, PROG ": no record file given\n");
         return usage_error();
+    }
+    so.top = o.top;
+    const int rc_samples = samples_command(path, out_path, &so, o.format);
+    if (rc_samples >= 0) return rc_samples;
+    if (so.kallsyms || so.folded) {
+        fprintf(stderr, PROG ": --kallsyms and --folded are for a perf.data file of samples (PC "
+                             "samples), not for SPE records\n");
+        return 2;
     }
     report_input in;
     if (report_input_open(&in, path, PROG, stderr) != 0) return 2;
