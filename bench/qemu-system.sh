@@ -19,7 +19,13 @@
 #            armprof's under perf stat of the PMU's events (instructions,
 #            cycles, branches, branch-misses: the model's PMU, issue 38),
 #            against stock under perf stat -e cpu-clock
+#   pcsample the same workload alone under the plugin's host-side PC
+#            sampler (pcsample=1000 and 10000: a JTAG probe's PMPCSR
+#            reads of every vCPU, issue 43, docs/pc-sampling.md), against
+#            stock and against the plugin without it (SPE idle)
 #   bench/qemu-system.sh [BUILD [RUNS [STACK]]]
+# ARMPROF_BENCH_ONLY=pcsample: the pcsample rows alone (and the two they
+# are compared with).
 # BUILD: a build folder with the QEMU 10.0 plugin (default build-bench,
 # configured and built here when missing); STACK 6.1 or 7.3 (default).
 # Both emulators are built when missing (frontends/qemu-system/build.sh,
@@ -68,8 +74,10 @@ best() { # best wall seconds of RUNS boots
   done
   echo "$b"
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+only=${ARMPROF_BENCH_ONLY:-}
+if [ -z "$only" ]; then
 echo "boot to power-off, guest $stack, best of $runs (seconds, slowdown against stock)"
 : >"$work/none"
 guest "$work/none"
@@ -80,6 +88,7 @@ printf '  %-34s %7.2f\n' "stock QEMU 10.0" "$t_stock"
 printf '  %-34s %7.2f  %sx\n' "armprof, no plugin" "$t_bare" "$(ratio "$t_bare" "$t_stock")"
 printf '  %-34s %7.2f  %sx\n' "armprof with the plugin, SPE idle" "$t_idle" \
   "$(ratio "$t_idle" "$t_stock")"
+fi
 
 # the workload, timed in the guest, best of RUNS in one boot: the whole
 # command, and the workload's own time inside it (perf's start and end,
@@ -109,13 +118,19 @@ if [ -d /sys/bus/event_source/devices/arm_spe_0 ]; then
 fi
 echo "armprof-bench: mode end"
 EOF
-guest "$work/record"
 fastest() { # MODE [own]: the best of the console's times for MODE, the
   # whole command's or (own) the workload's inside it
   sed -n "/armprof-bench: mode $1/,/armprof-bench: mode /p" "$work/console" | tr -d '\r' |
     awk -v own="${2:-}" '/armprof-bench: [0-9]/ {
       t = own == "" ? $3 - $2 : $5 - $4; if (b == "" || t < b) b = t } END { print b }'
 }
+row() { # LABEL SECONDS [CLOCK]: a row and its slowdowns
+  printf '  %-50s %6.2f  %5sx' "$1" "$2" "$(ratio "$2" "$w_stock")"
+  if [ -n "${3:-}" ]; then printf '  %5sx' "$(ratio "$2" "$3")"; fi
+  echo
+}
+if [ -z "$only" ]; then
+guest "$work/record"
 boot "$stock" max,pauth=off
 w_stock=$(fastest alone)
 c_stock=$(fastest clock)
@@ -127,11 +142,6 @@ w_alone=$(fastest alone)
 records=$(tr -d '\r' <"$work/console" | sed -n 's/^armprof-bench: records //p' | tail -n 1)
 echo "gzip of 1000000 lines in the guest, best of $runs (guest seconds; against stock alone;"
 echo "against the same on stock under perf record -e cpu-clock)"
-row() { # LABEL SECONDS [CLOCK]: a row and its slowdowns
-  printf '  %-50s %6.2f  %5sx' "$1" "$2" "$(ratio "$2" "$w_stock")"
-  if [ -n "${3:-}" ]; then printf '  %5sx' "$(ratio "$2" "$3")"; fi
-  echo
-}
 printf '  %-50s %6.2f\n' "stock QEMU 10.0" "$w_stock"
 row "armprof with the plugin, SPE idle" "$w_alone"
 row "stock, perf record -e cpu-clock" "$c_stock"
@@ -153,4 +163,24 @@ for m in clock count discard record; do
   esac
   row "$label" "$(fastest $m)" "$c_stock"
   row "  the workload inside it" "$(fastest $m own)" "$co_stock"
+done
+fi
+
+# The host-side PC sampler: the workload alone (the record script without
+# its perf modes), the plugin reading every vCPU's PMPCSR HZ times a second
+# of host time; the samples it wrote, from its summary on the console
+sed '/mode clock/,/^fi$/d' "$work/record" >"$work/alone"
+guest "$work/alone"
+if [ -n "$only" ]; then
+  boot "$stock" max,pauth=off
+  w_stock=$(fastest alone)
+  boot "$armprof" max,pauth=off,armprof=on -plugin "$plugin"
+  w_alone=$(fastest alone)
+fi
+echo "gzip alone under the PC sampler, best of $runs (guest seconds; against stock alone;"
+echo "against armprof with the plugin, SPE idle: $w_alone)"
+for hz in 1000 10000; do
+  boot "$armprof" max,pauth=off,armprof=on -plugin "$plugin,pcsample=$hz,out=$work/pcs"
+  n=$(tr -d '\r' <"$work/console" | sed -n 's/^wrote .*pcsr[.]perf[.]data (\([0-9]*\) PC samples)$/\1/p')
+  row "armprof, pcsample=$hz (${n:-no} samples in the boot)" "$(fastest alone)" "$w_alone"
 done
