@@ -336,6 +336,7 @@ struct qp_plugin {
  *   plugin.c                 install, vCPUs, system calls, exit
  *   translate.c              TB translation: registers the modes' callbacks
  *   system.c                 system mode: idle, Exception level changes
+ *   pcsample.c               system mode: the host-side PC sampler's thread
  *   output.c                 a thread's end, and the outputs at exit
  *   exact.c, then fast.c     the two modes' callbacks
  *   model.c                  a thread's PE and what goes into it
