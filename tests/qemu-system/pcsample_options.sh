@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# The plugin's system-mode options (issue 43, docs/qemu.md): each bad one
+# stops QEMU with a message naming it, before the plugin looks for the
+# emulator's functions, so the stock qemu-system-aarch64 (build.sh --stock)
+# shows them; with good options that emulator is refused for lacking the
+# armprof glue (no armprof_system_pe).
+#   pcsample_options.sh REPO PLUGIN STATIC_ELF
+set -u
+repo=$1 plugin=$2 elf=$3
+. "$(dirname "$0")/../skip.sh"
+[ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
+[ -x "$elf" ] || skip "no static program ($elf): it needs aarch64-linux-gnu-gcc"
+qemu=$(sh "$repo/frontends/qemu-system/build.sh" --stock --locate 2>/dev/null | sed -n 's/^QEMU_SYSTEM_AARCH64=//p')
+[ -x "$qemu" ] || skip "no stock qemu-system-aarch64 (frontends/qemu-system/build.sh --stock)"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# a position-independent ELF file: the static one's header with e_type
+# ET_DYN (3), which is all the plugin looks at for this
+cp "$elf" "$work/pie"
+printf '\003' | dd of="$work/pie" bs=1 seek=16 conv=notrunc status=none
+fail=0
+expect_error() { # ARGS WANT
+  local args=$1 want=$2
+  if timeout 60 "$qemu" -M virt -cpu max -nographic -nic none -kernel /dev/null \
+    -plugin "$plugin,$args" >"$work/out" 2>&1; then
+    echo "FAIL: '$args' was accepted"
+    fail=1
+  elif grep -qF -- "$want" "$work/out"; then
+    echo "ok: '$args': $(grep -F -- "$want" "$work/out" | head -n 1)"
+  else
+    echo "FAIL: '$args': the message does not say '$want':"
+    cat "$work/out"
+    fail=1
+  fi
+}
+expect_error "pcsample=0" "pcsample=0: reads a second, 1 to 100000"
+expect_error "pcsample=100001" "pcsample=100001: reads a second, 1 to 100000"
+expect_error "pcsample=1k" "pcsample=1k: reads a second"
+expect_error "pcsample=1000,pcsample-elf=$work/none" "pcsample-elf=$work/none: $work/none:"
+expect_error "pcsample=1000,pcsample-elf=$work/pie" "pcsample-elf=$work/pie: a position-independent file (ET_DYN)"
+expect_error "pcsample-elf=:" "pcsample-elf=:: no file"
+expect_error "colour=blue" "unknown argument \"colour\": system mode takes out, pcsample and pcsample-elf"
+expect_error "pcsample=1000,pcsample-elf=$elf:$elf,out=$work/p" "has no armprof_system_pe"
+[ "$fail" = 0 ] && echo "ok: every bad system-mode option named"
+exit "$fail"
