@@ -16,10 +16,12 @@
 #       exception entry, el0_svc, invoke_syscall, getppid and the return
 #       to user, hundreds of instructions, and the exception's entry and
 #       return cost QEMU more than a plain instruction, not less;
-#   and the plugin's counts: every vCPU read, each read a sample or no
-#   sample (the first read activates the unit, FEAT_PCSRv8p9: at least one
-#   no sample), none refused. Halted vCPUs are sampled too (in the kernel's
-#   idle loop), so both vCPUs have samples.
+#   and the plugin's counts: every vCPU read, each read a sample, no
+#   sample (the first read of the unit activates it, FEAT_PCSRv8p9: at
+#   least one) or refused (an error, as the external interface gives while
+#   the vCPU is powered down: the second one until Linux brings it up with
+#   PSCI CPU_ON); halted vCPUs are sampled too (in the kernel's idle loop),
+#   so both vCPUs have samples.
 #   pcsample.sh REPO STACK PLUGIN PCS_WORK ARMPROF PERF_COMMAND...
 # ARMPROF_RECORD_KEEP=DIR keeps the console and the perf.data there.
 set -euo pipefail
@@ -59,7 +61,6 @@ for v in 0 1; do
     { bad "no PC sampling counts for vcpu $v"; continue; }
   echo "vcpu $v: $reads reads, $samples samples, $none no sample, $refused refused"
   [ "$((samples + none + refused))" = "$reads" ] || bad "vcpu $v: the counts do not add up"
-  [ "$refused" = 0 ] || bad "vcpu $v: $refused reads refused"
   [ "$none" -ge 1 ] || bad "vcpu $v: no read without a sample (the first activates the unit)"
   [ "$samples" -gt 100 ] || bad "vcpu $v: $samples samples, wanted more than 100 (a halted vCPU is sampled too)"
 done
