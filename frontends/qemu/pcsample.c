@@ -39,6 +39,7 @@ typedef struct pcs_sample {
 
 typedef struct pcs_counts {
     uint64_t reads, samples, no_sample, refused;
+    const char *first_why; /* the first refusal's condition (a string the library keeps) */
 } pcs_counts;
 
 /* An executable segment of a pcsample-elf= file. */
@@ -174,7 +175,7 @@ static void sample(qp_sampler *s, unsigned v)
     const armprof_ext_outcome o = s->access(v, ARMPROF_EXT_PMU, s->pmpcsr, 8, false, 0);
     c->reads++;
     if (o.kind != ARMPROF_EXT_OK) {
-        c->refused++;
+        if (!c->refused++) c->first_why = o.why ? o.why : "unmodelled";
         return;
     }
     /* PMPCSR[31:0] all ones: no sample (H7.1), as the first read of a
@@ -339,9 +340,11 @@ void qp_sampler_finish(qp_sampler *s)
             s->hz);
     for (unsigned v = 0; v < s->nvcpus; v++) {
         const pcs_counts *c = &s->counts[v];
-        fprintf(out, "vcpu %u: PMPCSR reads %llu, samples %llu, no sample %llu, refused %llu\n", v,
+        fprintf(out, "vcpu %u: PMPCSR reads %llu, samples %llu, no sample %llu, refused %llu", v,
                 (unsigned long long)c->reads, (unsigned long long)c->samples,
                 (unsigned long long)c->no_sample, (unsigned long long)c->refused);
+        if (c->refused) fprintf(out, " (the first: %s)", c->first_why);
+        fputc('\n', out);
     }
     const size_t n = strlen(qp.out) + sizeof ".pcsr.perf.data";
     char *path = malloc(n), err[512];

@@ -19,9 +19,10 @@
 #   and the plugin's counts: every vCPU read, each read a sample, no
 #   sample (the first read of the unit activates it, FEAT_PCSRv8p9: at
 #   least one) or refused (an error, as the external interface gives while
-#   the vCPU is powered down: the second one until Linux brings it up with
-#   PSCI CPU_ON); halted vCPUs are sampled too (in the kernel's idle loop),
-#   so both vCPUs have samples.
+#   the OS Lock is locked, from reset until Linux unlocks it at boot, or
+#   while the vCPU is powered down); halted vCPUs are sampled too (in the
+#   kernel's idle loop), so both vCPUs have samples;
+#   the whole file, too, has pcs_spin first (below, why).
 #   pcsample.sh REPO STACK PLUGIN PCS_WORK ARMPROF PERF_COMMAND...
 # ARMPROF_RECORD_KEEP=DIR keeps the console and the perf.data there.
 set -euo pipefail
@@ -57,7 +58,7 @@ gzip -dc "$work/kallsyms.data" >"$work/kallsyms" 2>/dev/null || true
 [ -s "$work/kallsyms" ] || { echo "FAIL: the guest's kallsyms did not come"; exit 1; }
 # the plugin's counts, a line per vCPU
 for v in 0 1; do
-  read -r reads samples none refused < <(sed -n "s/^vcpu $v: PMPCSR reads \([0-9]*\), samples \([0-9]*\), no sample \([0-9]*\), refused \([0-9]*\)$/\1 \2 \3 \4/p" "$work/out") ||
+  read -r reads samples none refused < <(sed -n "s/^vcpu $v: PMPCSR reads \([0-9]*\), samples \([0-9]*\), no sample \([0-9]*\), refused \([0-9]*\)\( (the first: .*)\)\{0,1\}$/\1 \2 \3 \4/p" "$work/out") ||
     { bad "no PC sampling counts for vcpu $v"; continue; }
   echo "vcpu $v: $reads reads, $samples samples, $none no sample, $refused refused"
   [ "$((samples + none + refused))" = "$reads" ] || bad "vcpu $v: the counts do not add up"
