@@ -172,14 +172,14 @@ EXT_READ_FN(ext_read_EDPRSR)
     return v & fields;
 }
 
-/* OSLAR_EL1 (0x300): 'On writes to OSLAR_EL1, bit[0] is copied to the OS
- * Lock' - the lock OSLockStatus() reads and MSR OSLAR_EL1 writes. WO: reads
- * as 0 (the entry's EXT_WO). */
+/* OSLAR_EL1 (0x300): 'External register OSLAR_EL1 bits [31:0] are
+ * architecturally mapped to AArch64 System register OSLAR_EL1[31:0]': the
+ * write goes through the System register's hook ('On writes to OSLAR_EL1,
+ * bit[0] is copied to the OS Lock'). WO: reads as 0 (the entry's EXT_WO). */
 EXT_WRITE_FN(ext_write_EDOSLAR)
 {
-    (void)a;
     (void)m;
-    if (bits & 1) pe->ctx.os_lock = (value & 1) != 0;
+    if (bits & 1) sysreg_write(pe, a, SR_OSLAR_EL1, 0, value & 1);
 }
 
 /* The claim tags: eight (DBGCLAIMSET_EL1.CLAIM [7:0]). EDCLAIMSET (0xFA0)
