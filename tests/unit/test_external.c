@@ -8,6 +8,7 @@
  * view naming a System register the table declares. Expected offsets and
  * widths are copied from the pages' 'Accessible at offset' lines and
  * 'Component / Offset' tables, not from the program. */
+#include <stdio.h>
 #include <string.h>
 
 #include "armprof/armprof.h"
@@ -156,6 +157,41 @@ int main(void)
                   "%s declared twice", d->name);
         CHECK(d->component == ARMPROF_EXT_PMU || d->component == ARMPROF_EXT_DEBUG,
               "%s: in a block", d->name);
+    }
+
+    /* ---- The debug block's identity (option ed_iidr) as Linux's AMBA bus
+     * reads it: PIDR0 | PIDR1 << 8 | PIDR2 << 16 | PIDR3 << 24, matched by
+     * coresight-cpu-debug against 0x000bbd03 (Cortex-A53), 0x000bbd07 (A57),
+     * 0x000bbd08 (A72), 0x000bbd09 (A73) under the mask 0x000fffff: part
+     * number, Arm's JEP106 identity 0x3B and the JEDEC bit. ed_iidr packs
+     * ProductID [31:20], Variant [19:16], Revision [15:12], Implementer
+     * [11:0] (continuation 4, identity 0x3B); r1p3 here. ---- */
+    static const struct {
+        uint32_t part, amba;
+    } cores[] = {{0xD03, 0xbbd03}, {0xD07, 0xbbd07}, {0xD08, 0xbbd08}, {0xD09, 0xbbd09}};
+    for (size_t i = 0; i < sizeof cores / sizeof cores[0]; i++) {
+        armprof_config c;
+        char err[256], value[32];
+        armprof_config_preset(&c, "armv8.0-pcsr");
+        snprintf(value, sizeof value, "0x%x", cores[i].part << 20 | 1u << 16 | 3u << 12 | 0x43Bu);
+        CHECK(armprof_config_set(&c, "ed_iidr", value, err, sizeof err), "ed_iidr: %s", err);
+        armprof_pe *p = armprof_pe_create(&c, err, sizeof err);
+        CHECK(p != NULL, "%s", err);
+        if (!p) continue;
+        uint32_t pidr[5];
+        static const uint32_t at[5] = {0xFE0, 0xFE4, 0xFE8, 0xFEC, 0xFD0};
+        for (unsigned n = 0; n < 5; n++) {
+            const armprof_ext_outcome r = armprof_external_debug_read(p, at[n], 4, NULL);
+            CHECK(r.kind == ARMPROF_EXT_OK, "EDPIDR%u readable", n);
+            pidr[n] = (uint32_t)r.value;
+        }
+        const uint32_t id = pidr[0] | pidr[1] << 8 | pidr[2] << 16 | pidr[3] << 24;
+        CHECK((id & 0xfffff) == cores[i].amba, "part 0x%x: peripheral ID 0x%08x matches 0x%05x",
+              cores[i].part, id, cores[i].amba);
+        /* REVISION = Variant 1, REVAND = Revision 3; EDPIDR4.DES_2 = 4. */
+        CHECK(pidr[2] >> 4 == 1 && pidr[3] >> 4 == 3 && pidr[4] == 4,
+              "part 0x%x: r1p3, continuation code 4", cores[i].part);
+        armprof_pe_destroy(p);
     }
 
     /* ---- FEAT_PMUv3_EXT64 (armv9.4-all: PMUv3p9, ICNTR, SS, TH), Table I5-1 ---- */
