@@ -91,14 +91,17 @@ static unsigned PMCCR_OSLO(const armprof_pe *pe)
     return (unsigned)FIELD(pe, PMCCR, OSLO);
 }
 
-/* AllowExternalPMUAccess(). With EL3 using AArch32 the pseudocode reads
- * SDCR.EPMAD: SDCR is architecturally mapped to MDCR_EL3[31:0], EPMAD at the
- * same bit, so the model reads the one state. */
-bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a)
+/* AllowExternalPMUAccess() and AllowExternalDebugAccess() differ only in the
+ * MDCR_EL3 controls they read: ade:ad is <EPMADE,EPMAD> or <EDADE,EDAD>. With
+ * EL3 using AArch32 the pseudocode reads SDCR.EPMAD or SDCR.EDAD: SDCR is
+ * architecturally mapped to MDCR_EL3[31:0], the bits at the same positions,
+ * so the model reads the one state. */
+static bool allow_external_access(const armprof_pe *pe, const armprof_ext_access *a, unsigned ade,
+                                  unsigned ad)
 {
     const armprof_pas pas = a->pas;
     if (IsFeatureImplemented(pe, RME)) {
-        switch (FIELD(pe, MDCR_EL3, EPMADE) << 1 | FIELD(pe, MDCR_EL3, EPMAD)) {
+        switch (ade << 1 | ad) {
         case 0:
             return true;
         case 1:
@@ -115,36 +118,23 @@ bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a)
         if (!ExternalInvasiveDebugEnabled(pe)) return false;
         if (ExternalSecureInvasiveDebugEnabled(pe)) return true;
     }
-    if (HaveEL(pe, EL3)) return FIELD(pe, MDCR_EL3, EPMAD) == 0; /* SDCR.EPMAD or MDCR_EL3.EPMAD */
+    if (HaveEL(pe, EL3)) return ad == 0;
     return NonSecureOnlyImplementation(pe);
 }
 
+/* AllowExternalPMUAccess(): MDCR_EL3.<EPMADE,EPMAD>. */
+bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a)
+{
+    return allow_external_access(pe, a, (unsigned)FIELD(pe, MDCR_EL3, EPMADE),
+                                 (unsigned)FIELD(pe, MDCR_EL3, EPMAD));
+}
+
 /* AllowExternalDebugAccess() (the External DBGBVR<n>_EL1 ... registers and,
- * from Armv8.2, OSLAR_EL1). With EL3 using AArch32 the pseudocode reads
- * SDCR.EDAD, at the same bit as MDCR_EL3.EDAD (the one state, as EPMAD). */
+ * from Armv8.2, OSLAR_EL1): MDCR_EL3.<EDADE,EDAD>. */
 bool AllowExternalDebugAccess(const armprof_pe *pe, const armprof_ext_access *a)
 {
-    const armprof_pas pas = a->pas;
-    if (IsFeatureImplemented(pe, RME)) {
-        switch (FIELD(pe, MDCR_EL3, EDADE) << 1 | FIELD(pe, MDCR_EL3, EDAD)) {
-        case 0:
-            return true;
-        case 1:
-            return pas == ARMPROF_PAS_ROOT || pas == ARMPROF_PAS_SECURE;
-        case 2:
-            return pas == ARMPROF_PAS_ROOT || pas == ARMPROF_PAS_REALM;
-        default:
-            return pas == ARMPROF_PAS_ROOT;
-        }
-    }
-    if (IsFeatureImplemented(pe, Debugv8p4)) {
-        if (pas == ARMPROF_PAS_SECURE) return true;
-    } else {
-        if (!ExternalInvasiveDebugEnabled(pe)) return false;
-        if (ExternalSecureInvasiveDebugEnabled(pe)) return true;
-    }
-    if (HaveEL(pe, EL3)) return FIELD(pe, MDCR_EL3, EDAD) == 0; /* SDCR.EDAD or MDCR_EL3.EDAD */
-    return NonSecureOnlyImplementation(pe);
+    return allow_external_access(pe, a, (unsigned)FIELD(pe, MDCR_EL3, EDADE),
+                                 (unsigned)FIELD(pe, MDCR_EL3, EDAD));
 }
 
 /* AllowExternalPMSSAccess(). Its asserts (FEAT_PMUv3_SS, FEAT_Debugv8p4)
