@@ -194,6 +194,27 @@ int main(void)
         armprof_pe_destroy(p);
     }
 
+    /* ---- The Component ID of both blocks: CIDR0..3 composed as the
+     * CoreSight preamble 0xB105_900D with CLASS 0x9 (PMCIDR0 'Reads as
+     * 0x0D'; CIDR1 [7:4] CLASS). Readable under the OS Lock (a Cold reset
+     * leaves it locked) and, without FEAT_DoPD, with the Core off. ---- */
+    {
+        const layout v80c = {"armv8.0-pcsr", {0}, {0}};
+        armprof_pe *p = make(&v80c);
+        armprof_set_core_power(p, false);
+        uint32_t pm = 0, ed = 0;
+        for (unsigned n = 0; n < 4; n++) {
+            const armprof_ext_outcome rp = armprof_external_read(p, 0xFF0 + 4 * n, 4, NULL);
+            const armprof_ext_outcome rd = armprof_external_debug_read(p, 0xFF0 + 4 * n, 4, NULL);
+            CHECK(rp.kind == ARMPROF_EXT_OK && rd.kind == ARMPROF_EXT_OK, "CIDR%u readable", n);
+            pm |= (uint32_t)rp.value << (8 * n);
+            ed |= (uint32_t)rd.value << (8 * n);
+        }
+        CHECK(pm == 0xB105900Du, "PMCIDR0..3 compose 0xB105900D (0x%08x)", pm);
+        CHECK(ed == 0xB105900Du, "EDCIDR0..3 compose 0xB105900D (0x%08x)", ed);
+        armprof_pe_destroy(p);
+    }
+
     /* ---- FEAT_PMUv3_EXT64 (armv9.4-all: PMUv3p9, ICNTR, SS, TH), Table I5-1 ---- */
     const layout v94 = {"armv9.4-all", {0}, {0}};
     armprof_pe *pe = make(&v94);
