@@ -4,11 +4,14 @@
  *   pcs_work spin SECONDS     runs pcs_spin, a loop of multiplications and
  *                             additions with no load, store or call, for
  *                             SECONDS: the process's time is in it
- *   pcs_work syscall SECONDS  makes getppid() system calls (svc in a loop
- *                             of four instructions) for SECONDS: the
- *                             process's time is in the kernel's entry,
- *                             getppid and exit paths
+ *   pcs_work syscall SECONDS  reads 1 MiB from /dev/zero (svc in a loop
+ *                             of a few instructions) again and again for
+ *                             SECONDS: the process's time is in the
+ *                             kernel, most of it zeroing the buffer
+ *                             (65536 16-byte stores a call), the rest in
+ *                             its entry and exit
  * Each prints "armprof-guest: pcs_work MODE pid PID" first. */
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,9 +19,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NR_GETPPID 173 /* the AArch64 Linux system call number */
+#define NR_READ 63 /* the AArch64 Linux system call number */
+#define CHUNK   (1u << 20)
 
 static volatile uint64_t sink;
+static char buffer[CHUNK];
 
 __attribute__((noinline, noclone)) static uint64_t pcs_spin(uint64_t n)
 {
@@ -28,12 +33,14 @@ __attribute__((noinline, noclone)) static uint64_t pcs_spin(uint64_t n)
     return x;
 }
 
-__attribute__((noinline, noclone)) static void pcs_syscalls(uint64_t n)
+__attribute__((noinline, noclone)) static void pcs_syscalls(int fd, uint64_t n)
 {
     for (; n; n--) {
-        register uint64_t x8 __asm__("x8") = NR_GETPPID;
-        register uint64_t x0 __asm__("x0");
-        __asm__ volatile("svc #0" : "=r"(x0) : "r"(x8) : "memory");
+        register uint64_t x8 __asm__("x8") = NR_READ;
+        register uint64_t x0 __asm__("x0") = (uint64_t)fd;
+        register uint64_t x1 __asm__("x1") = (uint64_t)(uintptr_t)buffer;
+        register uint64_t x2 __asm__("x2") = CHUNK;
+        __asm__ volatile("svc #0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2) : "memory");
         sink = x0;
     }
 }
@@ -45,6 +52,11 @@ int main(int argc, char **argv)
         return 2;
     }
     const int spin = !strcmp(argv[1], "spin");
+    const int fd = spin ? -1 : open("/dev/zero", O_RDONLY);
+    if (!spin && fd < 0) {
+        perror("/dev/zero");
+        return 1;
+    }
     printf("armprof-guest: pcs_work %s pid %d\n", argv[1], (int)getpid());
     fflush(stdout);
     const time_t end = time(NULL) + atoi(argv[2]);
@@ -52,7 +64,7 @@ int main(int argc, char **argv)
         if (spin)
             sink = pcs_spin(1u << 20);
         else
-            pcs_syscalls(1u << 12);
+            pcs_syscalls(fd, 4);
     }
     return 0;
 }
