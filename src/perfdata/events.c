@@ -26,6 +26,8 @@ typedef struct reading {
     char *msg; /* the file's message buffer */
     size_t msglen;
     uint64_t sample_type;
+    bool typed; /* sample_type read (at the first sample event: a file of
+                 * AUX data, whose attributes may differ, is told first) */
 } reading;
 
 static bool say(reading *r, uint64_t offset, const char *what)
@@ -125,6 +127,8 @@ static bool one_event(reading *r, uint32_t type, const uint8_t *e, size_t size, 
     switch (type) {
     case PERF_RECORD_SAMPLE:
         ev->kind = ARMPROF_PERF_EVENT_SAMPLE;
+        if (!r->typed && !sample_type(r)) return false;
+        r->typed = true;
         return parse_sample(r, p, n, &ev->sample, offset);
     case PERF_RECORD_COMM:
         ev->kind = ARMPROF_PERF_EVENT_COMM;
@@ -157,7 +161,7 @@ static bool read_all(reading *r, armprof_perf_event_fn fn, void *ctx, bool *aux)
 {
     uint8_t *e = malloc(MAX_EVENT);
     if (!e) return say(r, 0, "out of memory");
-    bool ok = sample_type(r);
+    bool ok = true;
     uint64_t pos = r->sec.data_at;
     const uint64_t end = r->sec.data_at + r->sec.data_size;
     while (ok && pos < end) {

@@ -210,6 +210,40 @@ static void check_read_back(const char *path, const char *elf)
     armprof_perf_close(f);
 }
 
+static void spill(const char *path, const uint8_t *b, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) abort();
+    if (n && fwrite(b, 1, n, f) != n) abort();
+    fclose(f);
+}
+
+/* Damaged copies of a good file: the reader names what is wrong. */
+static void check_damaged(const char *good, const char *bad)
+{
+    char err[512];
+    size_t size = 0;
+    uint8_t *b = slurp(good, &size);
+    CHECK(b != NULL, "%s", good);
+    if (!b) return;
+    /* sample_type without IP (bit 0) */
+    const uint64_t attr = le(b + 24, 8);
+    b[attr + 24] &= (uint8_t)~1u;
+    spill(bad, b, size);
+    CHECK(!armprof_perf_read_events(bad, keep, &(seen){0}, NULL, err, sizeof err) &&
+              strstr(err, "the samples carry no IP"),
+          "%s", err);
+    b[attr + 24] |= 1u;
+    /* the data section cut inside the last sample: its size is the
+     * header's, the file ends 8 bytes short */
+    const uint64_t end = le(b + 40, 8) + le(b + 48, 8);
+    spill(bad, b, (size_t)end - 8);
+    CHECK(!armprof_perf_read_events(bad, keep, &(seen){0}, NULL, err, sizeof err) &&
+              strstr(err, "passes the end of the file"),
+          "%s", err);
+    free(b);
+}
+
 /* An SPE file to the events reader: refused, and said to be one. */
 static void check_spe_refused(const char *path)
 {
@@ -270,6 +304,7 @@ int main(int argc, char **argv)
     check_layout(data);
     check_read_back(data, elf);
     check_spe_refused(spe);
+    check_damaged(data, spe);
     unlink(data);
     unlink(elf);
     unlink(spe);
