@@ -177,7 +177,7 @@ if [ -n "$only" ]; then
   boot "$armprof" max,pauth=off,armprof=on -plugin "$plugin"
   w_alone=$(fastest alone)
 fi
-echo "gzip alone under the PC sampler, best of $runs (guest seconds; against stock alone;"
+echo "gzip alone under the PC sampler, best of $runs (guest seconds; against stock alone: $w_stock;"
 echo "against armprof with the plugin, SPE idle: $w_alone)"
 for hz in 1000 10000; do
   boot "$armprof" max,pauth=off,armprof=on -plugin "$plugin,pcsample=$hz,out=$work/pcs"
