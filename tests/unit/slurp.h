@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* A file's bytes, read whole, for the tests that damage or replay one. */
+/* A file's bytes, read whole, for the tests that damage or replay one,
+ * written back, and little-endian numbers in them. */
 #ifndef ARMPROF_TEST_SLURP_H
 #define ARMPROF_TEST_SLURP_H
 
@@ -23,6 +24,24 @@ static uint8_t *slurp(const char *path, size_t *size)
     fclose(f);
     *size = (size_t)n;
     return b;
+}
+
+/* path made to hold the n bytes at b (aborts if it cannot) */
+static inline void spill(const char *path, const uint8_t *b, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) abort();
+    if (n && fwrite(b, 1, n, f) != n) abort();
+    fclose(f);
+}
+
+/* The little-endian number of n bytes at p. */
+static inline uint64_t le(const uint8_t *p, unsigned n)
+{
+    uint64_t v = 0;
+    while (n--)
+        v = v << 8 | p[n];
+    return v;
 }
 
 #endif

@@ -26,14 +26,6 @@
 #include "cli/elf_map.h"
 #include "slurp.h"
 
-static uint64_t le(const uint8_t *p, unsigned n)
-{
-    uint64_t v = 0;
-    while (n--)
-        v = v << 8 | p[n];
-    return v;
-}
-
 /* The made-up profile: a kernel of three functions (the kallsyms below)
  * and a program of two (the ELF), sampled 20 times. */
 /* the kernel's map from the lowest address of TTBR1_EL1's range with
@@ -208,14 +200,6 @@ static void check_read_back(const char *path, const char *elf)
     armprof_perf_file *f = armprof_perf_open(path, err, sizeof err);
     CHECK(!f && strstr(err, "no SPE data"), "%s", err);
     armprof_perf_close(f);
-}
-
-static void spill(const char *path, const uint8_t *b, size_t n)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f) abort();
-    if (n && fwrite(b, 1, n, f) != n) abort();
-    fclose(f);
 }
 
 /* Damaged copies of a good file: the reader names what is wrong. */

@@ -29,22 +29,6 @@
 #include "check.h"
 #include "slurp.h"
 
-static uint64_t le(const uint8_t *p, unsigned n)
-{
-    uint64_t v = 0;
-    while (n--)
-        v = v << 8 | p[n];
-    return v;
-}
-
-static void spill(const char *path, const uint8_t *b, size_t n)
-{
-    FILE *f = fopen(path, "wb");
-    if (!f) abort();
-    if (n && fwrite(b, 1, n, f) != n) abort();
-    fclose(f);
-}
-
 static char dir[64];
 static char path_buf[128];
 static const char *tmp(const char *name)
