@@ -8,31 +8,20 @@
 #   pcsample_options.sh REPO PLUGIN STATIC_ELF
 set -u
 repo=$1 plugin=$2 elf=$3
-. "$(dirname "$0")/../skip.sh"
+. "$(dirname "$0")/../qemu/common.sh"
 [ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
 [ -x "$elf" ] || skip "no static program ($elf): it needs aarch64-linux-gnu-gcc"
 qemu=$(sh "$repo/frontends/qemu-system/build.sh" --stock --locate 2>/dev/null | sed -n 's/^QEMU_SYSTEM_AARCH64=//p')
 [ -x "$qemu" ] || skip "no stock qemu-system-aarch64 (frontends/qemu-system/build.sh --stock)"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+make_work
 # a position-independent ELF file: the static one's header with e_type
 # ET_DYN (3), which is all the plugin looks at for this
 cp "$elf" "$work/pie"
 printf '\003' | dd of="$work/pie" bs=1 seek=16 conv=notrunc status=none
 fail=0
-expect_error() { # ARGS WANT
-  local args=$1 want=$2
-  if timeout 60 "$qemu" -M virt -cpu max -nographic -nic none -kernel /dev/null \
-    -plugin "$plugin,$args" >"$work/out" 2>&1; then
-    echo "FAIL: '$args' was accepted"
-    fail=1
-  elif grep -qF -- "$want" "$work/out"; then
-    echo "ok: '$args': $(grep -F -- "$want" "$work/out" | head -n 1)"
-  else
-    echo "FAIL: '$args': the message does not say '$want':"
-    cat "$work/out"
-    fail=1
-  fi
+expect_error() { # ARGS WANT: QEMU refuses the plugin with a message holding WANT
+  expect_refusal "$1" "$2" timeout 60 "$qemu" -M virt -cpu max -nographic -nic none \
+    -kernel /dev/null -plugin "$plugin,$1"
 }
 expect_error "pcsample=0" "pcsample=0: reads a second, 1 to 100000"
 expect_error "pcsample=100001" "pcsample=100001: reads a second, 1 to 100000"

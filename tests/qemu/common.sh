@@ -5,6 +5,8 @@
 #                                   "version VERSION", and PLUGIN exists
 #   need_perf VERSION COMMAND...    skips unless COMMAND is perf VERSION
 #   make_work                       $work, removed at exit
+#   expect_refusal ARGS WANT CMD... CMD (QEMU with the plugin's ARGS) fails
+#                                   and its output holds WANT; else $fail=1
 . "$(dirname "${BASH_SOURCE[0]}")/../skip.sh"
 need_qemu() {
   [ -x "$1" ] || skip "no QEMU at '$1' (.ci/run installs qemu-user and runs frontends/qemu/build-qemu.sh)"
@@ -21,4 +23,18 @@ need_perf() {
 make_work() {
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
+}
+expect_refusal() {
+  local args=$1 want=$2
+  shift 2
+  if "$@" >"$work/out" 2>&1; then
+    echo "FAIL: '$args' was accepted"
+    fail=1
+  elif grep -qF -- "$want" "$work/out"; then
+    echo "ok: '$args': $(grep -F -- "$want" "$work/out" | head -n 1)"
+  else
+    echo "FAIL: '$args': the message does not say '$want':"
+    cat "$work/out"
+    fail=1
+  fi
 }

@@ -14,17 +14,7 @@ need_qemu "$qemu" "$qemu_version" "$plugin"
 make_work
 fail=0
 expect_error() { # ARGS WANT: QEMU refuses the plugin with a message holding WANT
-  local args=$1 want=$2
-  if "$qemu" -plugin "$plugin,out=$work/p,$args" "$program" >"$work/out" 2>&1; then
-    echo "FAIL: '$args' was accepted"
-    fail=1
-  elif grep -qF -- "$want" "$work/out"; then
-    echo "ok: '$args': $(grep -F -- "$want" "$work/out" | head -n 1)"
-  else
-    echo "FAIL: '$args': the message does not say '$want':"
-    cat "$work/out"
-    fail=1
-  fi
+  expect_refusal "$1" "$2" "$qemu" -plugin "$plugin,out=$work/p,$1" "$program"
 }
 expect_error "interval=300" "interval=300: a multiple of 256"
 expect_error "mode=slow" "mode=slow: fast or exact"
