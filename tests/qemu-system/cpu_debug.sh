@@ -77,7 +77,7 @@ dmesg | grep -i 'coresight' | sed 's/^/armprof-guest: dmesg: /'
 mount -t debugfs none /sys/kernel/debug
 echo 1 >/sys/kernel/debug/coresight_cpu_debug/enable
 say "enable $(cat /sys/kernel/debug/coresight_cpu_debug/enable)"
-grep -E ' [tT] (local_cpu_stop|do_handle_IPI|ipi_handler)$|\[coresight_cpu_debug\]' /proc/kallsyms >/tmp/kallsyms
+grep -E ' [tT] (local_cpu_stop|do_handle_IPI|ipi_handler|sdei_mask_local_cpu|invoke_sdei_fn)$|\[coresight_cpu_debug\]' /proc/kallsyms >/tmp/kallsyms
 EOF
   guest_send_file kallsyms /tmp/kallsyms
   cat <<'EOF'
@@ -224,10 +224,15 @@ sed 's/^/allowed: kallsyms: /' "$work/kallsyms.data" 2>/dev/null || true
 #   - CPU1 took IPI_CPU_STOP on top of spin (an interrupt at EL0, no
 #     context switch: CONTEXTIDR_EL1 still spin's pid) and parks in
 #     local_cpu_stop() (arch/arm64/kernel/smp.c: set_cpu_online(false),
-#     masks DAIF, cpu_park_loop(): wfe/wfi forever, inlined). The sample is
-#     in local_cpu_stop, or in do_handle_IPI or ipi_handler if the
-#     compiler inlined it there: the innermost of the three that
-#     /proc/kallsyms names;
+#     masks DAIF, sdei_mask_local_cpu(), cpu_park_loop(): wfe/wfi
+#     forever, inlined). The sample is in local_cpu_stop, or in
+#     do_handle_IPI or ipi_handler if the compiler inlined it there: the
+#     innermost of the three that /proc/kallsyms names (7.3: ipi_handler).
+#     CPU0 goes on once CPU1 is offline, the first thing CPU1 does, so
+#     CPU1 may still be in sdei_mask_local_cpu() (CONFIG_ARM_SDE_INTERFACE=y;
+#     no SDEI firmware: it returns at once) if its host thread waited
+#     through all the console output CPU0 prints before its notifiers: that
+#     is allowed too;
 #   - CPU0 reads its own EDPCSR in the notifier: debug_notifier_call()
 #     (debug_read_regs() is inlined; the 7.3 module's disassembly) calls
 #     the module's out-of-line readl_relaxed() for EDPCSR, whose ldr is the
@@ -248,8 +253,10 @@ for f in local_cpu_stop do_handle_IPI ipi_handler; do
   fi
 done
 [ -n "$stop_fn" ] || bad "allowed: /proc/kallsyms (received) names none of local_cpu_stop, do_handle_IPI, ipi_handler"
+# sdei_mask_local_cpu() and, unless inlined, the SMCCC wrapper it calls
+stop_also="sdei_mask_local_cpu invoke_sdei_fn"
 want_vid="90000000 (State:Non-secure Mode:EL1/0 Width:64bits VMID:0)"
-check_cpu() { # CPU FUNCTION MODULE PID
+check_cpu() { # CPU "FUNCTION..." MODULE PID
   local pc fn off size prsr
   prsr=$(reg "$1" EDPRSR)
   # EDPRSR read after the driver's OS unlock: PU 1, R 0, HALTED 0, OSLK 0, DLK 0
@@ -262,7 +269,7 @@ check_cpu() { # CPU FUNCTION MODULE PID
   pc=$(reg "$1" EDPCSR)
   # %pS: FUNCTION+0xOFF/0xSIZE [MODULE]
   fn=${pc%%+*} off=${pc#*+} off=${off%%/*} size=${pc#*/} size=${size%% *}
-  if [ "$fn" = "$2" ] && [[ "$pc" == *"$3" ]] && [[ $off =~ ^0x[0-9a-f]+$ && $size =~ ^0x[0-9a-f]+$ ]] &&
+  if [[ " $2 " == *" $fn "* ]] && [[ "$pc" == *"$3" ]] && [[ $off =~ ^0x[0-9a-f]+$ && $size =~ ^0x[0-9a-f]+$ ]] &&
     [ $((off)) -lt $((size)) ]; then
     ok "allowed: CPU$1 EDPCSR $pc"
   else
@@ -275,7 +282,7 @@ check_cpu() { # CPU FUNCTION MODULE PID
 }
 if grep -q 'ARM external debug module:' "$work/out"; then
   check_cpu 0 readl_relaxed "[coresight_cpu_debug]" "${crash_pid:-}"
-  check_cpu 1 "$stop_fn" "" "${spin_pid:-}"
+  check_cpu 1 "$stop_fn $stop_also" "" "${spin_pid:-}"
 else
   bad "allowed: no panic dump ('ARM external debug module:') on the console"
 fi
