@@ -63,6 +63,7 @@ void qp_exact_tb(unsigned vcpu, void *udata)
     /* the next TB's predict(), from the line of cur that is at hand now */
     t->exact.end_branch_pc = cur->last_branch ? cur->last_pc : 0;
     t->exact.end_conditional = cur->last_conditional;
+    qp_thread_exit(t);
 }
 
 /* The events the timing model saw that a run does not carry, into the PMU
@@ -124,6 +125,7 @@ static inline void exact_access(unsigned vcpu, uint64_t vaddr, const qp_insn *q,
         t->model.cycles_due += cycles - 1;
         if (t->exact.acc.tlb >= 4096) pmu_events(t);
     }
+    qp_thread_exit(t);
 }
 
 void qp_exact_load(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)

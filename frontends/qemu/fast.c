@@ -346,6 +346,7 @@ void qp_fast_tb_due(unsigned vcpu, void *udata)
         return;
     }
     qp_fast_due(t, udata);
+    qp_thread_exit(t);
 }
 
 /* The load or store the model waits for is about to run (QEMU 10.0: its
@@ -373,6 +374,7 @@ void qp_fast_insn_due(unsigned vcpu, void *udata)
     const bool known = qp_data_address(t, q, &vaddr);
     qp_mem_due(t, q, known, vaddr);
     qp_visit_end(t);
+    qp_thread_exit(t);
 }
 
 /* A TB that holds the next event, or a vCPU the plugin cannot count. */
@@ -412,6 +414,7 @@ static void __attribute__((noinline)) mem_awaited(unsigned vcpu, uint64_t vaddr,
     if (!t) return;
     qp_mem_due(t, q, true, vaddr);
     qp_visit_end(t);
+    qp_thread_exit(t);
 }
 
 void qp_fast_mem_v1(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)

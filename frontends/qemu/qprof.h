@@ -268,6 +268,7 @@ struct qp_plugin {
         __typeof__(armprof_system_pe) *pe;
         __typeof__(armprof_system_enter) *enter;
         __typeof__(armprof_system_leave) *leave;
+        __typeof__(armprof_system_release) *release;
         __typeof__(armprof_system_translate) *translate;
         __typeof__(armprof_system_set_el_change_hook) *set_el_change_hook;
         __typeof__(armprof_system_set_control_hook) *set_control_hook;
@@ -419,8 +420,14 @@ static inline qp_thread *qp_thread_enter(unsigned vcpu)
 {
     qp_thread *t = qp_thread_of(vcpu);
     if (!t->pe || __atomic_load_n(&qp.stopped, __ATOMIC_RELAXED)) return NULL;
-    if (qp.system) qp.sys.enter(vcpu); /* the PE at the vCPU's EL and time */
+    if (qp.system) qp.sys.enter(vcpu); /* the PE at the vCPU's EL and time, locked */
     return t;
+}
+/* The end of the callback that entered: in system mode the PE is unlocked
+ * for the external agents (armprof_system_external_access()). */
+static inline void qp_thread_exit(qp_thread *t)
+{
+    if (qp.system) qp.sys.release(t->vcpu);
 }
 void qp_thread_start(qp_thread *t, uint64_t first_pc);
 /* The operation through the timing model and armprof_retire(): a load's

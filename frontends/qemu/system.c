@@ -51,6 +51,7 @@ bool qp_system_bind(void)
     return find((void **)&qp.sys.pe, "armprof_system_pe") && same_library() &&
            find((void **)&qp.sys.enter, "armprof_system_enter") &&
            find((void **)&qp.sys.leave, "armprof_system_leave") &&
+           find((void **)&qp.sys.release, "armprof_system_release") &&
            find((void **)&qp.sys.translate, "armprof_system_translate") &&
            find((void **)&qp.sys.set_el_change_hook, "armprof_system_set_el_change_hook") &&
            find((void **)&qp.sys.set_control_hook, "armprof_system_set_control_hook") &&
@@ -148,6 +149,7 @@ static void register_access(unsigned vcpu, uint64_t pc, void *ctx)
      * the guest reads the model before that access */
     qp_model_sync(t);
     qp_visit_end(t);
+    qp_thread_exit(t);
 }
 
 /* After the guest wrote one of the model's registers on vcpu. */
@@ -202,6 +204,7 @@ static void el_change(unsigned vcpu, const armprof_system_el_change *change, voi
     t->fast.synced_budget = 0;
     t->fast.synced_mix = 0;
     qp_visit_end(t);
+    qp_thread_exit(t);
     maybe_idle();
 }
 

@@ -18,30 +18,11 @@
 #include "hw/core/cpu.h"
 #endif
 #include "armprof-glue.h"
+#include "armprof-glue-cpu.h"
 #include "armprof-system.h"
 #include "armprof/armprof.h"
 #include "armprof/memory.h"
 
-/* The registers QEMU owns and the model reads (its access checks, whether
- * profiling is allowed, the context in the records): the PE pulls them
- * from QEMU's CPU state (armprof_set_reg_provider()), nothing is copied
- * when they change. */
-typedef enum {
-    OWNED_SCR_EL3,
-    OWNED_HCR_EL2,
-    OWNED_MDCR_EL2,
-    OWNED_MDCR_EL3,
-    OWNED_HDFGRTR_EL2,
-    OWNED_HDFGWTR_EL2,
-    OWNED_CONTEXTIDR_EL1,
-    OWNED_CONTEXTIDR_EL2,
-    /* the Generic Timer's offsets and control, which GetTimestamp() applies
-     * to the count armprof_system_enter() gives (QEMU's physical count) */
-    OWNED_CNTVOFF_EL2,
-    OWNED_CNTPOFF_EL2,
-    OWNED_CNTHCTL_EL2,
-    OWNED_COUNT
-} owned_reg;
 
 static const char *const owned_names[OWNED_COUNT] = {
     [OWNED_SCR_EL3] = "SCR_EL3",
@@ -57,33 +38,9 @@ static const char *const owned_names[OWNED_COUNT] = {
     [OWNED_CNTHCTL_EL2] = "CNTHCTL_EL2",
 };
 
-struct ArmprofCPU {
-    ARMCPU *cpu;
-    armprof_pe *pe;
-    /* which of owned_names[] this PE has, in the order provide() gives */
-    owned_reg owned[OWNED_COUNT];
-    unsigned owned_count;
-    bool pmbirq;            /* the level last given to the GIC */
-    bool pmuirq;            /* ... and PMUIRQ's, when the PMU is the model's */
-    /* PMINTENSET_EL1 is not 0 (as of the last write or reset): PMUIRQ can
-     * be asserted only then, so only then is it asked at each visit */
-    bool pmu_interrupts;
-    int pmintenset;
-    /* FEAT_PMUv3_SS: MSR PMSSCR_EL1 (0, no register's, without snapshots) */
-    uint32_t pmsscr_encoding;
-    /* the plugin's, before the guest reads or writes one of the model's
-     * registers */
-    void (*access_fn)(unsigned vcpu, uint64_t pc, void *ctx);
-    void *access_ctx;
-    /* the plugin's, before an Exception level change */
-    void (*el_fn)(unsigned vcpu, const armprof_system_el_change *change, void *ctx);
-    void *el_ctx;
-    /* the plugin's, after the guest writes one of the model's registers */
-    void (*control_fn)(unsigned vcpu, void *ctx);
-    void *control_ctx;
-};
 
-static void control_changed(struct ArmprofCPU *a)
+
+void armprof_glue_control_changed(struct ArmprofCPU *a)
 {
     if (a->control_fn) {
         a->control_fn(CPU(a->cpu)->cpu_index, a->control_ctx);
@@ -131,26 +88,21 @@ static void provide(void *ctx, uint64_t *values)
 
 /* The PE at QEMU's Exception level; setting it pulls QEMU's registers
  * (SCR_EL3 decides the Security state below EL3). */
-static void sync_context(struct ArmprofCPU *a, CPUARMState *env)
+void armprof_glue_sync_context(struct ArmprofCPU *a)
 {
     char err[128];
-    if (!armprof_set_el(a->pe, arm_current_el(env), err, sizeof err)) {
-        warn_report_once("armprof: EL%d: %s", arm_current_el(env), err);
+    const int el = arm_current_el(&a->cpu->env);
+    if (!armprof_set_el(a->pe, el, err, sizeof err)) {
+        warn_report_once("armprof: EL%d: %s", el, err);
     }
 }
 
 /* PMBIRQ and, when the PMU is the model's, PMUIRQ to the GIC when a level
- * changed (the virt machine wires them to PPIs 21 and 23, level-sensitive);
- * from a plugin callback the vCPU thread does not hold the BQL, which the
- * GIC wants. */
-static void update_outputs(struct ArmprofCPU *a)
+ * changed (the virt machine wires them to PPIs 21 and 23, level-sensitive),
+ * under the BQL, which the GIC wants. */
+static void set_levels(struct ArmprofCPU *a, bool pmb, bool pmu)
 {
 #ifndef CONFIG_USER_ONLY
-    const bool pmb = armprof_pmbirq(a->pe);
-    const bool pmu = a->pmu_interrupts && armprof_pmuirq(a->pe);
-    if (pmb == a->pmbirq && pmu == a->pmuirq) {
-        return;
-    }
     const bool locked = bql_locked();
     if (!locked) {
         bql_lock();
@@ -169,15 +121,55 @@ static void update_outputs(struct ArmprofCPU *a)
 #endif
 }
 
-/* After a write to the model's registers (or a reset): whether PMUIRQ can
- * be asserted, the outputs, and the plugin's hook. */
-static void after_write(struct ArmprofCPU *a)
+static bool pmuirq_level(struct ArmprofCPU *a)
+{
+    return a->pmu_interrupts && armprof_pmuirq(a->pe);
+}
+
+/* With the PE locked. A plugin callback does not hold the BQL: taking it
+ * with the PE locked could deadlock against a vCPU that holds the BQL and
+ * waits for this PE (an access to its external blocks), so the levels wait
+ * for the lock's release. */
+void armprof_glue_update_outputs(struct ArmprofCPU *a)
+{
+#ifndef CONFIG_USER_ONLY
+    if (!bql_locked()) {
+        a->outputs_due = true;
+        return;
+    }
+    set_levels(a, armprof_pmbirq(a->pe), pmuirq_level(a));
+#endif
+}
+
+void armprof_glue_lock(struct ArmprofCPU *a)
+{
+    qemu_rec_mutex_lock(&a->lock);
+    a->depth++;
+}
+
+void armprof_glue_unlock(struct ArmprofCPU *a)
+{
+    bool apply = false, pmb = false, pmu = false;
+    if (a->depth == 1 && a->outputs_due) {
+        a->outputs_due = false;
+        apply = true;
+        pmb = armprof_pmbirq(a->pe);
+        pmu = pmuirq_level(a);
+    }
+    a->depth--;
+    qemu_rec_mutex_unlock(&a->lock);
+    if (apply) {
+        set_levels(a, pmb, pmu);
+    }
+}
+
+void armprof_glue_after_write(struct ArmprofCPU *a)
 {
     a->pmu_interrupts = a->cpu->armprof_pmu && a->pmintenset >= 0 &&
                         armprof_reg_present(a->pe, a->pmintenset) &&
                         armprof_reg_get(a->pe, a->pmintenset, 0) != 0;
-    update_outputs(a);
-    control_changed(a);
+    armprof_glue_update_outputs(a);
+    armprof_glue_control_changed(a);
 }
 
 static uint32_t encoding_of(const ARMCPRegInfo *ri)
@@ -191,13 +183,15 @@ static uint32_t encoding_of(const ARMCPRegInfo *ri)
 static CPAccessResult armprof_cp_access(CPUARMState *env, const ARMCPRegInfo *ri, bool isread)
 {
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
+    armprof_glue_lock(a);
     /* the operations before this one count first (QEMU has set env->pc to
      * this instruction's, as it does before any accessfn) */
     if (a->access_fn) {
         a->access_fn(CPU(a->cpu)->cpu_index, env->pc, a->access_ctx);
     }
-    sync_context(a, env);
+    armprof_glue_sync_context(a);
     const armprof_outcome o = armprof_sysreg_check(a->pe, encoding_of(ri), 0, isread);
+    armprof_glue_unlock(a);
     switch (o.kind) {
     case ARMPROF_DONE:
         return CP_ACCESS_OK;
@@ -219,7 +213,9 @@ static CPAccessResult armprof_cp_access(CPUARMState *env, const ARMCPRegInfo *ri
 static uint64_t armprof_cp_read(CPUARMState *env, const ARMCPRegInfo *ri)
 {
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
+    armprof_glue_lock(a);
     const armprof_outcome o = armprof_mrs(a->pe, encoding_of(ri), 0);
+    armprof_glue_unlock(a);
     return o.kind == ARMPROF_DONE ? o.value : 0;
 }
 
@@ -236,11 +232,13 @@ static void armprof_cp_write(CPUARMState *env, const ARMCPRegInfo *ri, uint64_t 
 {
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
     const uint32_t encoding = encoding_of(ri);
+    armprof_glue_lock(a);
     if (encoding == a->pmsscr_encoding && (value & 1)) {
         capture_request(a, env);
     }
     armprof_msr(a->pe, encoding, 0, value);
-    after_write(a);
+    armprof_glue_after_write(a);
+    armprof_glue_unlock(a);
 }
 
 /* The CPU's reset is the PE's Cold reset (every register's reset value,
@@ -249,8 +247,10 @@ static void armprof_cp_write(CPUARMState *env, const ARMCPRegInfo *ri, uint64_t 
 static void armprof_cp_reset(CPUARMState *env, const ARMCPRegInfo *ri)
 {
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
+    armprof_glue_lock(a);
     armprof_reset(a->pe, ARMPROF_RESET_COLD);
-    after_write(a);
+    armprof_glue_after_write(a);
+    armprof_glue_unlock(a);
 }
 
 #ifndef CONFIG_USER_ONLY
@@ -373,7 +373,9 @@ static void pre_el_change(ARMCPU *cpu, void *opaque)
         c.eret_target = env->elr_el[el];
         c.eret_el = (spsr & PSTATE_nRW) ? 0 : (spsr >> 2) & 3;
     }
+    armprof_glue_lock(a);
     a->el_fn(CPU(cpu)->cpu_index, &c, a->el_ctx);
+    armprof_glue_unlock(a);
 }
 #endif
 
@@ -388,6 +390,75 @@ static void take_id_field(armprof_pe *pe, const char *reg, const char *field, ui
     }
     const unsigned width = hi - lo + 1;
     *id = deposit64(*id, lo, width, extract64(armprof_reg_get(pe, r, 0), lo, width));
+}
+
+/* The identities armprof-debug-id names for the external debug block
+ * (docs/qemu-system.md): the model's own, or a real core's debug block, for
+ * software that knows only those (Linux's coresight-cpu-debug matches the
+ * CoreSight peripheral ID). The option packs an IIDR: ProductID [31:20],
+ * Implementer [11:0] (0x43B: Arm's JEP106 code 0x3B, continuation 4). */
+static const struct {
+    const char *name;
+    uint64_t ed_iidr; /* 0: the library's default */
+} debug_ids[] = {
+    {"model", 0},
+    {"cortex-a53", 0xD030043B},
+    {"cortex-a57", 0xD070043B},
+    {"cortex-a72", 0xD080043B},
+    {"cortex-a73", 0xD090043B},
+};
+
+/* armprof-debug-id and armprof-options into the configuration. */
+static bool configure_options(ARMCPU *cpu, armprof_config *c, Error **errp)
+{
+    char err[256];
+    if (cpu->armprof_debug_id) {
+        size_t i = 0;
+        while (i < ARRAY_SIZE(debug_ids) && strcmp(debug_ids[i].name, cpu->armprof_debug_id)) {
+            i++;
+        }
+        if (i == ARRAY_SIZE(debug_ids)) {
+            error_setg(errp, "armprof-debug-id: no identity '%s' (model, cortex-a53, "
+                       "cortex-a57, cortex-a72, cortex-a73)", cpu->armprof_debug_id);
+            return false;
+        }
+        if (debug_ids[i].ed_iidr) {
+            char value[32];
+            snprintf(value, sizeof value, "0x%" PRIx64, debug_ids[i].ed_iidr);
+            if (!armprof_config_set(c, "ed_iidr", value, err, sizeof err)) {
+                error_setg(errp, "armprof-debug-id=%s: %s", cpu->armprof_debug_id, err);
+                return false;
+            }
+        }
+    }
+    if (cpu->armprof_options) {
+        /* NAME=VALUE:NAME=VALUE (a comma would end the -cpu property) */
+        g_auto(GStrv) items = g_strsplit(cpu->armprof_options, ":", -1);
+        for (char **item = items; *item; item++) {
+            if (!**item) {
+                continue;
+            }
+            char *eq = strchr(*item, '=');
+            if (!eq) {
+                error_setg(errp, "armprof-options: '%s' is not NAME=VALUE", *item);
+                return false;
+            }
+            *eq = '\0';
+            if (!armprof_config_set(c, *item, eq + 1, err, sizeof err)) {
+                error_setg(errp, "armprof-options: %s", err);
+                return false;
+            }
+        }
+    }
+    if (cpu->armprof_ext_bad_access && strcmp(cpu->armprof_ext_bad_access, "error") &&
+        strcmp(cpu->armprof_ext_bad_access, "ignore")) {
+        error_setg(errp, "armprof-ext-bad-access: '%s' is neither error nor ignore",
+                   cpu->armprof_ext_bad_access);
+        return false;
+    }
+    cpu->armprof_ext_bad_error =
+        !cpu->armprof_ext_bad_access || !strcmp(cpu->armprof_ext_bad_access, "error");
+    return true;
 }
 
 bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
@@ -446,6 +517,9 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
         c.options[ARMPROF_OPT_NUM_EVENT_COUNTERS] = pmu_num_counters(env);
         c.options[ARMPROF_OPT_CAPTURE_DELAY] = 0;
     }
+    if (!configure_options(cpu, &c, errp)) {
+        return false;
+    }
     char err[256];
     armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
     if (!pe) {
@@ -454,6 +528,7 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
     }
     struct ArmprofCPU *a = g_new0(struct ArmprofCPU, 1);
     a->cpu = cpu;
+    qemu_rec_mutex_init(&a->lock);
     a->pe = pe;
     int ids[OWNED_COUNT];
     for (unsigned r = 0; r < OWNED_COUNT; r++) {
@@ -470,6 +545,9 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
         return false;
     }
     cpu->armprof_state = a;
+    /* the authentication signals, which the PE keeps across resets */
+    armprof_set_signal(pe, ARMPROF_SIG_DBGEN, cpu->armprof_dbgen);
+    armprof_set_signal(pe, ARMPROF_SIG_NIDEN, cpu->armprof_niden);
     if (armprof_config_has(&c, ARMPROF_FEAT_PMUv3_SS)) {
         a->pmsscr_encoding = armprof_reg_encoding(armprof_reg_lookup("PMSSCR_EL1", NULL), 0);
     }
@@ -616,7 +694,8 @@ void armprof_system_enter(unsigned vcpu)
     if (!a) {
         return;
     }
-    sync_context(a, &a->cpu->env);
+    armprof_glue_lock(a);
+    armprof_glue_sync_context(a);
 #ifndef CONFIG_USER_ONLY
     armprof_set_physical_count(a->pe, gt_get_countervalue(&a->cpu->env));
 #endif
@@ -626,7 +705,15 @@ void armprof_system_leave(unsigned vcpu)
 {
     struct ArmprofCPU *a = armprof_of(vcpu);
     if (a) {
-        update_outputs(a);
+        armprof_glue_update_outputs(a);
+    }
+}
+
+void armprof_system_release(unsigned vcpu)
+{
+    struct ArmprofCPU *a = armprof_of(vcpu);
+    if (a) {
+        armprof_glue_unlock(a);
     }
 }
 
@@ -697,7 +784,9 @@ void HELPER(armprof_psb_csync)(CPUARMState *env)
     if (!a) {
         return;
     }
-    sync_context(a, env);
+    armprof_glue_lock(a);
+    armprof_glue_sync_context(a);
     armprof_psb_csync(a->pe);
-    update_outputs(a);
+    armprof_glue_update_outputs(a);
+    armprof_glue_unlock(a);
 }

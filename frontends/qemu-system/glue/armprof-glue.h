@@ -14,4 +14,12 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp);
  * have, each access forwarded to the PE. */
 void armprof_glue_register_cpregs(ARMCPU *cpu);
 
+/* The size of each external block (the external debug block, the PMU
+ * block): 4KB. */
+#define ARMPROF_EXT_BLOCK_SIZE 0x1000
+/* The vCPU's external debug block and PMU block into sysmem at debug_base
+ * and pmu_base (armprof-external.c); nothing without armprof=on. */
+void armprof_glue_map_external(ARMCPU *cpu, MemoryRegion *sysmem, hwaddr debug_base,
+                               hwaddr pmu_base);
+
 #endif

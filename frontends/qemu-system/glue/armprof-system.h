@@ -16,15 +16,22 @@ struct armprof_pe;
 
 /* The PE of vCPU vcpu (its cpu_index), NULL without -cpu ...,armprof=on. */
 struct armprof_pe *armprof_system_pe(unsigned vcpu);
-/* Before operations go to the PE: the Exception level, the registers QEMU
- * owns and the system counter (for the timestamps), as the vCPU has them.
- * The count is the guest's physical count (CNTPCT_EL0 before any offset);
- * the model takes CNTVOFF_EL2 or CNTPOFF_EL2 off it as the Timestamp
- * packet's rules say (GetTimestamp()), from QEMU's registers. The plugin
- * must not set another count in system mode. */
+/* Before operations go to the PE: the PE is locked for the caller (the
+ * vCPU's own thread; external agents use it from other threads, see
+ * armprof_system_external_access()) until armprof_system_release(); the
+ * Exception level, the registers QEMU owns and the system counter (for the
+ * timestamps), as the vCPU has them. The count is the guest's physical
+ * count (CNTPCT_EL0 before any offset); the model takes CNTVOFF_EL2 or
+ * CNTPOFF_EL2 off it as the Timestamp packet's rules say (GetTimestamp()),
+ * from QEMU's registers. The plugin must not set another count in system
+ * mode. Each enter needs one release, at the end of the same callback. */
 void armprof_system_enter(unsigned vcpu);
-/* After: PMBIRQ's level to the interrupt controller. */
+/* After: PMBIRQ's and PMUIRQ's levels to the interrupt controller (at the
+ * release). */
 void armprof_system_leave(unsigned vcpu);
+/* The PE unlocked (the levels that changed meanwhile go to the interrupt
+ * controller then). */
+void armprof_system_release(unsigned vcpu);
 /* The physical address of va for a load (or a store) at the vCPU's
  * current translation regime; false if it does not translate. */
 bool armprof_system_translate(unsigned vcpu, uint64_t va, bool store, uint64_t *pa);
