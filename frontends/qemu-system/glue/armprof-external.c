@@ -145,8 +145,9 @@ static const char *const block_names[] = {
 /* The outcome of the guest's access as a memory transaction: an error
  * response is a bus error (the guest takes an External abort); a location
  * the model does not implement reads as zero and ignores writes (logged
- * with -d unimp); an access size or alignment the model does not define
- * is the choice armprof-ext-bad-access names (docs/configuration.md). */
+ * with -d unimp); an access size or alignment the interface does not
+ * define (for the block, or for the register there) is the choice
+ * armprof-ext-bad-access names (docs/configuration.md). */
 static MemTxResult transaction(ArmprofExtBlock *b, hwaddr addr, unsigned size, bool write,
                                uint64_t *data, MemTxAttrs attrs)
 {
@@ -171,8 +172,10 @@ static MemTxResult transaction(ArmprofExtBlock *b, hwaddr addr, unsigned size, b
     default:
         break;
     }
-    const bool aligned = (size == 4 || size == 8) && !(addr & (size - 1));
-    if (!aligned) {
+    /* the model's two reasons: a register it does not implement, or a
+     * size or alignment the location does not take */
+    const bool unimplemented = o.why && !strcmp(o.why, "register not modelled");
+    if (!unimplemented) {
         qemu_log_mask(LOG_GUEST_ERROR,
                       "armprof: vCPU %d %s: %u-byte %s at offset 0x%03" HWADDR_PRIx
                       ": not an access the external interface defines (%s)\n",
