@@ -724,9 +724,13 @@ armprof_ext_outcome armprof_external_write(armprof_pe *pe, uint32_t offset, unsi
 
 /* The same at offset from the external debug base (chapter H9, the
  * registers/NAME.external-debug.md pages): the PC sample registers of
- * FEAT_PCSRv8 (EDPCSR, EDCIDSR, EDVIDSR), EDSCR, EDDEVID, EDDEVID1 and
- * DBGAUTHSTATUS_EL1. The other external debug registers are not modelled:
- * an access to them is ARMPROF_EXT_UNMODELLED. */
+ * FEAT_PCSRv8 (EDPCSR, EDCIDSR, EDVIDSR), EDSCR, OSLAR_EL1 (0x300, the OS
+ * Lock), EDPRCR, EDPRSR, and the CoreSight management registers (EDITCTRL,
+ * EDCLAIMSET/CLR, EDDEVAFF0/1, EDLAR/EDLSR, DBGAUTHSTATUS_EL1, EDDEVARCH,
+ * EDDEVID, EDDEVID1, EDDEVID2, EDDEVTYPE, EDPIDR0..4, EDCIDR0..3; the identity
+ * is option ed_iidr, the affinity option mpidr). The other external debug
+ * registers (breakpoints, watchpoints, the DCC, EDECR, EDESR, EDRCR, ...) are
+ * not modelled: an access to them is ARMPROF_EXT_UNMODELLED. */
 armprof_ext_outcome armprof_external_debug_read(armprof_pe *pe, uint32_t offset,
                                                 unsigned size_bytes, const armprof_ext_access *how);
 armprof_ext_outcome armprof_external_debug_write(armprof_pe *pe, uint32_t offset,

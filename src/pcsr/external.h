@@ -26,5 +26,4 @@ EXT_READ_FN(ext_read_EDCIDSR);
 EXT_READ_FN(ext_read_EDVIDSR);
 EXT_READ_FN(ext_read_EDDEVID);
 EXT_READ_FN(ext_read_EDDEVID1);
-
 #endif

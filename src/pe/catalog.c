@@ -12,6 +12,8 @@
 #include "pe/catalog.h"
 #include "pmu/external.h"
 #include "spe/spe_regs.h"
+#include "sysreg/coresight.h"
+#include "sysreg/debug_block.h"
 
 /* ---- System registers ---- */
 

@@ -305,6 +305,8 @@ void armprof_set_debug_state(armprof_pe *pe, bool halted)
         pe->ctx.edscr_sdd = pe_sdd_on_debug_entry(pe);
         pcsr_left_sampling(pe); /* samples are UNKNOWN until a branch retires */
     }
+    /* EDPRSR.SDR: 'Set to 1 when the PE exits Debug state'. */
+    if (!halted && pe->ctx.halted) ext_edprsr_set(pe, EDPRSR_SDR);
     pe->ctx.halted = halted;
     pe_recompute(pe);
     pe_outputs_check(pe);
@@ -314,8 +316,11 @@ bool armprof_in_debug_state(const armprof_pe *pe)
 {
     return pe->ctx.halted;
 }
+/* Powering the Core power domain down loses the state of the debug
+ * registers in it: EDPRSR.SPD. */
 void armprof_set_core_power(armprof_pe *pe, bool on)
 {
+    if (!on && pe->ctx.core_powered) ext_edprsr_set(pe, EDPRSR_SPD);
     pe->ctx.core_powered = on;
 }
 bool armprof_core_powered(const armprof_pe *pe)

@@ -6,6 +6,7 @@
 #include "pmu/external.h"
 
 #include "core/arch.h"
+#include "sysreg/coresight.h"
 
 /* PMCFGR: NCG (FEAT_PMUv3_ICNTR: two counter groups), SS (FEAT_PMUv3_SS), FZO
  * (FEAT_PMUv3p7), UEN, WT, NA RAZ, EX (no PMU event export bus in the model:
@@ -35,26 +36,20 @@ EXT_READ_FN(ext_read_PMIIDR)
     return OPTION_VALUE(pe, PMIIDR) & 0xffffffffu;
 }
 
-/* PMLAR: 'Writing the key value 0xC5ACCE55 to this field unlocks the lock ...
- * Writing any other value to this register locks the lock'; RES0 when the
- * Software Lock is not implemented. A write that is not memory-mapped does not
- * change the lock, which binds memory-mapped accesses only. */
+/* PMLAR and PMLSR: the PMU's Software Lock (coresight_lar_write(),
+ * coresight_lsr_read()). */
 EXT_WRITE_FN(ext_write_PMLAR)
 {
     (void)bits;
     (void)m;
-    if (!HaveSoftwareLock(pe) || !a->memory_mapped) return;
-    ext_set_pmlsr_slk(pe, (value & 0xffffffffu) != 0xC5ACCE55u);
+    coresight_lar_write(pe, a, ARMPROF_EXT_PMU, value);
 }
 
-/* PMLSR: nTT [2] reads 0; SLK [1] the lock, SLI [0] 'Software Lock
- * implemented', both RAZ for an access that is not memory-mapped. */
 EXT_READ_FN(ext_read_PMLSR)
 {
     (void)bits;
     (void)m;
-    if (!HaveSoftwareLock(pe) || !a->memory_mapped) return 0;
-    return (uint64_t)ext_pmlsr_slk(pe) << 1 | 1u;
+    return coresight_lsr_read(pe, a, ARMPROF_EXT_PMU);
 }
 
 /* PMAUTHSTATUS: every field 'has the same value as' (or 'holds the same value
@@ -114,25 +109,14 @@ EXT_READ_FN(ext_read_PMDEVTYPE)
     return PCSROnly(pe) ? 0x10 : 0x16;
 }
 
-/* PMPIDR0.PART_0: the part number's low byte, PMIIDR.ProductID[7:0]
- * ('Matches the PMPIDR1.PART_1, PMPIDR0.PART_0 fields'). */
-EXT_READ_FN(ext_read_PMPIDR0)
-{
-    (void)bits;
-    (void)a;
-    (void)m;
-    return (OPTION_VALUE(pe, PMIIDR) >> 20) & 0xff;
-}
-
-/* PMCIDR0.PRMBL_0: 'Reads as 0x0D'. */
-EXT_READ_FN(ext_read_PMCIDR0)
-{
-    (void)bits;
-    (void)pe;
-    (void)a;
-    (void)m;
-    return 0x0D;
-}
+/* PMPIDR0..4 from option pmiidr (coresight_pidr(): 'Matches the
+ * PMPIDR1.PART_1, PMPIDR0.PART_0 fields', 'Matches the PMPIDR2.REVISION
+ * field', 'Matches the PMPIDR3.REVAND field'). */
+EXT_PIDR_FN(ext_read_PMPIDR0, PMIIDR, 0)
+EXT_PIDR_FN(ext_read_PMPIDR1, PMIIDR, 1)
+EXT_PIDR_FN(ext_read_PMPIDR2, PMIIDR, 2)
+EXT_PIDR_FN(ext_read_PMPIDR3, PMIIDR, 3)
+EXT_PIDR_FN(ext_read_PMPIDR4, PMIIDR, 4)
 
 /* A write the model's CONSTRAINED UNPREDICTABLE choice makes do nothing
  * (PMSWINC_EL0: no SW_INCR event). */

@@ -14,7 +14,10 @@ EXT_READ_FN(ext_read_PMDEVARCH);
 EXT_READ_FN(ext_read_PMDEVID);
 EXT_READ_FN(ext_read_PMDEVTYPE);
 EXT_READ_FN(ext_read_PMPIDR0);
-EXT_READ_FN(ext_read_PMCIDR0);
+EXT_READ_FN(ext_read_PMPIDR1);
+EXT_READ_FN(ext_read_PMPIDR2);
+EXT_READ_FN(ext_read_PMPIDR3);
+EXT_READ_FN(ext_read_PMPIDR4);
 EXT_WRITE_FN(ext_write_PMLAR);
 EXT_WRITE_FN(ext_write_ignored);
 

@@ -31,28 +31,34 @@ bool IsCorePowered(const armprof_pe *pe)
 /* OSLockStatus() is in core/arch.h. */
 
 /* DoubleLockStatus(): OSDLR_EL1.DLK == '1' && DBGPRCR_EL1.CORENPDRQ == '0' &&
- * !Halted(). DBGPRCR_EL1 is not modelled: CORENPDRQ is taken as 0. */
+ * !Halted(). */
 bool DoubleLockStatus(const armprof_pe *pe)
 {
     if (!IsFeatureImplemented(pe, DoubleLock)) return false;
-    return pe->ctx.os_double_lock && !Halted(pe);
+    return pe->ctx.os_double_lock && FIELD(pe, DBGPRCR_EL1, CORENPDRQ) == 0 && !Halted(pe);
 }
 
-/* HaveSoftwareLock(Component_PMU): the OPTIONAL Software Lock (option
- * pmu_software_lock); 'If FEAT_DoPD is implemented, Software Lock is not
- * implemented' (PMLAR, PMLSR). */
-bool HaveSoftwareLock(const armprof_pe *pe)
+/* HaveSoftwareLock(component): 'if IsFeatureImplemented(FEAT_Debugv8p4)
+ * then return FALSE; if IsFeatureImplemented(FEAT_DoPD) && component !=
+ * Component_CTI then return FALSE', then IMPLEMENTATION DEFINED "PMU has
+ * Software Lock" (option pmu_software_lock) or "Debug has Software Lock"
+ * (option ed_software_lock). */
+bool HaveSoftwareLock(const armprof_pe *pe, unsigned component)
 {
-    return OPTION_VALUE(pe, PMU_SOFTWARE_LOCK) && !IsFeatureImplemented(pe, DoPD);
+    if (IsFeatureImplemented(pe, Debugv8p4) || IsFeatureImplemented(pe, DoPD)) return false;
+    return component == ARMPROF_EXT_DEBUG ? OPTION_VALUE(pe, ED_SOFTWARE_LOCK) != 0
+                                          : OPTION_VALUE(pe, PMU_SOFTWARE_LOCK) != 0;
 }
 
-/* SoftwareLockStatus() with GetAccessComponent() == Component_PMU. It
- * 'depends on the type of access attempted': PMLSR.SLK is RES0 'for an access
- * to LSR that is not a memory-mapped access', so the lock binds memory-mapped
- * accesses only. */
-bool SoftwareLockStatus(const armprof_pe *pe, const armprof_ext_access *a)
+/* SoftwareLockStatus() with GetAccessComponent() == component: PMLSR.SLK or
+ * EDLSR.SLK. It 'depends on the type of access attempted': SLK is RES0 'for
+ * an access to LSR that is not a memory-mapped access', so the lock binds
+ * memory-mapped accesses only. */
+bool SoftwareLockStatus(const armprof_pe *pe, const armprof_ext_access *a, unsigned component)
 {
-    return HaveSoftwareLock(pe) && a->memory_mapped && SYSREG_LEVEL(pe)->ext.pmlsr_slk;
+    if (!HaveSoftwareLock(pe, component) || !a->memory_mapped) return false;
+    const pe_external *x = &SYSREG_LEVEL(pe)->ext;
+    return component == ARMPROF_EXT_DEBUG ? x->edlsr_slk : x->pmlsr_slk;
 }
 
 /* NonSecureOnlyImplementation(): without EL3 the PE has one Security state,
@@ -85,14 +91,17 @@ static unsigned PMCCR_OSLO(const armprof_pe *pe)
     return (unsigned)FIELD(pe, PMCCR, OSLO);
 }
 
-/* AllowExternalPMUAccess(). With EL3 using AArch32 the pseudocode reads
- * SDCR.EPMAD: SDCR is architecturally mapped to MDCR_EL3[31:0], EPMAD at the
- * same bit, so the model reads the one state. */
-bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a)
+/* AllowExternalPMUAccess() and AllowExternalDebugAccess() differ only in the
+ * MDCR_EL3 controls they read: ade:ad is <EPMADE,EPMAD> or <EDADE,EDAD>. With
+ * EL3 using AArch32 the pseudocode reads SDCR.EPMAD or SDCR.EDAD: SDCR is
+ * architecturally mapped to MDCR_EL3[31:0], the bits at the same positions,
+ * so the model reads the one state. */
+static bool allow_external_access(const armprof_pe *pe, const armprof_ext_access *a, unsigned ade,
+                                  unsigned ad)
 {
     const armprof_pas pas = a->pas;
     if (IsFeatureImplemented(pe, RME)) {
-        switch (FIELD(pe, MDCR_EL3, EPMADE) << 1 | FIELD(pe, MDCR_EL3, EPMAD)) {
+        switch (ade << 1 | ad) {
         case 0:
             return true;
         case 1:
@@ -109,8 +118,23 @@ bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a)
         if (!ExternalInvasiveDebugEnabled(pe)) return false;
         if (ExternalSecureInvasiveDebugEnabled(pe)) return true;
     }
-    if (HaveEL(pe, EL3)) return FIELD(pe, MDCR_EL3, EPMAD) == 0; /* SDCR.EPMAD or MDCR_EL3.EPMAD */
+    if (HaveEL(pe, EL3)) return ad == 0;
     return NonSecureOnlyImplementation(pe);
+}
+
+/* AllowExternalPMUAccess(): MDCR_EL3.<EPMADE,EPMAD>. */
+bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a)
+{
+    return allow_external_access(pe, a, (unsigned)FIELD(pe, MDCR_EL3, EPMADE),
+                                 (unsigned)FIELD(pe, MDCR_EL3, EPMAD));
+}
+
+/* AllowExternalDebugAccess() (the External DBGBVR<n>_EL1 ... registers and,
+ * from Armv8.2, OSLAR_EL1): MDCR_EL3.<EDADE,EDAD>. */
+bool AllowExternalDebugAccess(const armprof_pe *pe, const armprof_ext_access *a)
+{
+    return allow_external_access(pe, a, (unsigned)FIELD(pe, MDCR_EL3, EDADE),
+                                 (unsigned)FIELD(pe, MDCR_EL3, EDAD));
 }
 
 /* AllowExternalPMSSAccess(). Its asserts (FEAT_PMUv3_SS, FEAT_Debugv8p4)
@@ -203,7 +227,7 @@ ext_decision perm_PMU(const armprof_pe *pe, const armprof_ext_access *a, const e
         return EXT_RAZWI;
     }
     const bool swlock_bullet = IsFeatureImplemented(pe, PMUv3_EXT32) || (d->flags & EXT_SWLOCK);
-    if (swlock_bullet && SoftwareLockStatus(pe, a)) {
+    if (swlock_bullet && SoftwareLockStatus(pe, a, ARMPROF_EXT_PMU)) {
         *why = "SoftwareLockStatus()";
         return EXT_WI;
     }
@@ -225,27 +249,75 @@ ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a, const 
         *why = "IsRange3Counter()";
         return EXT_RAZWI;
     }
-    if ((d->flags & EXT_SWLOCK) && SoftwareLockStatus(pe, a)) {
+    if ((d->flags & EXT_SWLOCK) && SoftwareLockStatus(pe, a, ARMPROF_EXT_PMU)) {
         *why = "SoftwareLockStatus()";
         return EXT_WI;
     }
     return EXT_ALLOW;
 }
 
-/* The CoreSight management registers (PMLAR, PMLSR, PMAUTHSTATUS, PMDEVARCH,
- * PMDEVID, PMDEVTYPE, PMPIDR0, PMCIDR0): 'When FEAT_DoPD is implemented and
- * !IsCorePowered(), accesses to this register generate an error response';
- * without FEAT_DoPD they are in the Debug power domain, which the model keeps
- * powered. */
+/* The Software Lock bullet of an entry that has one (EXT_SWLOCK): 'When
+ * SoftwareLockStatus(), accesses to this register are RO' (WI for a WO
+ * register). */
+static ext_decision swlock_bullet(const armprof_pe *pe, const armprof_ext_access *a,
+                                  const ext_desc *d, const char **why)
+{
+    if ((d->flags & EXT_SWLOCK) && SoftwareLockStatus(pe, a, d->component)) {
+        *why = "SoftwareLockStatus()";
+        return EXT_WI;
+    }
+    return EXT_ALLOW;
+}
+
+/* The CoreSight management registers of both blocks (PMLAR, PMLSR,
+ * PMAUTHSTATUS, PMDEVARCH, PMDEVID, PMDEVTYPE, PMPIDR<n>, PMCIDR<n>,
+ * PMDEVAFF<n>; EDLAR, EDLSR, EDDEVARCH, EDDEVTYPE, EDDEVID<n>, EDPIDR<n>,
+ * EDCIDR<n>, EDDEVAFF<n>, EDITCTRL), and EDPRCR and EDPRSR: 'When FEAT_DoPD is
+ * implemented and !IsCorePowered(), accesses to this register generate an
+ * error response' (ERROR); without FEAT_DoPD they are in the Debug power
+ * domain, which the model keeps powered. Then the Software Lock bullet, for
+ * the entries that have one (EDPRCR, EDITCTRL: 'When SoftwareLockStatus(),
+ * accesses to this register are RO'). */
 ext_decision perm_DOPD(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
                        unsigned n, const char **why)
 {
-    (void)a;
-    (void)d;
     (void)n;
     if (IsFeatureImplemented(pe, DoPD) && !IsCorePowered(pe))
         return refuse(why, "!IsCorePowered()");
-    return EXT_ALLOW;
+    return swlock_bullet(pe, a, d, why);
+}
+
+/* The debug registers in the Core power domain without an OS Lock bullet
+ * (EDCLAIMSET, EDCLAIMCLR; docs/spec-notes.md): DoubleLockStatus() or
+ * !IsCorePowered() -> ERROR; SoftwareLockStatus() -> RO; otherwise RW. */
+ext_decision perm_CORE(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                       unsigned n, const char **why)
+{
+    (void)n;
+    if (DoubleLockStatus(pe)) return refuse(why, "DoubleLockStatus()");
+    if (!IsCorePowered(pe)) return refuse(why, "!IsCorePowered()");
+    return swlock_bullet(pe, a, d, why);
+}
+
+/* OSLAR_EL1 in the external debug block (OSLAR_EL1.external-debug.md): 'When
+ * (DoubleLockStatus() || (!IsCorePowered())) || ((!AllowExternalDebugAccess(
+ * addrdesc)) && IsFeatureImplemented(FEAT_Debugv8p2)), accesses to this
+ * register return an ERROR'; 'When AllowExternalDebugAccess(addrdesc) and
+ * SoftwareLockStatus(), accesses to this register are WI'; then WO. Without
+ * FEAT_Debugv8p2 'it is IMPLEMENTATION DEFINED whether external debug
+ * accesses to OSLAR_EL1 are ignored and return an error when
+ * AllowExternalDebugAccess() returns FALSE' (option ed_oslar_edad; its
+ * default is the Armv8.2 rule). */
+ext_decision perm_EDOSLAR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                          unsigned n, const char **why)
+{
+    (void)n;
+    if (DoubleLockStatus(pe)) return refuse(why, "DoubleLockStatus()");
+    if (!IsCorePowered(pe)) return refuse(why, "!IsCorePowered()");
+    const bool checked = IsFeatureImplemented(pe, Debugv8p2) || OPTION_VALUE(pe, ED_OSLAR_EDAD);
+    if (checked && !AllowExternalDebugAccess(pe, a))
+        return refuse(why, "!AllowExternalDebugAccess()");
+    return swlock_bullet(pe, a, d, why);
 }
 
 /* The PC sample registers (PMPCSR, PMCID1SR, PMCID2SR, PMVIDSR, PMCCIDSR,
@@ -266,19 +338,16 @@ ext_decision perm_PCSR(const armprof_pe *pe, const armprof_ext_access *a, const 
 /* The external debug registers EDPCSR, EDCIDSR, EDVIDSR and EDSCR: 'When
  * DoubleLockStatus(), or !IsCorePowered(), or OSLockStatus(), accesses to this
  * register return an ERROR.' (OSLockStatus() alone: these pages have no
- * FEAT_PMUv3_EXTPMN term.) EDSCR's 'When SoftwareLockStatus(), accesses to
- * this register are RO' needs the external debug Software Lock (EDLAR,
- * EDLSR), which the model does not implement. */
+ * FEAT_PMUv3_EXTPMN term.) Then EDSCR's 'When SoftwareLockStatus(), accesses
+ * to this register are RO' (its entry has EXT_SWLOCK). */
 ext_decision perm_DBG(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
                       unsigned n, const char **why)
 {
-    (void)a;
-    (void)d;
     (void)n;
     if (DoubleLockStatus(pe)) return refuse(why, "DoubleLockStatus()");
     if (!IsCorePowered(pe)) return refuse(why, "!IsCorePowered()");
     if (OSLockStatus(pe)) return refuse(why, "OSLockStatus()");
-    return EXT_ALLOW;
+    return swlock_bullet(pe, a, d, why);
 }
 
 /* 'If event counter n is not implemented: When IsCorePowered() &&
@@ -299,13 +368,46 @@ static ext_decision unimplemented_counter(const armprof_pe *pe, const armprof_ex
     return EXT_RAZWI;
 }
 
-/* PMLSR.SLK: 'On a External debug reset, this field resets to '1''. The model
- * has no separate External debug reset; a Cold reset (power-on) includes one.
- * Without the Software Lock, SLK is RES0 and the lock is never set, so that
- * Read_PMPCSR(), which reads PMLSR.SLK, sees '0'. */
+/* PMLSR.SLK and EDLSR.SLK: 'On a External debug reset, this field resets to
+ * '1''. The model has no separate External debug reset; a Cold reset
+ * (power-on) includes one. Without the Software Lock, SLK is RES0 and the lock
+ * is never set, so that Read_PMPCSR(), which reads PMLSR.SLK, sees '0'.
+ * EDPRCR.COREPURQ: 'On an External debug reset this field resets to 0'. The
+ * claim tags: 0 on a Cold reset (docs/spec-notes.md). EDPRSR: SPD 'On a Cold
+ * reset, this field resets to '1'', SPMAD, SDAD and STAD to '0'; SR 'On a Warm
+ * reset, this field resets to '1''; SDR 'On a Warm reset, this field resets
+ * to an architecturally UNKNOWN value': 0, the bit of option unknown_fill. */
 void external_reset(armprof_pe *pe, bool cold)
 {
-    if (cold) SYSREG_LEVEL(pe)->ext.pmlsr_slk = HaveSoftwareLock(pe);
+    pe_external *x = &SYSREG_LEVEL(pe)->ext;
+    if (cold) {
+        x->pmlsr_slk = HaveSoftwareLock(pe, ARMPROF_EXT_PMU);
+        x->edlsr_slk = HaveSoftwareLock(pe, ARMPROF_EXT_DEBUG);
+        x->edprcr_corepurq = false;
+        x->claim = 0;
+        x->edprsr = EDPRSR_SPD;
+    }
+    x->edprsr = (uint16_t)((x->edprsr & ~EDPRSR_SDR) | EDPRSR_SR |
+                           (OPTION_VALUE(pe, UNKNOWN_FILL) & EDPRSR_SDR));
+}
+
+void ext_edprsr_set(armprof_pe *pe, unsigned bits)
+{
+    SYSREG_LEVEL(pe)->ext.edprsr |= (uint16_t)(bits & EDPRSR_STICKY);
+}
+
+/* An access refused because AllowExternalPMUAccess() or
+ * AllowExternalDebugAccess() is FALSE sets EDPRSR.SPMAD or EDPRSR.SDAD. With
+ * FEAT_Debugv8p4 the pages count 'Non-secure external debug interface
+ * accesses' only (SPMAD needs FEAT_PMUv3_EXT, where the field exists). */
+static void note_refusal(armprof_pe *pe, const armprof_ext_access *a, const char *why)
+{
+    if (!why) return;
+    if (IsFeatureImplemented(pe, Debugv8p4) && a->pas != ARMPROF_PAS_NONSECURE) return;
+    if (!strcmp(why, "!AllowExternalPMUAccess()") && IsFeatureImplemented(pe, PMUv3_EXT))
+        ext_edprsr_set(pe, EDPRSR_SPMAD);
+    else if (!strcmp(why, "!AllowExternalDebugAccess()"))
+        ext_edprsr_set(pe, EDPRSR_SDAD);
 }
 
 /* ---- Accesses ---- */
@@ -498,6 +600,7 @@ static armprof_ext_outcome ext_access(armprof_pe *pe, unsigned component, uint32
     o.why = why;
     if (dec == EXT_ERROR) {
         o.kind = ARMPROF_EXT_ERROR;
+        note_refusal(pe, &a, why);
         return o;
     }
     if (dec == EXT_RAZWI) {

@@ -91,11 +91,18 @@ ext_decision perm_PCSR(const armprof_pe *pe, const armprof_ext_access *a, const 
 ext_decision perm_DBG(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
                       unsigned n, const char **why);
 
-/* The pseudocode helpers of J1.3.1 (external.c cites each). */
+ext_decision perm_CORE(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                       unsigned n, const char **why);
+ext_decision perm_EDOSLAR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                          unsigned n, const char **why);
+
+/* The pseudocode helpers of J1.3.1 (external.c cites each). component is an
+ * armprof_ext_component (GetAccessComponent()). */
 bool IsCorePowered(const armprof_pe *pe);
 bool DoubleLockStatus(const armprof_pe *pe);
-bool HaveSoftwareLock(const armprof_pe *pe);
-bool SoftwareLockStatus(const armprof_pe *pe, const armprof_ext_access *a);
+bool HaveSoftwareLock(const armprof_pe *pe, unsigned component);
+bool SoftwareLockStatus(const armprof_pe *pe, const armprof_ext_access *a, unsigned component);
+bool AllowExternalDebugAccess(const armprof_pe *pe, const armprof_ext_access *a);
 bool NonSecureOnlyImplementation(const armprof_pe *pe);
 bool IsMostSecureAccess(const armprof_pe *pe, const armprof_ext_access *a);
 bool IsRange3Counter(const armprof_pe *pe, unsigned n);
@@ -113,7 +120,26 @@ bool ext_entry_present(const armprof_pe *pe, unsigned id);
  * once the catalog is set. */
 void external_configure(armprof_pe *pe);
 
-/* Cold and Warm reset of the interface's own state (PMLSR.SLK). */
+/* Cold and Warm reset of the interface's own state (PMLSR.SLK, EDLSR.SLK,
+ * EDPRCR.COREPURQ, the claim tags, EDPRSR's sticky bits). */
 void external_reset(armprof_pe *pe, bool cold);
+
+/* EDPRSR's sticky bits (EDPRSR.external-debug.md): SDR 'Set to 1 when the PE
+ * exits Debug state', SPMAD and SDAD set by an access refused for
+ * !AllowExternalPMUAccess() or !AllowExternalDebugAccess(), STAD (trace, never
+ * set: the model has no trace unit registers), SR 'the non-debug logic of the
+ * PE ... has been reset', SPD 'the state of the debug registers in the Core
+ * power domain has been lost'. */
+#define EDPRSR_SDR   (1u << 11)
+#define EDPRSR_SPMAD (1u << 10)
+#define EDPRSR_SDAD  (1u << 8)
+#define EDPRSR_STAD  (1u << 13)
+#define EDPRSR_SR    (1u << 3)
+#define EDPRSR_SPD   (1u << 1)
+#define EDPRSR_STICKY                                                                              \
+    (EDPRSR_SDR | EDPRSR_SPMAD | EDPRSR_SDAD | EDPRSR_STAD | EDPRSR_SR | EDPRSR_SPD)
+/* Sets sticky bits of EDPRSR (the PE's power-down, its exit from Debug
+ * state). */
+void ext_edprsr_set(armprof_pe *pe, unsigned bits);
 
 #endif

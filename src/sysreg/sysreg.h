@@ -11,7 +11,11 @@
 
 /* The external (memory-mapped) interface's state (sysreg/external.c). */
 typedef struct pe_external {
-    bool pmlsr_slk; /* PMLSR.SLK: the PMU Software Lock is locked */
+    bool pmlsr_slk;       /* PMLSR.SLK: the PMU Software Lock is locked */
+    bool edlsr_slk;       /* EDLSR.SLK: the external debug Software Lock is locked */
+    bool edprcr_corepurq; /* EDPRCR.COREPURQ (Debug power domain) */
+    uint8_t claim;        /* the claim tag bits (EDCLAIMSET, EDCLAIMCLR) */
+    uint16_t edprsr;      /* EDPRSR's sticky bits (EDPRSR_STICKY), at their positions */
     /* For each block and 4-byte word of it, the lowest id of an entry with
      * an instance there, in any configuration (EXT_NO_ENTRY: none): an
      * access looks from there, not through the whole catalog (a PC

@@ -8,6 +8,7 @@
  * view naming a System register the table declares. Expected offsets and
  * widths are copied from the pages' 'Accessible at offset' lines and
  * 'Component / Offset' tables, not from the program. */
+#include <stdio.h>
 #include <string.h>
 
 #include "armprof/armprof.h"
@@ -158,6 +159,62 @@ int main(void)
               "%s: in a block", d->name);
     }
 
+    /* ---- The debug block's identity (option ed_iidr) as Linux's AMBA bus
+     * reads it: PIDR0 | PIDR1 << 8 | PIDR2 << 16 | PIDR3 << 24, matched by
+     * coresight-cpu-debug against 0x000bbd03 (Cortex-A53), 0x000bbd07 (A57),
+     * 0x000bbd08 (A72), 0x000bbd09 (A73) under the mask 0x000fffff: part
+     * number, Arm's JEP106 identity 0x3B and the JEDEC bit. ed_iidr packs
+     * ProductID [31:20], Variant [19:16], Revision [15:12], Implementer
+     * [11:0] (continuation 4, identity 0x3B); r1p3 here. ---- */
+    static const struct {
+        uint32_t part, amba;
+    } cores[] = {{0xD03, 0xbbd03}, {0xD07, 0xbbd07}, {0xD08, 0xbbd08}, {0xD09, 0xbbd09}};
+    for (size_t i = 0; i < sizeof cores / sizeof cores[0]; i++) {
+        armprof_config c;
+        char err[256], value[32];
+        armprof_config_preset(&c, "armv8.0-pcsr");
+        snprintf(value, sizeof value, "0x%x", cores[i].part << 20 | 1u << 16 | 3u << 12 | 0x43Bu);
+        CHECK(armprof_config_set(&c, "ed_iidr", value, err, sizeof err), "ed_iidr: %s", err);
+        armprof_pe *p = armprof_pe_create(&c, err, sizeof err);
+        CHECK(p != NULL, "%s", err);
+        if (!p) continue;
+        uint32_t pidr[5];
+        static const uint32_t at[5] = {0xFE0, 0xFE4, 0xFE8, 0xFEC, 0xFD0};
+        for (unsigned n = 0; n < 5; n++) {
+            const armprof_ext_outcome r = armprof_external_debug_read(p, at[n], 4, NULL);
+            CHECK(r.kind == ARMPROF_EXT_OK, "EDPIDR%u readable", n);
+            pidr[n] = (uint32_t)r.value;
+        }
+        const uint32_t id = pidr[0] | pidr[1] << 8 | pidr[2] << 16 | pidr[3] << 24;
+        CHECK((id & 0xfffff) == cores[i].amba, "part 0x%x: peripheral ID 0x%08x matches 0x%05x",
+              cores[i].part, id, cores[i].amba);
+        /* REVISION = Variant 1, REVAND = Revision 3; EDPIDR4.DES_2 = 4. */
+        CHECK(pidr[2] >> 4 == 1 && pidr[3] >> 4 == 3 && pidr[4] == 4,
+              "part 0x%x: r1p3, continuation code 4", cores[i].part);
+        armprof_pe_destroy(p);
+    }
+
+    /* ---- The Component ID of both blocks: CIDR0..3 composed as the
+     * CoreSight preamble 0xB105_900D with CLASS 0x9 (PMCIDR0 'Reads as
+     * 0x0D'; CIDR1 [7:4] CLASS). Readable under the OS Lock (a Cold reset
+     * leaves it locked) and, without FEAT_DoPD, with the Core off. ---- */
+    {
+        const layout v80c = {"armv8.0-pcsr", {0}, {0}};
+        armprof_pe *p = make(&v80c);
+        armprof_set_core_power(p, false);
+        uint32_t pm = 0, ed = 0;
+        for (unsigned n = 0; n < 4; n++) {
+            const armprof_ext_outcome rp = armprof_external_read(p, 0xFF0 + 4 * n, 4, NULL);
+            const armprof_ext_outcome rd = armprof_external_debug_read(p, 0xFF0 + 4 * n, 4, NULL);
+            CHECK(rp.kind == ARMPROF_EXT_OK && rd.kind == ARMPROF_EXT_OK, "CIDR%u readable", n);
+            pm |= (uint32_t)rp.value << (8 * n);
+            ed |= (uint32_t)rd.value << (8 * n);
+        }
+        CHECK(pm == 0xB105900Du, "PMCIDR0..3 compose 0xB105900D (0x%08x)", pm);
+        CHECK(ed == 0xB105900Du, "EDCIDR0..3 compose 0xB105900D (0x%08x)", ed);
+        armprof_pe_destroy(p);
+    }
+
     /* ---- FEAT_PMUv3_EXT64 (armv9.4-all: PMUv3p9, ICNTR, SS, TH), Table I5-1 ---- */
     const layout v94 = {"armv9.4-all", {0}, {0}};
     armprof_pe *pe = make(&v94);
@@ -190,6 +247,17 @@ int main(void)
         {"PMDEVTYPE", 0xFCC, 0, 32},             /* 0xFCC */
         {"PMPIDR0", 0xFE0, 0, 32},               /* 0xFE0 */
         {"PMCIDR0", 0xFF0, 0, 32},               /* 0xFF0 */
+        /* Table I5-1: 'PMDEVAFF 0xFA8'; 'PMPIDR4 PMPIDR0 PMPIDR1 ... 0xFD0
+         * 0xFE0 0xFE4', PMPIDR2 0xFE8, PMPIDR3 0xFEC; PMCIDR1..3 0xFF4,
+         * 0xFF8, 0xFFC. */
+        {"PMDEVAFF", 0xFA8, 0, 64},
+        {"PMPIDR4", 0xFD0, 0, 32},
+        {"PMPIDR1", 0xFE4, 0, 32},
+        {"PMPIDR2", 0xFE8, 0, 32},
+        {"PMPIDR3", 0xFEC, 0, 32},
+        {"PMCIDR1", 0xFF4, 0, 32},
+        {"PMCIDR2", 0xFF8, 0, 32},
+        {"PMCIDR3", 0xFFC, 0, 32},
     };
     check_locations("EXT64", pe, ext64, sizeof ext64 / sizeof ext64[0]);
     check_no_overlap("EXT64", pe);
@@ -225,6 +293,11 @@ int main(void)
         {"PMIIDR", 0xE08, 0, 32},   /* pmiidr defaults to 0x43B: implemented */
         {"PMDEVARCH", 0xFBC, 0, 32},
         {"PMCIDR0", 0xFF0, 0, 32},
+        /* Table I5-2: 'PMDEVAFF0 PMDEVAFF1 0xFA8 0xFAC'. */
+        {"PMDEVAFF0", 0xFA8, 0, 32},
+        {"PMDEVAFF1", 0xFAC, 0, 32},
+        {"PMPIDR4", 0xFD0, 0, 32},
+        {"PMCIDR3", 0xFFC, 0, 32},
     };
     check_locations("EXT32", pe, ext32, sizeof ext32 / sizeof ext32[0]);
     check_no_overlap("EXT32", pe);
@@ -342,9 +415,41 @@ int main(void)
     const layout v80 = {"armv8.0-pcsr", {0}, {0}};
     pe = make(&v80);
     static const expect_loc debug[] = {
-        {"EDSCR", 0x088, 0, 32},   {"EDPCSR[31:0]", 0x0A0, 0, 32},      {"EDCIDSR", 0x0A4, 0, 32},
-        {"EDVIDSR", 0x0A8, 0, 32}, {"EDPCSR[63:32]", 0x0AC, 0, 32},     {"EDDEVID1", 0xFC4, 0, 32},
-        {"EDDEVID", 0xFC8, 0, 32}, {"DBGAUTHSTATUS_EL1", 0xFB8, 0, 32},
+        {"EDSCR", 0x088, 0, 32},
+        {"EDPCSR[31:0]", 0x0A0, 0, 32},
+        {"EDCIDSR", 0x0A4, 0, 32},
+        {"EDVIDSR", 0x0A8, 0, 32},
+        {"EDPCSR[63:32]", 0x0AC, 0, 32},
+        {"EDDEVID1", 0xFC4, 0, 32},
+        {"EDDEVID", 0xFC8, 0, 32},
+        {"DBGAUTHSTATUS_EL1", 0xFB8, 0, 32},
+        /* OSLAR_EL1 'Debug 0x300', EDPRSR 'Debug 0x314'; without a page here
+         * (the full manual's map): EDPRCR 0x310, EDITCTRL 0xF00, EDCLAIMSET
+         * 0xFA0, EDCLAIMCLR 0xFA4, EDDEVAFF0/1 0xFA8/0xFAC, EDLAR 0xFB0,
+         * EDLSR 0xFB4, EDDEVARCH 0xFBC, EDDEVID2 0xFC0, EDDEVTYPE 0xFCC,
+         * EDPIDR4 0xFD0, EDPIDR0..3 0xFE0..0xFEC, EDCIDR0..3 0xFF0..0xFFC. */
+        {"OSLAR_EL1", 0x300, 0, 32},
+        {"EDPRCR", 0x310, 0, 32},
+        {"EDPRSR", 0x314, 0, 32},
+        {"EDITCTRL", 0xF00, 0, 32},
+        {"EDCLAIMSET", 0xFA0, 0, 32},
+        {"EDCLAIMCLR", 0xFA4, 0, 32},
+        {"EDDEVAFF0", 0xFA8, 0, 32},
+        {"EDDEVAFF1", 0xFAC, 0, 32},
+        {"EDLAR", 0xFB0, 0, 32},
+        {"EDLSR", 0xFB4, 0, 32},
+        {"EDDEVARCH", 0xFBC, 0, 32},
+        {"EDDEVID2", 0xFC0, 0, 32},
+        {"EDDEVTYPE", 0xFCC, 0, 32},
+        {"EDPIDR4", 0xFD0, 0, 32},
+        {"EDPIDR0", 0xFE0, 0, 32},
+        {"EDPIDR1", 0xFE4, 0, 32},
+        {"EDPIDR2", 0xFE8, 0, 32},
+        {"EDPIDR3", 0xFEC, 0, 32},
+        {"EDCIDR0", 0xFF0, 0, 32},
+        {"EDCIDR1", 0xFF4, 0, 32},
+        {"EDCIDR2", 0xFF8, 0, 32},
+        {"EDCIDR3", 0xFFC, 0, 32},
     };
     check_at("debug", pe, ARMPROF_EXT_DEBUG, debug, sizeof debug / sizeof debug[0]);
     check_no_overlap("debug", pe);
@@ -358,10 +463,35 @@ int main(void)
     armprof_set_os_lock(pe, false);
     CHECK(armprof_external_debug_read(pe, 0x080, 4, NULL).kind == ARMPROF_EXT_UNMODELLED,
           "debug 0x080 (EDRCR) not modelled");
+    /* OSLAR_EL1 at 0x300: 'bit[0] is copied to the OS Lock' (the lock
+     * OSLockStatus() reads); then EDPCSR, EDCIDSR: 'When ... OSLockStatus(),
+     * accesses to this register return an ERROR'. AllowExternalDebugAccess()
+     * without FEAT_Debugv8p4 needs ExternalInvasiveDebugEnabled() (DBGEN). */
+    armprof_set_signal(pe, ARMPROF_SIG_DBGEN, true);
+    armprof_ext_outcome o = armprof_external_debug_write(pe, 0x300, 4, 1, NULL);
+    CHECK(o.kind == ARMPROF_EXT_OK && !o.ignored && armprof_os_locked(pe),
+          "OSLAR_EL1 write of 1 locks the OS Lock");
+    o = armprof_external_debug_read(pe, 0x0A0, 4, NULL);
+    CHECK(o.kind == ARMPROF_EXT_ERROR && o.why && !strcmp(o.why, "OSLockStatus()"),
+          "EDPCSR under the OS Lock set through OSLAR_EL1: ERROR, OSLockStatus()");
+    o = armprof_external_debug_read(pe, 0x314, 4, NULL);
+    CHECK(o.kind == ARMPROF_EXT_OK && (o.value & 0x20) != 0, "EDPRSR.OSLK follows the lock");
+    o = armprof_external_debug_write(pe, 0x300, 4, 0, NULL);
+    CHECK(o.kind == ARMPROF_EXT_OK && !armprof_os_locked(pe), "OSLAR_EL1 write of 0 unlocks");
+    CHECK(armprof_external_debug_read(pe, 0x0A0, 4, NULL).kind == ARMPROF_EXT_OK,
+          "EDPCSR readable once unlocked");
+    /* DBGEN LOW: AllowExternalDebugAccess() is FALSE; OSLAR_EL1 returns an
+     * ERROR (option ed_oslar_edad's default, the Armv8.2 rule) and the lock
+     * does not change. */
+    armprof_set_signal(pe, ARMPROF_SIG_DBGEN, false);
+    o = armprof_external_debug_write(pe, 0x300, 4, 1, NULL);
+    CHECK(o.kind == ARMPROF_EXT_ERROR && o.why && !strcmp(o.why, "!AllowExternalDebugAccess()") &&
+              !armprof_os_locked(pe),
+          "OSLAR_EL1 without AllowExternalDebugAccess(): ERROR");
     armprof_pe_destroy(pe);
     pe = make(&v82);
     armprof_set_os_lock(pe, false);
-    armprof_ext_outcome o = armprof_external_debug_read(pe, 0x0A0, 4, NULL);
+    o = armprof_external_debug_read(pe, 0x0A0, 4, NULL);
     CHECK(o.kind == ARMPROF_EXT_OK && o.reg < 0 && o.value == 0,
           "EDPCSR without FEAT_PCSRv8 is RES0");
     armprof_pe_destroy(pe);
