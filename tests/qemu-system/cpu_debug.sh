@@ -53,6 +53,9 @@ guest_perf=0 guest_modules=coresight-cpu-debug
 # claimed the blocks, CONFIG_IO_STRICT_DEVMEM refuses /dev/mem there
 # shellcheck disable=SC2034 # guest_run.sh's
 guest_modules_load=script
+# a boot takes about 20 s; a guest that hangs (a nested panic) ends sooner
+# shellcheck disable=SC2034 # guest_run.sh's
+guest_timeout=300
 
 # the guest script's common parts. From CPU0 (taskset): CPU1 runs spin.
 guest_lib() {
@@ -77,7 +80,7 @@ dmesg | grep -i 'coresight' | sed 's/^/armprof-guest: dmesg: /'
 mount -t debugfs none /sys/kernel/debug
 echo 1 >/sys/kernel/debug/coresight_cpu_debug/enable
 say "enable $(cat /sys/kernel/debug/coresight_cpu_debug/enable)"
-grep -E ' [tT] (vectors|local_cpu_stop|do_handle_IPI|ipi_handler|sdei_mask_local_cpu|invoke_sdei_fn|readl_relaxed[[:space:]]\[coresight_cpu_debug\])$' /proc/kallsyms >/tmp/kallsyms
+grep -E ' [tT] (vectors|arm64_nmi_cpu_stop|local_cpu_stop|do_handle_IPI|ipi_handler|sdei_mask_local_cpu|invoke_sdei_fn|readl_relaxed[[:space:]]\[coresight_cpu_debug\])$' /proc/kallsyms >/tmp/kallsyms
 EOF
   guest_send_file kallsyms /tmp/kallsyms
   cat <<'EOF'
@@ -181,9 +184,12 @@ if booted allowed; then
   # (bits [63:32] all ones, EDVIDSR.HV 1) with spin's pid still (an
   # interrupt switches no task), e.g. VBAR_EL1 + 0x480, the vector of an
   # IRQ from a lower EL using AArch64 (H7.1: 'The branch target for an
-  # exception is the exception vector address'). CPU1 spends nearly all its
-  # time in spin, and PC samples are to tell where the time goes (H7.1):
-  # most of the ten must be spin's.
+  # exception is the exception vector address'). How many of the ten are
+  # the kernel's depends on the host: the tick is host time, and a vCPU the
+  # host runs slowly spends more of its instructions in it (one run: 4 in
+  # spin, 3 at the IRQ vector, 3 elsewhere in the kernel; another 20 of 20
+  # in spin), so at least one must be spin's, and every one spin's or the
+  # kernel's on top of it.
   want_lo=$(printf '0x%08x' $((spin_addr & 0xffffffff)))
   want_cid=$(printf '0x%08x' "${spin_pid:-0}")
   vectors=$(awk '$3 == "vectors" && NF == 3 { print "0x" $1; exit }' "$work/kallsyms.data" 2>/dev/null || true)
@@ -195,13 +201,13 @@ if booted allowed; then
       n=$((n + 1))
     elif [[ $hi == 0xffff* ]] && [ "$((vid >> 28 & 1))" = 1 ]; then
       kernel=$((kernel + 1))
-      where="$where ${hi}${lo#0x}${vectors:+ (vectors+$(printf '0x%x' $((hi << 32 | lo - vectors))))}"
+      where="$where ${hi}${lo#0x}${vectors:+ (vectors+$(printf '0x%x' $(((hi << 32 | lo) - vectors))))}"
     else
       other=$((other + 1))
     fi
   done < <(tagged el0 | awk '$1 == "sample"')
   echo "allowed: samples of CPU1: $n in spin, $kernel in the kernel with spin's pid:${where:- none}, $other else"
-  [ "$n" -ge 6 ] && [ "$other" = 0 ] &&
+  [ "$n" -ge 1 ] && [ "$other" = 0 ] &&
     ok "allowed: $n of 10 samples of CPU1 are spin() at EL0 (EDPCSR $want_lo, EDCIDSR pid $spin_pid, EDVIDSR NS), $kernel the kernel on top of it" ||
     bad "allowed: $n of 10 samples of CPU1 in spin() at $want_lo, $kernel in the kernel, $other neither (pid ${spin_pid:-?}, EDVIDSR NS=1 E2=0 E3=0 VMID=0): $(tagged el0 | tr '\n' ';')"
 
@@ -245,17 +251,19 @@ if booted allowed; then
   # smp_send_stop(), no crash kernel being loaded) before it calls the panic
   # notifiers, and smp_send_stop() waits until they are offline, so:
   #   - CPU1 took IPI_CPU_STOP on top of spin (an interrupt at EL0, no
-  #     context switch: CONTEXTIDR_EL1 still spin's pid) and parks in
-  #     local_cpu_stop() (arch/arm64/kernel/smp.c: set_cpu_online(false),
-  #     masks DAIF, sdei_mask_local_cpu(), cpu_park_loop(): wfe/wfi
-  #     forever, inlined). The sample is in local_cpu_stop, or in
-  #     do_handle_IPI or ipi_handler if the compiler inlined it there: the
-  #     innermost of the three that /proc/kallsyms names (7.3: ipi_handler).
-  #     CPU0 goes on once CPU1 is offline, the first thing CPU1 does, so
-  #     CPU1 may still be in sdei_mask_local_cpu() (CONFIG_ARM_SDE_INTERFACE=y;
-  #     no SDEI firmware: it returns at once) if its host thread waited
-  #     through all the console output CPU0 prints before its notifiers: that
-  #     is allowed too;
+  #     context switch: CONTEXTIDR_EL1 still spin's pid) and parks in the
+  #     stop function (arch/arm64/kernel/smp.c; 7.3: arm64_nmi_cpu_stop(),
+  #     which every stop path funnels through; 6.x: local_cpu_stop()): it
+  #     masks DAIF, set_cpu_online(false), sdei_mask_local_cpu(), then
+  #     cpu_park_loop(), wfe/wfi forever, inlined. The sample is in that
+  #     function, or in do_handle_IPI or ipi_handler if the compiler inlined
+  #     it there: the innermost of them that /proc/kallsyms names. (A vCPU
+  #     halted in WFI is sampled at the instruction after the WFI,
+  #     docs/qemu-system.md: the park loop still.) CPU0 goes on once CPU1 is
+  #     offline, before CPU1's sdei_mask_local_cpu()
+  #     (CONFIG_ARM_SDE_INTERFACE=y; no SDEI firmware: it returns at once),
+  #     so CPU1 may still be there if its host thread waited through all the
+  #     console output CPU0 prints before its notifiers: allowed too;
   #   - CPU0 reads its own EDPCSR in the notifier: debug_notifier_call()
   #     (debug_read_regs() is inlined; the 7.3 module's disassembly) calls
   #     the module's out-of-line readl_relaxed() for EDPCSR, whose ldr is the
@@ -269,13 +277,13 @@ if booted allowed; then
   # kernel address's are not - VMID 0), which the driver prints as
   # "90000000 (State:Non-secure Mode:EL1/0 Width:64bits VMID:0)".
   stop_fn=
-  for f in local_cpu_stop do_handle_IPI ipi_handler; do
+  for f in arm64_nmi_cpu_stop local_cpu_stop do_handle_IPI ipi_handler; do
     if awk -v f="$f" '$3 == f && NF == 3' "$work/kallsyms.data" 2>/dev/null | grep -q .; then
       stop_fn=$f
       break
     fi
   done
-  [ -n "$stop_fn" ] || bad "allowed: /proc/kallsyms (received) names none of local_cpu_stop, do_handle_IPI, ipi_handler"
+  [ -n "$stop_fn" ] || bad "allowed: /proc/kallsyms (received) names none of arm64_nmi_cpu_stop, local_cpu_stop, do_handle_IPI, ipi_handler"
   # sdei_mask_local_cpu() and, unless inlined, the SMCCC wrapper it calls
   stop_also="sdei_mask_local_cpu invoke_sdei_fn"
   want_vid="90000000 (State:Non-secure Mode:EL1/0 Width:64bits VMID:0)"
