@@ -97,6 +97,23 @@ static uint64_t sample_self(uint64_t *load_pc)
     return x1;
 }
 
+/* The CoreSight identification of the debug block: EDCIDR0-3 0x0D, 0x90,
+ * 0x05, 0xB1 (component class 9, CoreSight); EDDEVARCH ARCHITECT 0x23B
+ * (Arm), PRESENT 1, ARCHID 0x?A15 whose ARCHVER is the debug architecture's
+ * version, ID_AA64DFR0_EL1.DebugVer [3:0] as the PE reads it; EDDEVTYPE
+ * 0x15 (processor debug); EDDEVAFF0 MPIDR_EL1[31:0]. */
+static void identification(void)
+{
+    const uint32_t cidr = read32(DEBUG_BLOCK + 0xFF0) | read32(DEBUG_BLOCK + 0xFF4) << 8 |
+                          read32(DEBUG_BLOCK + 0xFF8) << 16 | read32(DEBUG_BLOCK + 0xFFC) << 24;
+    check("EDCIDR0-3", cidr, 0xB105900D);
+    const uint64_t debugver = MRS("id_aa64dfr0_el1") & 0xf;
+    check("EDDEVARCH", read32(DEBUG_BLOCK + 0xFBC), 0x47700A15u | debugver << 12);
+    check("EDDEVTYPE", read32(DEBUG_BLOCK + 0xFCC), 0x15);
+    check("EDDEVAFF0 is MPIDR_EL1[31:0]", read32(DEBUG_BLOCK + 0xFA8),
+          MRS("mpidr_el1") & 0xffffffffu);
+}
+
 static void pc_sampling(void)
 {
     const unsigned el = (unsigned)(MRS("CurrentEL") >> 2) & 3;
@@ -182,6 +199,7 @@ static void bad_input(void)
 
 void baremetal_main(void)
 {
+    identification();
     pc_sampling();
     snapshot();
     bad_input();

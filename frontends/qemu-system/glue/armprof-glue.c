@@ -496,6 +496,25 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
          * clear */
         armprof_config_drop_feature(&c, ARMPROF_FEAT_PMUv3_ICNTR);
     }
+    {
+        /* The debug architecture is QEMU's (ID_AA64DFR0_EL1.DebugVer, its
+         * debug registers): the model claims no later version, which the
+         * external debug block's EDDEVARCH.ARCHVER would show. */
+        static const struct {
+            unsigned debugver; /* the first DebugVer with the feature */
+            armprof_feature feature;
+        } versions[] = {
+            {0x7, ARMPROF_FEAT_Debugv8p1}, {0x8, ARMPROF_FEAT_Debugv8p2},
+            {0x9, ARMPROF_FEAT_Debugv8p4}, {0xa, ARMPROF_FEAT_Debugv8p8},
+            {0xb, ARMPROF_FEAT_Debugv8p9},
+        };
+        const unsigned debugver = FIELD_EX64(cpu->isar.id_aa64dfr0, ID_AA64DFR0, DEBUGVER);
+        for (size_t i = 0; i < ARRAY_SIZE(versions); i++) {
+            if (debugver < versions[i].debugver) {
+                armprof_config_drop_feature(&c, versions[i].feature);
+            }
+        }
+    }
     if (!cpu_isar_feature(aa64_fgt, cpu)) {
         armprof_config_drop_feature(&c, ARMPROF_FEAT_FGT);
     } else if (!armprof_config_has(&c, ARMPROF_FEAT_FGT)) {
@@ -519,6 +538,20 @@ bool armprof_glue_realize(ARMCPU *cpu, Error **errp)
     }
     if (!configure_options(cpu, &c, errp)) {
         return false;
+    }
+    {
+        /* MPIDR_EL1 as QEMU reads it (mpidr_read_val()): the external
+         * blocks' EDDEVAFF0/1 and PMDEVAFF show it */
+        uint64_t mpidr = cpu->mp_affinity;
+        if (arm_feature(env, ARM_FEATURE_V7MP)) {
+            mpidr |= 1ull << 31 | (uint64_t)cpu->mp_is_up << 30;
+        }
+        char value[32], err[128];
+        snprintf(value, sizeof value, "0x%" PRIx64, mpidr);
+        if (!armprof_config_set(&c, "mpidr", value, err, sizeof err)) {
+            error_setg(errp, "armprof: mpidr: %s", err);
+            return false;
+        }
     }
     char err[256];
     armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
