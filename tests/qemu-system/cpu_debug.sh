@@ -179,36 +179,36 @@ if booted allowed; then
   # in Debian's kernel) keeps the running task's pid: spin's; EDVIDSR
   # (EDVIDSR page) NS 1 (the virt board's PE is in Non-secure state), E2 0,
   # E3 0 (not EL2, not EL3), VMID 0 (no stage 2: VTTBR_EL2 0), HV either
-  # (a hint: bits [63:32] are 0). A timer tick (250 Hz) takes CPU1 into the
-  # kernel on top of spin now and then: such a sample is a kernel address
-  # (bits [63:32] all ones, EDVIDSR.HV 1) with spin's pid still (an
-  # interrupt switches no task), e.g. VBAR_EL1 + 0x480, the vector of an
-  # IRQ from a lower EL using AArch64 (H7.1: 'The branch target for an
-  # exception is the exception vector address'). How many of the ten are
-  # the kernel's depends on the host: the tick is host time, and a vCPU the
-  # host runs slowly spends more of its instructions in it (one run: 4 in
-  # spin, 3 at the IRQ vector, 3 elsewhere in the kernel; another 20 of 20
-  # in spin), so at least one must be spin's, and every one spin's or the
-  # kernel's on top of it.
+  # (a hint: bits [63:32] are 0). Now and then CPU1 is in the kernel: a
+  # timer tick (250 Hz) on top of spin (spin's pid: an interrupt switches no
+  # task), e.g. at VBAR_EL1 + 0x480, the vector of an IRQ from a lower EL
+  # using AArch64 (H7.1: 'The branch target for an exception is the
+  # exception vector address'), or a kernel thread the tick woke (its own
+  # pid; seen: pid 15). Such a sample is a kernel address (bits [63:32]
+  # all ones, EDVIDSR.HV 1), NS, E2 0, E3 0, VMID 0. At least one of the
+  # ten must be spin's, and none anything else. (The guest's accounting
+  # says spin's time is all but a few ticks user time, yet runs have had
+  # 3 and 8 of 10 samples at the IRQ vector, others none of 20: a finding
+  # for the emulator, printed, not failed.)
   want_lo=$(printf '0x%08x' $((spin_addr & 0xffffffff)))
   want_cid=$(printf '0x%08x' "${spin_pid:-0}")
   vectors=$(awk '$3 == "vectors" && NF == 3 { print "0x" $1; exit }' "$work/kallsyms.data" 2>/dev/null || true)
   n=0 kernel=0 other=0 where=
   while read -r _ _ lo hi cid vid; do
-    if [[ ! $vid == 0x* ]] || [ "$cid" != "$want_cid" ] || [ "$((vid & ~(1 << 28)))" != $((0x80000000)) ]; then
+    if [[ ! $vid == 0x* ]] || [[ ! $cid == 0x* ]] || [ "$((vid & ~(1 << 28)))" != $((0x80000000)) ]; then
       other=$((other + 1))
-    elif [ "$lo" = "$want_lo" ] && [ "$hi" = 0x00000000 ]; then
+    elif [ "$lo" = "$want_lo" ] && [ "$hi" = 0x00000000 ] && [ "$cid" = "$want_cid" ]; then
       n=$((n + 1))
     elif [[ $hi == 0xffff* ]] && [ "$((vid >> 28 & 1))" = 1 ]; then
       kernel=$((kernel + 1))
-      where="$where ${hi}${lo#0x}${vectors:+ (vectors+$(printf '0x%x' $(((hi << 32 | lo) - vectors))))}"
+      where="$where ${hi}${lo#0x}${vectors:+ (vectors+$(printf '0x%x' $(((hi << 32 | lo) - vectors))))} pid $((cid)),"
     else
       other=$((other + 1))
     fi
   done < <(tagged el0 | awk '$1 == "sample"')
-  echo "allowed: samples of CPU1: $n in spin, $kernel in the kernel with spin's pid:${where:- none}, $other else"
+  echo "allowed: samples of CPU1: $n in spin, $kernel in the kernel:${where:- none}, $other else"
   [ "$n" -ge 1 ] && [ "$other" = 0 ] &&
-    ok "allowed: $n of 10 samples of CPU1 are spin() at EL0 (EDPCSR $want_lo, EDCIDSR pid $spin_pid, EDVIDSR NS), $kernel the kernel on top of it" ||
+    ok "allowed: $n of 10 samples of CPU1 are spin() at EL0 (EDPCSR $want_lo, EDCIDSR pid $spin_pid, EDVIDSR NS), $kernel in the kernel" ||
     bad "allowed: $n of 10 samples of CPU1 in spin() at $want_lo, $kernel in the kernel, $other neither (pid ${spin_pid:-?}, EDVIDSR NS=1 E2=0 E3=0 VMID=0): $(tagged el0 | tr '\n' ';')"
 
   # The OS Lock (EDPCSR page, 'Accessible as follows': 'When ...
