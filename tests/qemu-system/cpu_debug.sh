@@ -374,7 +374,7 @@ if booted prohibited; then
   dump >"$work/dump"
   sed 's/^/prohibited: dump: /' "$work/dump"
   # a bus error in the notifier (an access the block refused) says where
-  sed -n '/ARM external debug module:/,$p' "$work/out" | grep -a -m 1 -A 5 'Internal error:' |
+  sed -n '/ARM external debug module:/,$p' "$work/out" | grep -a -m 1 -A 12 'Internal error:' |
     grep -a 'Internal error:\|pc :\|Code:' | sed 's/^/prohibited: the notifier faulted: /' || true
   for n in 0 1; do
     [ "$(reg $n PROHIBITED)" = - ] && ok "prohibited: CPU$n 'CPU is in Debug state or profiling is prohibited!'" ||
