@@ -4,8 +4,8 @@
 # (docs/qemu-system.md): the kernel and busybox-static of one Debian
 # release, fetched as .debs through tools/arm64-root.sh (its own apt
 # configuration, unpacked, never installed), and an initramfs whose /init
-# loads arm_spe_pmu, shows what the driver found and runs the commands of
-# a guest script, then powers off.
+# loads arm_spe_pmu, shows what the driver found, loads the modules asked
+# for and runs the commands of a guest script, then powers off.
 #
 #   frontends/qemu-system/guest.sh STACK [SCRIPT] [CACHE]
 #
@@ -17,6 +17,14 @@
 #           7.3.4) and its libraries
 #   ARMPROF_GUEST_FILES="FILE..."  also these files (static programs the
 #           script runs), in /usr/local/bin under their own names
+#   ARMPROF_GUEST_MODULES="NAME..."  also these modules of the stack's
+#           kernel (coresight-cpu-debug or coresight_cpu_debug) and the
+#           ones they depend on (their modinfo depends=), uncompressed,
+#           in /modules; /modules/load insmods them, dependencies first
+#   ARMPROF_GUEST_MODULES_LOAD=init|script  init (default): /init runs
+#           /modules/load before SCRIPT; script: SCRIPT does (sh
+#           /modules/load) when it wants them, e.g. after using /dev/mem
+#           on regions their drivers would claim
 #
 # Prints two lines, KERNEL=PATH and INITRD=PATH; the initramfs is made anew
 # on every call (it holds SCRIPT), the packages once.
@@ -81,6 +89,35 @@ esac
 if [ -n "$script" ]; then
   cp "$script" "$stage/guest-script"
 fi
+# The modules asked for, each after the ones it depends on (depends= in
+# its .modinfo: the package has no modules.dep, and busybox's insmod
+# resolves nothing). Names are spelt with _ in /modules (a file's name may
+# have - where the module's has _).
+module_add() { # NAME
+  set -- "$(printf '%s' "$1" | tr - _)"
+  grep -q "^insmod /modules/$1\.ko " "$stage/modules/load" 2>/dev/null && return 0
+  mkdir -p "$stage/modules"
+  f=$(find "$kroot/lib/modules" "$kroot/usr/lib/modules" -name "$(printf '%s' "$1" | tr _ '?').ko*" 2>/dev/null | head -n 1)
+  [ -n "$f" ] || die "ARMPROF_GUEST_MODULES: no module $1 under $kroot"
+  case $f in
+    *.xz) xz -dc "$f" >"$stage/modules/$1.ko" ;;
+    *.zst) zstd -dc "$f" >"$stage/modules/$1.ko" ;;
+    *) cp "$f" "$stage/modules/$1.ko" ;;
+  esac
+  # a comma-separated list, empty for none; taken whole before recursing
+  for d in $(tr '\0' '\n' <"$stage/modules/$1.ko" | sed -n 's/^depends=//p' | head -n 1 | tr , ' '); do
+    module_add "$d"
+  done
+  echo "insmod /modules/$1.ko && echo 'armprof-guest: insmod $1: ok' || echo 'armprof-guest: insmod $1: failed'" >>"$stage/modules/load"
+}
+for m in ${ARMPROF_GUEST_MODULES:-}; do
+  module_add "$m"
+done
+case ${ARMPROF_GUEST_MODULES_LOAD:-init} in
+  init) if [ -f "$stage/modules/load" ]; then : >"$stage/modules/at-boot"; fi ;;
+  script) ;;
+  *) die "ARMPROF_GUEST_MODULES_LOAD is init or script, not '$ARMPROF_GUEST_MODULES_LOAD'" ;;
+esac
 for f in ${ARMPROF_GUEST_FILES:-}; do
   [ -f "$f" ] || die "ARMPROF_GUEST_FILES: no file $f"
   mkdir -p "$stage/usr/local/bin"
@@ -112,6 +149,7 @@ if [ -d $d ]; then
 else
   echo "armprof-guest: no $d"
 fi
+[ -f /modules/at-boot ] && sh /modules/load
 [ -f /guest-script ] && sh /guest-script
 echo "armprof-guest: done"
 poweroff -f
@@ -122,6 +160,11 @@ sum=$({
   cat "$stage/init"
   if [ -f "$stage/guest-script" ]; then cat "$stage/guest-script"; fi
   for f in ${ARMPROF_GUEST_FILES:-}; do sha256sum <"$f"; done
+  if [ -d "$stage/modules" ]; then
+    cat "$stage/modules/load"
+    if [ -f "$stage/modules/at-boot" ]; then echo at-boot; fi
+    for f in "$stage"/modules/*.ko; do sha256sum <"$f"; done
+  fi
   echo "perf=${ARMPROF_GUEST_PERF:-0}"
 } | sha256sum | cut -c1-12)
 initrd=$out/initrd-$sum.gz

@@ -16,7 +16,20 @@
 #                               properties, armprof-preset=NAME, ...); the
 #                               console, without carriage returns, in
 #                               $work/out. Skips when the guest's packages
-#                               cannot be had
+#                               cannot be had. Set before the call:
+#                                 guest_perf=0    no perf in the guest
+#                                 guest_modules="NAME..." kernel modules,
+#                                   and guest_modules_load=init|script
+#                                   (frontends/qemu-system/guest.sh's
+#                                   ARMPROF_GUEST_MODULES, _MODULES_LOAD)
+#                                 guest_append="ARG..." more kernel
+#                                   command-line arguments
+#                                 guest_timeout=SECONDS (default 900)
+#                               A kernel panic ends the run: panic=-1
+#                               reboots at once, and -no-reboot makes QEMU
+#                               exit instead (after the panic notifiers)
+#   guest_setup                 guest_prepare without perf: the emulator
+#                               ($qemu) and $work
 #   guest_received NAME         what guest_send_file NAME sent, into
 #                               $work/NAME.data (empty when it did not come)
 . "$(dirname "${BASH_SOURCE[0]}")/emulator.sh"
@@ -26,6 +39,9 @@ guest_prepare() {
   [ $# -gt 0 ] || skip "no perf $stack for the host (.ci/run installs linux-perf; tools/perf-root.sh)"
   version=$("$@" --version 2>&1) || skip "perf does not run: $version"
   case $version in *"perf version $stack"*) ;; *) skip "not perf $stack: $version" ;; esac
+  guest_setup
+}
+guest_setup() {
   emulator_locate "$repo"
   work=$(mktemp -d)
   trap guest_keep EXIT
@@ -41,13 +57,14 @@ guest_send_file() {
 }
 guest_run() {
   local stack=$1 plugin=$2 smp=$3 files=$4 cpu_options=${5:-} guest kernel initrd
-  guest=$(ARMPROF_GUEST_PERF=1 ARMPROF_GUEST_FILES="$files" \
+  guest=$(ARMPROF_GUEST_PERF=${guest_perf:-1} ARMPROF_GUEST_FILES="$files" \
+    ARMPROF_GUEST_MODULES=${guest_modules:-} ARMPROF_GUEST_MODULES_LOAD=${guest_modules_load:-init} \
     sh "$repo/frontends/qemu-system/guest.sh" "$stack" "$work/script" 2>"$work/guest.err") ||
     skip "the $stack guest's packages: $(tail -n 1 "$work/guest.err")"
   kernel=$(sed -n 's/^KERNEL=//p' <<<"$guest")
   initrd=$(sed -n 's/^INITRD=//p' <<<"$guest")
-  timeout 900 "$qemu" -M virt -cpu "max,pauth=off,armprof=on${cpu_options:+,$cpu_options}" -smp "$smp" -m 1G -nographic -nic none \
-    -no-reboot -kernel "$kernel" -initrd "$initrd" -append "console=ttyAMA0 panic=-1 quiet" \
+  timeout "${guest_timeout:-900}" "$qemu" -M virt -cpu "max,pauth=off,armprof=on${cpu_options:+,$cpu_options}" -smp "$smp" -m 1G -nographic -nic none \
+    -no-reboot -kernel "$kernel" -initrd "$initrd" -append "console=ttyAMA0 panic=-1 quiet${guest_append:+ $guest_append}" \
     -plugin "$plugin" >"$work/console" 2>&1 || true
   tr -d '\r' <"$work/console" >"$work/out"
 }
