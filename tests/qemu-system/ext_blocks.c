@@ -36,7 +36,9 @@
  *     response, the same External abort; with =ignore, no abort and zero; an
  *     unaligned 32-bit load takes an Alignment fault first (Device memory); a write to PMCIDR0, a
  *     read-only register, is ignored (it still reads 0x0D); a reserved
- *     offset of the PMU block reads as zero (RES0); an external debug
+ *     offset of the PMU block reads as zero (RES0); a load past the last
+ *     vCPU's blocks, where nothing is mapped, is a decode error (External
+ *     abort); an external debug
  *     register the model does not implement (DBGBVR0 at 0x400) reads as
  *     zero with no abort. */
 #include <stdbool.h>
@@ -192,6 +194,12 @@ static void bad_input(void)
     write32(PMU_BLOCK + 0xFF0, 0x55);
     check("PMCIDR0 after a write (read-only)", read32(PMU_BLOCK + 0xFF0), 0x0D);
     check("a reserved PMU block offset (0xD00) reads as zero", read32(PMU_BLOCK + 0xD00), 0);
+    /* past the blocks of the machine's one vCPU: nothing is mapped there
+     * (vCPU 1's debug block would be at 0x0b002000), a decode error, which
+     * the guest takes as a synchronous External abort */
+    check("a load where no vCPU's block is: External abort",
+          external_abort(SYNDROME("movz x0, #0x0b00, lsl #16\n movk x0, #0x2000\n ldr w2, [x0]")),
+          1);
     const uint64_t before = exceptions;
     check("DBGBVR0 (not modelled) reads as zero", read32(DEBUG_BLOCK + 0x400), 0);
     check("... without an abort", exceptions - before, 0);
