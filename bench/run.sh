@@ -36,7 +36,7 @@ cli_rate() { # MB/s of armprof ARGS on the file (best of three, CPU time as the
   echo "$best"
 }
 # field LINE-PATTERN WORD-BEFORE: the number that precedes WORD in the line
-pick() { grep -- "$1" | head -n 1 | sed -E "s|.* ([0-9.]+) $2.*|\1|"; }
+pick() { grep -- "$1" | sed -n '1,1p' | sed -E "s|.* ([0-9.]+) $2.*|\1|"; }
 row() { # name figure unit target kind(min|max)
   awk -v n="$1" -v f="$2" -v u="$3" -v t="$4" -v k="$5" 'BEGIN {
     if (k == "none") { printf "| %-42s | %10s %-8s | %-9s | %-12s |\n", n, f, u, "-", "-"; exit }

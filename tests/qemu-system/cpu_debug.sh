@@ -369,7 +369,7 @@ if booted prohibited; then
   # !IsCorePowered()' (armv8.0-pcsr has no FEAT_DoPD), PU 0: 'Core power
   # domain is in a low-power or powerdown state'. Back online, PU 1 and
   # EDPCSR readable again (0xFFFFFFFF: still prohibited).
-  tagged cpu1 | head -n 1 | grep -qx 'online 0' || bad "prohibited: cpu1 did not go offline: $(tagged cpu1 | tr '\n' ';')"
+  tagged cpu1 | sed -n '1,1p' | grep -qx 'online 0' || bad "prohibited: cpu1 did not go offline: $(tagged cpu1 | tr '\n' ';')"
   # (OSLK: 'UNKNOWN/WI' when !IsCorePowered())
   check_edprsr off-edprsr 0 -
   check_read off-edpcsr SIGBUS "CPU1 powered down: EDPCSR is an ERROR"

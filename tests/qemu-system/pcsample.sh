@@ -79,8 +79,8 @@ for phase in spin syscall; do
     bad "$phase: perf report failed: $(tail -n 1 "$work/$phase.err")"
     continue
   fi
-  grep -E '^ +[0-9.]+%' "$work/$phase.report" | head -n 5 | sed "s/^/$phase (pids $p): /"
-  mapfile -t top < <(grep -E '^ +[0-9.]+%' "$work/$phase.report" | head -n 3)
+  grep -E '^ +[0-9.]+%' "$work/$phase.report" | sed -n '1,5p' | sed "s/^/$phase (pids $p): /"
+  mapfile -t top < <(grep -E '^ +[0-9.]+%' "$work/$phase.report" | sed -n '1,3p')
   [ "${#top[@]}" -ge 1 ] || { bad "$phase: perf report has no rows"; continue; }
   if [ "$phase" = spin ]; then
     read -r _ mode sym _ <<<"${top[0]}"
@@ -101,8 +101,8 @@ done
 # it in one function; the idle loop (cpu_do_idle) is sampled while the
 # guest boots and between the phases, a few seconds
 if "${perf[@]}" report -i "$data" --stdio --kallsyms="$work/kallsyms" --sort sym >"$work/all.report" 2>/dev/null; then
-  grep -E '^ +[0-9.]+%' "$work/all.report" | head -n 5 | sed 's/^/all: /'
-  read -r _ mode sym _ < <(grep -E '^ +[0-9.]+%' "$work/all.report" | head -n 1) || true
+  grep -E '^ +[0-9.]+%' "$work/all.report" | sed -n '1,5p' | sed 's/^/all: /'
+  read -r _ mode sym _ < <(grep -E '^ +[0-9.]+%' "$work/all.report" | sed -n '1,1p') || true
   [ "${mode:-} ${sym:-}" = "[.] pcs_spin" ] || bad "all: perf puts '${mode:-} ${sym:-}' first, not '[.] pcs_spin'"
 else
   bad "perf report of the whole file failed"

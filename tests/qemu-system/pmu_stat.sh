@@ -110,7 +110,7 @@ samples_of() {
   [ -s "$work/$1.data" ] || { bad "$1: no perf.data"; return 0; }
   "${perf[@]}" report -i "$work/$1.data" --stdio --sort sym --symfs "$work/symfs" >"$work/$1.report" 2>"$work/$1.err" ||
     bad "$1: perf report failed: $(tail -n 1 "$work/$1.err")"
-  sed -n 's/^# Samples: \([0-9]*\).*/\1/p' "$work/$1.report" | head -n 1
+  sed -n 's/^# Samples: \([0-9]*\).*/\1/p' "$work/$1.report" | sed -n '1,1p'
 }
 check_period() { # NAME [MOST]: one sample a period of 100003, every one in
   # loop: floor(instructions / 100003) samples, or up to MOST
@@ -121,7 +121,7 @@ check_period() { # NAME [MOST]: one sample a period of 100003, every one in
   [ "${samples:-0}" -ge "$least" ] && [ "${samples:-0}" -le "$most" ] &&
     echo "ok: $1: perf record -c 100003: $samples samples" ||
     bad "$1: perf record -c 100003: ${samples:-no} samples, the counter overflows $least to $most times"
-  read -r share _ sym < <(grep -E '^ +[0-9.]+%' "$work/$1.report" | head -n 1) || true
+  read -r share _ sym < <(grep -E '^ +[0-9.]+%' "$work/$1.report" | sed -n '1,1p') || true
   [ "${sym:-}" = loop ] && [ "${share:-}" = "100.00%" ] && echo "ok: $1: every sample in loop" ||
     bad "$1: perf report puts '${share:-} ${sym:-}' first, not '100.00% loop'"
 }

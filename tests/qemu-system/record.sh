@@ -229,7 +229,7 @@ for mode in $cases; do
       if ! [ "$kept" -gt 20 ] || [ "$kept" != "$pcs" ]; then
         echo "FAIL: $mode: $kept $class records of $pcs; others:"
         grep -E '^\.  *[0-9a-f]+:  ([0-9a-f]{2} )+ *(B|LD|ST|OTHER|SVE|TME|LDST)( |$)' "$work/$mode.dump" |
-          grep -Ev "  ($class)( |\$)" | sort -u -k2 | head -n 5
+          grep -Ev "  ($class)( |\$)" | sort -u -k2 | sed -n '1,5p'
         fail=1
       fi
       ;;
@@ -242,14 +242,14 @@ for mode in $cases; do
       ;;
     nojit)
       if [ "$cases" = nojit ]; then
-        population=$(grep -ao 'population [0-9]*' "$work/out" | head -n 1 | cut -d' ' -f2)
+        population=$(grep -ao 'population [0-9]*' "$work/out" | sed -n '1,1p' | cut -d' ' -f2)
         echo "nojit: population ${population:-none}, mix runs 1250000 operations and its start and end"
         [ "${population:-0}" -ge 1250000 ] && [ "${population:-0}" -le 1251000 ] ||
           { echo "FAIL: nojit: population ${population:-none}, wanted 1250000 to 1251000"; fail=1; }
       fi
       ;;
     discard)
-      discarded=$(grep -ao 'discarded [0-9]*' "$work/out" | head -n 1 | cut -d' ' -f2)
+      discarded=$(grep -ao 'discarded [0-9]*' "$work/out" | sed -n '1,1p' | cut -d' ' -f2)
       [ "$pcs" = 0 ] || { echo "FAIL: discard: $pcs records reached the buffer"; fail=1; }
       [ "${discarded:-0}" -gt 50 ] ||
         { echo "FAIL: discard: the model discarded ${discarded:-no} samples"; fail=1; }

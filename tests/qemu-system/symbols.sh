@@ -74,8 +74,8 @@ for c in $cases; do
     fail=1
     continue
   fi
-  grep -E '^ +[0-9.]+%' "$work/$name.report" | head -n 4 | sed "s/^/$name: /"
-  read -r _ comm _ sym _ < <(grep -E '^ +[0-9.]+%' "$work/$name.report" | head -n 1) || true
+  grep -E '^ +[0-9.]+%' "$work/$name.report" | sed -n '1,4p' | sed "s/^/$name: /"
+  read -r _ comm _ sym _ < <(grep -E '^ +[0-9.]+%' "$work/$name.report" | sed -n '1,1p') || true
   [ "${comm:-}" = spe_hot ] && [ "${sym:-}" = "$want" ] ||
     { echo "FAIL: $name: perf puts '${comm:-} ${sym:-}' first, not 'spe_hot $want'"; fail=1; }
 done
