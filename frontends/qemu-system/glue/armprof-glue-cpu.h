@@ -67,7 +67,10 @@ struct ArmprofCPU {
      * and PMU blocks): one at a time. Recursive: a register access calls
      * the plugin, which enters again. Taken after the BQL, never before
      * it: PMBIRQ and PMUIRQ, which want the BQL, change when the
-     * outermost holder lets go (outputs_due). */
+     * outermost holder lets go (outputs_due). One path is left: a
+     * Profiling Buffer write to an MMIO region (a guest that points its
+     * buffer at a device, another vCPU's block) takes the BQL with the PE
+     * locked, and could deadlock against that vCPU; no sane guest does. */
     QemuRecMutex lock;
     unsigned depth;    /* of the lock, by its holder */
     bool outputs_due;  /* update_outputs() waits for the lock's release */
