@@ -18,10 +18,17 @@ repo=$1 stack=$2 mode=$3 plugin=$4 vmm=$5
 . "$(dirname "$0")/../skip.sh"
 [ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
 [ -x "$vmm" ] || skip "no kvm_vmm program ($vmm): it needs aarch64-linux-gnu-gcc"
+# KVM's line at the end of its initialisation (kvm_arm_init(),
+# arch/arm64/kvm/arm.c): "Protected " in protected mode, then "h" when
+# the hypervisor runs at EL2 with HCR_EL2.E2H set beneath a kernel at EL1
+# (hVHE, which protected mode picks on a PE with FEAT_VHE), "Hyp n" for
+# nVHE, nothing for VHE. Protected mode refuses the virt machine's default
+# GICv2 ("kvm [1]: GICv2 not supported in protected mode", no /dev/kvm):
+# it boots with gic-version=3.
 case $mode in
-  vhe) append= init="VHE mode initialized successfully" ;;
-  nvhe) append=kvm-arm.mode=nvhe init="Hyp nVHE mode initialized successfully" ;;
-  protected) append=kvm-arm.mode=protected init="Protected nVHE mode initialized successfully" ;;
+  vhe) append='' gic='' init="VHE mode initialized successfully" ;;
+  nvhe) append=kvm-arm.mode=nvhe gic='' init="Hyp nVHE mode initialized successfully" ;;
+  protected) append=kvm-arm.mode=protected gic=3 init="Protected [hn]VHE mode initialized successfully" ;;
   *) echo "kvm.sh: MODE is vhe, nvhe or protected, not '$mode'" >&2; exit 2 ;;
 esac
 . "$(dirname "$0")/guest_run.sh"
@@ -33,12 +40,14 @@ ok() { echo "ok: $*"; }
 mkdir -p "$work/bin"
 cp "$vmm" "$work/bin/kvm_vmm"
 # shellcheck disable=SC2034 # guest_run.sh's
-guest_perf=0 guest_machine=virtualization=on guest_append="$append" guest_timeout=240
+guest_perf=0 guest_machine=virtualization=on${gic:+,gic-version=$gic} guest_append="$append" guest_timeout=240
 cat >"$work/script" <<'EOF'
 dmesg | grep -i 'kvm' | sed 's/^/armprof-guest: dmesg: /'
 ls -l /dev/kvm 2>&1 | sed 's/^/armprof-guest: /'
+dmesg -c >/dev/null
 /usr/local/bin/kvm_vmm 2>&1
 echo "armprof-guest: kvm_vmm exit $?"
+dmesg | sed 's/^/armprof-guest: dmesg-after: /'
 EOF
 guest_run "$stack" "$plugin" 1 "$work/bin/kvm_vmm"
 if [ -n "${ARMPROF_RECORD_KEEP:-}" ]; then
@@ -50,7 +59,7 @@ grep -a '^armprof-guest: \(dmesg\|kvm_vmm\|crw\|ls\)\|^kvm\(_vmm\)\?: ' "$work/o
 
 # KVM's initialisation line (arch/arm64/kvm/arm.c, kvm_arm_init())
 grep -aq "armprof-guest: dmesg: .*kvm \[1\]: $init" "$work/out" &&
-  ok "$mode: '$init'" || bad "$mode: no 'kvm [1]: $init' in dmesg"
+  ok "$mode: '$(sed -n 's/^armprof-guest: dmesg: .*kvm \[1\]: \(.*initialized successfully\)$/\1/p' "$work/out")'" || bad "$mode: no 'kvm [1]: $init' in dmesg"
 
 # the lines "kvm: ITEM REST" of the VMM, REST
 said() { sed -n "s/^kvm: $1 //p" "$work/out" | sed -n '1p'; }
@@ -59,5 +68,81 @@ grep -aqx 'kvm: done' "$work/out" && ok "$mode: the KVM guest ran to its end (kv
 # kvm_guest.S's loop: 1 + ... + 1000 = 1000 * 1001 / 2
 [ "$(said loop)" = $((1000 * 1001 / 2)) ] && ok "$mode: loop 500500" ||
   bad "$mode: loop '$(said loop)', wanted 500500"
+
+
+# What the guest at EL1 sees. KVM runs it with EL2 enabled and, in every
+# mode (its MDCR_EL2 for a vCPU, arch/arm64/kvm/debug.c), MDCR_EL2.TPMS 1
+# and E2PB 0b00 (the host's buffer, EL2's), MDCR_EL2.TPM 1, HCR_EL2.TID3 1
+# (ID registers trapped), and, with FEAT_FGT (the preset has it), the
+# HDFGRTR_EL2/HDFGWTR_EL2 bits of every feature the VM lacks set (its
+# "fine-grained UNDEF", arch/arm64/kvm/config.c: hdfgrtr_feat_map puts
+# PMSCR_EL1 ... PMBIDR_EL1 under FEAT_SPE). A trapped access is EC 0x18 at
+# EL2; KVM answers the SPE registers (sys_regs.c: undef_access) and those of
+# features hidden from the VM with an UNDEFINED exception injected at EL1:
+# ESR_EL1 EC 0b000000 (unknown reason), IL 1 (a 32-bit instruction), ISS 0.
+undef=0x02000000
+check_esr() { # ITEM WHY
+  local got
+  got=$(said "$1 esr")
+  [ "$got" = $undef ] && ok "$mode: $1 UNDEFINED in the guest (ESR_EL1 $undef: $2)" ||
+    bad "$mode: $1: ESR_EL1 '${got:-none}' (value '$(said "$1")'), wanted $undef ($2)"
+}
+check_value() { # ITEM WANT(value|any) WHY
+  local got
+  got=$(said "$1")
+  if [ -n "$(said "$1 esr")" ]; then
+    bad "$mode: $1 took an exception (ESR_EL1 $(said "$1 esr")), wanted readable ($3)"
+  elif [[ $got == 0x* ]] && { [ "$2" = any ] || [ "$((got))" = "$(($2))" ]; }; then
+    ok "$mode: $1 reads $got in the guest ($3)"
+  else
+    bad "$mode: $1 reads '${got:-nothing}', wanted $2 ($3)"
+  fi
+}
+# ID_AA64DFR0_EL1 (trapped by TID3, KVM's sanitised view,
+# kvm_max_possible_guest_ftr_reg()): PMSVer [35:32] 0 ("Hide SPE from
+# guests"); PMSS [59:56] 0 (a field the kernel's ftr_id_aa64dfr0 does not
+# describe is 0 in the sanitised value); PMUVer [11:8] 0 (the vCPU was made
+# without KVM_ARM_VCPU_PMU_V3). The host's own (the model's) has PMSVer
+# 0b0101 (SPEv1.4, arm_spe_pmu's "probed SPEv1.4") and PMSS 0b0001.
+dfr0=$(said ID_AA64DFR0_EL1)
+if [[ $dfr0 == 0x* ]]; then
+  f() { echo $(((dfr0 >> $1) & 0xf)); }
+  [ "$(f 32)" = 0 ] && [ "$(f 56)" = 0 ] && [ "$(f 8)" = 0 ] &&
+    ok "$mode: ID_AA64DFR0_EL1 $dfr0: PMSVer 0, PMSS 0, PMUVer 0 (KVM hides SPE, snapshots and the PMU)" ||
+    bad "$mode: ID_AA64DFR0_EL1 $dfr0: PMSVer $(f 32), PMSS $(f 56), PMUVer $(f 8), wanted 0, 0, 0"
+else
+  bad "$mode: ID_AA64DFR0_EL1 not read: '$(said "ID_AA64DFR0_EL1 esr")'"
+fi
+# PMSCR_EL1, PMSIDR_EL1 (their pages: HDFGxTR_EL2.<reg>, then MDCR_EL2.TPMS
+# trap EL1's accesses to EL2); PMBLIMITR_EL1, PMBPTR_EL1, PMBSR_EL1
+# (HDFGxTR_EL2.<reg>, then MDCR_EL2.E2PB 'x0'); PMBIDR_EL1 (only
+# HDFGRTR_EL2.PMBIDR_EL1: KVM's old "PMBIDR_EL1 is not trapped" holds on a
+# PE without FEAT_FGT, here the fine-grained UNDEF catches it)
+for r in PMSCR_EL1 PMSIDR_EL1; do check_esr $r "MDCR_EL2.TPMS, KVM's undef_access"; done
+for r in PMBLIMITR_EL1 PMBPTR_EL1 PMBSR_EL1; do check_esr $r "MDCR_EL2.E2PB 0b00, KVM's undef_access"; done
+check_esr PMBIDR_EL1 "HDFGRTR_EL2.PMBIDR_EL1, KVM's fine-grained UNDEF"
+check_esr write-PMSCR_EL1 "MSR: HDFGWTR_EL2.PMSCR_EL1 / MDCR_EL2.TPMS"
+# PMECR_EL1 (HDFGRTR2_EL2.nPMECR_EL1 with FEAT_FGT2, then MDCR_EL2.TPM)
+# and PMCR_EL0 (MDCR_EL2.TPM): KVM's PMU registers of a vCPU without a PMU
+# are hidden (UNDEFINED), PMECR_EL1 is none it emulates
+check_esr PMECR_EL1 "MDCR_EL2.TPM, not a register KVM emulates"
+check_esr PMCR_EL0 "MDCR_EL2.TPM, the vCPU has no PMU"
+# PMSSCR_EL1 and PMCCNTSVR_EL1 (FEAT_PMUv3_SS): their pages trap EL1 only
+# through FEAT_FGT2 (HDFGxTR2_EL2.nPMSSCR_EL1, nPMSSDATA) and
+# MDCR_EL3.EnPMSS. This PE has neither (no EL3: secure=off; no FEAT_FGT2:
+# QEMU has no HDFGRTR2_EL2, the glue drops it), so the guest reaches the
+# host PE's registers, whatever ID_AA64DFR0_EL1.PMSS it is shown: the guest
+# is NOT kept out. PMSSCR_EL1 reads its Warm reset value, NC 1 (no capture
+# yet), SS 0. A write of SS 1 goes through and requests a Capture event,
+# which PMUCaptureEventEnabled() refuses: MDCR_EL2.PMSSE, which KVM leaves
+# 0b00 (and QEMU's MDCR_EL2 does not keep), disables it whatever PMECR_EL1
+# says (J1.3.1.109); so NC stays 1. PMCCNTSVR_EL1's value is the host's
+# (UNKNOWN after reset; not checked).
+check_value PMSSCR_EL1 0x100000000 "no FGT2, no EL3: not trapped; NC 1 from reset"
+check_value PMCCNTSVR_EL1 any "no FGT2, no EL3: not trapped"
+check_value write-PMSSCR_EL1 1 "MSR of SS 1: not trapped"
+check_value PMSSCR_EL1-after 0x100000000 "MDCR_EL2.PMSSE 0b00: the Capture event is disabled, NC stays 1"
+# whatever KVM complained of while the guest ran
+grep -a '^armprof-guest: dmesg-after: ' "$work/out" || true
 
 exit "$fail"

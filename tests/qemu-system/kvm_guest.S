@@ -12,6 +12,7 @@
  *   +0x10  ESR_EL1 of a synchronous exception the vector caught
  *   +0x18  done
  *   +0x20  an exception at an unexpected vector: its offset in the table
+ *   +0x28  the MSR of the item went through (no exception)
  *
  * Items: 1 the loop's sum, then the registers (2 ...) in kvm_vmm.c's
  * order. A synchronous exception (an UNDEFINED MRS that KVM injects, or
@@ -54,6 +55,16 @@ unexpected:
 1:	wfi
 	b	1b
 
+/* WRITE ITEM, REGISTER, VALUE: report ITEM, MSR REGISTER of VALUE (a
+ * 16-bit immediate, shifted by SHIFT), then that it went through */
+.macro write item, reg, value, shift
+	mov	x0, #\item
+	str	x0, [x20]
+	movz	x1, #\value, lsl #\shift
+	msr	\reg, x1
+	str	x1, [x20, #0x28]
+.endm
+
 /* READ ITEM, REGISTER: report ITEM, then what MRS REGISTER gives */
 .macro read item, reg
 	mov	x0, #\item
@@ -91,6 +102,14 @@ start:
 	read	7, S3_0_C9_C10_3	/* PMBSR_EL1 */
 	read	8, S3_0_C9_C10_7	/* PMBIDR_EL1 */
 	read	9, S3_0_C9_C13_3	/* PMSSCR_EL1 */
+	read	10, S2_0_C14_C11_7	/* PMCCNTSVR_EL1 */
+	read	11, S3_0_C9_C14_5	/* PMECR_EL1 */
+	read	12, S3_3_C9_C12_0	/* PMCR_EL0 */
+	/* PMSSCR_EL1.SS 1: a request for a Capture event */
+	write	13, S3_0_C9_C13_3, 1, 0
+	read	14, S3_0_C9_C13_3	/* PMSSCR_EL1 after the request */
+	/* PMSCR_EL1.E1SPE 1 (bit 1): sampling at EL1 */
+	write	15, S3_0_C9_C9_0, 2, 0
 
 	str	xzr, [x20, #0x18]
 2:	wfi

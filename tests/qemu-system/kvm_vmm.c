@@ -10,6 +10,7 @@
  *   kvm: REGISTER VALUE        an MRS of REGISTER that gave VALUE
  *   kvm: REGISTER esr ESR      an MRS of REGISTER that took a synchronous
  *                              exception with ESR_EL1 ESR (and was skipped)
+ *   kvm: write-REGISTER VALUE  an MSR of VALUE to REGISTER that went through
  *   kvm: unexpected vector OFF an exception at another vector: stops
  *   kvm: done                  the guest's end
  * Numbers in hexadecimal (0x...). Exits 0 after "done", 1 when the guest
@@ -36,8 +37,9 @@ extern const char kvm_guest_start[], kvm_guest_end[];
 
 /* item numbers of kvm_guest.S, from 1 */
 static const char *const items[] = {
-    "loop",          "ID_AA64DFR0_EL1", "PMSCR_EL1",  "PMSIDR_EL1", "PMBLIMITR_EL1",
-    "PMBPTR_EL1",    "PMBSR_EL1",       "PMBIDR_EL1", "PMSSCR_EL1",
+    "loop",       "ID_AA64DFR0_EL1", "PMSCR_EL1",        "PMSIDR_EL1",       "PMBLIMITR_EL1",
+    "PMBPTR_EL1", "PMBSR_EL1",       "PMBIDR_EL1",       "PMSSCR_EL1",       "PMCCNTSVR_EL1",
+    "PMECR_EL1",  "PMCR_EL0",        "write-PMSSCR_EL1", "PMSSCR_EL1-after", "write-PMSCR_EL1",
 };
 #define POISON 0xdeadbeefdeadbeefull
 
@@ -94,6 +96,9 @@ static int report(struct reports *r, uint64_t offset, uint64_t value)
     case 0x18:
         printf("kvm: done\n");
         return 1;
+    case 0x28:
+        if (!r->trapped) printf("kvm: %s 0x%016" PRIx64 "\n", item_name(r->item), value);
+        return 0;
     case 0x20:
         printf("kvm: unexpected vector 0x%03" PRIx64 "\n", value);
         return -1;
@@ -108,8 +113,7 @@ static int run(int vcpu, struct kvm_run *kr)
     struct reports r = {0, 0};
     for (int n = 0; n < MAX_EXITS; n++) {
         if (ioctl(vcpu, KVM_RUN, 0) < 0) {
-            if (errno == EINTR)
-                continue;
+            if (errno == EINTR) continue;
             return fail("KVM_RUN");
         }
         if (kr->exit_reason != KVM_EXIT_MMIO) {
@@ -117,8 +121,8 @@ static int run(int vcpu, struct kvm_run *kr)
             return 1;
         }
         uint64_t value = 0;
-        if (!kr->mmio.is_write || kr->mmio.len > sizeof value ||
-            kr->mmio.phys_addr < GUEST_MMIO || kr->mmio.phys_addr >= GUEST_MMIO + 0x1000) {
+        if (!kr->mmio.is_write || kr->mmio.len > sizeof value || kr->mmio.phys_addr < GUEST_MMIO ||
+            kr->mmio.phys_addr >= GUEST_MMIO + 0x1000) {
             printf("kvm: %s of %u bytes at 0x%" PRIx64 "\n", kr->mmio.is_write ? "store" : "load",
                    kr->mmio.len, (uint64_t)kr->mmio.phys_addr);
             return 1;
@@ -126,8 +130,7 @@ static int run(int vcpu, struct kvm_run *kr)
         memcpy(&value, kr->mmio.data, kr->mmio.len); /* little-endian, as the guest */
         int done = report(&r, kr->mmio.phys_addr - GUEST_MMIO, value);
         fflush(stdout);
-        if (done)
-            return done > 0 ? 0 : 1;
+        if (done) return done > 0 ? 0 : 1;
     }
     printf("kvm: %d exits without done\n", MAX_EXITS);
     return 1;
@@ -137,20 +140,17 @@ int main(void)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     int kvm = open("/dev/kvm", O_RDWR | O_CLOEXEC);
-    if (kvm < 0)
-        return fail("/dev/kvm");
+    if (kvm < 0) return fail("/dev/kvm");
     int version = ioctl(kvm, KVM_GET_API_VERSION, 0);
     if (version != KVM_API_VERSION) {
         fprintf(stderr, "kvm_vmm: KVM API version %d, not %d\n", version, KVM_API_VERSION);
         return 2;
     }
     int vm = ioctl(kvm, KVM_CREATE_VM, 0);
-    if (vm < 0)
-        return fail("KVM_CREATE_VM");
-    void *ram = mmap(NULL, GUEST_RAM_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-                     -1, 0);
-    if (ram == MAP_FAILED)
-        return fail("mmap of the guest's memory");
+    if (vm < 0) return fail("KVM_CREATE_VM");
+    void *ram =
+        mmap(NULL, GUEST_RAM_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (ram == MAP_FAILED) return fail("mmap of the guest's memory");
     size_t size = (size_t)(kvm_guest_end - kvm_guest_start);
     memcpy(ram, kvm_guest_start, size);
     struct kvm_userspace_memory_region region = {
@@ -162,19 +162,14 @@ int main(void)
     if (ioctl(vm, KVM_SET_USER_MEMORY_REGION, &region) < 0)
         return fail("KVM_SET_USER_MEMORY_REGION");
     int vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
-    if (vcpu < 0)
-        return fail("KVM_CREATE_VCPU");
+    if (vcpu < 0) return fail("KVM_CREATE_VCPU");
     struct kvm_vcpu_init init;
-    if (ioctl(vm, KVM_ARM_PREFERRED_TARGET, &init) < 0)
-        return fail("KVM_ARM_PREFERRED_TARGET");
-    if (ioctl(vcpu, KVM_ARM_VCPU_INIT, &init) < 0)
-        return fail("KVM_ARM_VCPU_INIT");
+    if (ioctl(vm, KVM_ARM_PREFERRED_TARGET, &init) < 0) return fail("KVM_ARM_PREFERRED_TARGET");
+    if (ioctl(vcpu, KVM_ARM_VCPU_INIT, &init) < 0) return fail("KVM_ARM_VCPU_INIT");
     int run_size = ioctl(kvm, KVM_GET_VCPU_MMAP_SIZE, 0);
-    if (run_size < (int)sizeof(struct kvm_run))
-        return fail("KVM_GET_VCPU_MMAP_SIZE");
+    if (run_size < (int)sizeof(struct kvm_run)) return fail("KVM_GET_VCPU_MMAP_SIZE");
     struct kvm_run *kr = mmap(NULL, (size_t)run_size, PROT_READ | PROT_WRITE, MAP_SHARED, vcpu, 0);
-    if (kr == MAP_FAILED)
-        return fail("mmap of kvm_run");
+    if (kr == MAP_FAILED) return fail("mmap of kvm_run");
     /* EL1h, DAIF masked (M[3:0] 0b0101, D A I F set) */
     if (set_reg(vcpu, core_reg(offsetof(struct kvm_regs, regs.pstate)), 0x3c5) < 0)
         return fail("KVM_SET_ONE_REG PSTATE");
