@@ -45,8 +45,18 @@ cat >"$work/script" <<'EOF'
 dmesg | grep -i 'kvm' | sed 's/^/armprof-guest: dmesg: /'
 ls -l /dev/kvm 2>&1 | sed 's/^/armprof-guest: /'
 dmesg -c >/dev/null
+# KVM's exits while the VMM runs: its kvm_exit trace event
+t=/sys/kernel/tracing
+mount -t tracefs none $t 2>/dev/null
+if [ -w $t/events/kvm/kvm_exit/enable ]; then
+  echo 1 >$t/events/kvm/kvm_exit/enable && echo 1 >$t/tracing_on
+else
+  echo "armprof-guest: no kvm_exit trace event"
+fi
 /usr/local/bin/kvm_vmm 2>&1
 echo "armprof-guest: kvm_vmm exit $?"
+echo 0 >$t/tracing_on 2>/dev/null
+sed -n 's/.*kvm_exit: /armprof-guest: kvm_exit: /p' $t/trace 2>/dev/null
 dmesg | sed 's/^/armprof-guest: dmesg-after: /'
 EOF
 guest_run "$stack" "$plugin" 1 "$work/bin/kvm_vmm"
@@ -61,8 +71,19 @@ grep -a '^armprof-guest: \(dmesg\|kvm_vmm\|crw\|ls\)\|^kvm\(_vmm\)\?: ' "$work/o
 grep -aq "armprof-guest: dmesg: .*kvm \[1\]: $init" "$work/out" &&
   ok "$mode: '$(sed -n 's/^armprof-guest: dmesg: .*kvm \[1\]: \(.*initialized successfully\)$/\1/p' "$work/out")'" || bad "$mode: no 'kvm [1]: $init' in dmesg"
 
-# the lines "kvm: ITEM REST" of the VMM, REST
-said() { sed -n "s/^kvm: $1 //p" "$work/out" | sed -n '1p'; }
+# the VMM's lines: "kvm: ITEM VALUE pc PC" or "kvm: ITEM esr ESR pc PC elr
+# ELR"; said ITEM [KEY]: VALUE (no KEY), or the word after KEY
+said() {
+  awk -v item="$1" -v key="${2:-}" '$1 == "kvm:" && $2 == item {
+      if (key == "") { if ($3 != "esr") print $3 }
+      else for (i = 3; i < NF; i++) if ($i == key) print $(i + 1)
+      exit }' "$work/out"
+}
+# KVM's exits with EC 0x18 (an MSR, MRS or system instruction trapped to
+# EL2), from its kvm_exit trace event: "TRAP: HSR_EC: 0x0018 (SYS64), PC:
+# 0x...", as the guest's addresses
+sys64=$(sed -n 's/^armprof-guest: kvm_exit: TRAP: HSR_EC: 0x0018 (SYS64), PC: 0x0*\([0-9a-f]*\)$/0x\1/p' "$work/out" | sort -u | tr '\n' ' ')
+trapped_to_el2() { [[ " $sys64 " == *" $(said "$1" pc) "* ]]; }
 grep -aqx 'kvm: done' "$work/out" && ok "$mode: the KVM guest ran to its end (kvm: done)" ||
   bad "$mode: the KVM guest did not report done: $(grep -a '^kvm' "$work/out" | tr '\n' ';')"
 # kvm_guest.S's loop: 1 + ... + 1000 = 1000 * 1001 / 2
@@ -82,20 +103,27 @@ grep -aqx 'kvm: done' "$work/out" && ok "$mode: the KVM guest ran to its end (kv
 # ESR_EL1 EC 0b000000 (unknown reason), IL 1 (a 32-bit instruction), ISS 0.
 undef=0x02000000
 check_esr() { # ITEM WHY
-  local got
-  got=$(said "$1 esr")
-  [ "$got" = $undef ] && ok "$mode: $1 UNDEFINED in the guest (ESR_EL1 $undef: $2)" ||
-    bad "$mode: $1: ESR_EL1 '${got:-none}' (value '$(said "$1")'), wanted $undef ($2)"
+  local esr pc elr
+  esr=$(said "$1" esr) pc=$(said "$1" pc) elr=$(said "$1" elr)
+  if [ "$esr" != $undef ] || [ "$elr" != "$pc" ]; then
+    bad "$mode: $1 at ${pc:-?}: ESR_EL1 '${esr:-none}' ELR_EL1 '${elr:-none}' (value '$(said "$1")'), wanted $undef at the instruction ($2)"
+  elif ! trapped_to_el2 "$1"; then
+    bad "$mode: $1 at $pc UNDEFINED in the guest, but KVM saw no trap (EC 0x18) there ($2)"
+  else
+    ok "$mode: $1 at $pc trapped to EL2 (EC 0x18), UNDEFINED in the guest (ESR_EL1 $undef, ELR_EL1 the MRS/MSR: $2)"
+  fi
 }
 check_value() { # ITEM WANT(value|any) WHY
   local got
   got=$(said "$1")
-  if [ -n "$(said "$1 esr")" ]; then
-    bad "$mode: $1 took an exception (ESR_EL1 $(said "$1 esr")), wanted readable ($3)"
-  elif [[ $got == 0x* ]] && { [ "$2" = any ] || [ "$((got))" = "$(($2))" ]; }; then
-    ok "$mode: $1 reads $got in the guest ($3)"
-  else
+  if [ -n "$(said "$1" esr)" ]; then
+    bad "$mode: $1 took an exception (ESR_EL1 $(said "$1" esr)), wanted readable ($3)"
+  elif ! [[ $got == 0x* ]] || { [ "$2" != any ] && [ "$((got))" != "$(($2))" ]; }; then
     bad "$mode: $1 reads '${got:-nothing}', wanted $2 ($3)"
+  elif trapped_to_el2 "$1"; then
+    bad "$mode: $1 reads $got, but KVM saw a trap (EC 0x18) at it ($3)"
+  else
+    ok "$mode: $1 at $(said "$1" pc): $got in the guest, not trapped ($3)"
   fi
 }
 # ID_AA64DFR0_EL1 (trapped by TID3, KVM's sanitised view,
@@ -105,13 +133,15 @@ check_value() { # ITEM WANT(value|any) WHY
 # without KVM_ARM_VCPU_PMU_V3). The host's own (the model's) has PMSVer
 # 0b0101 (SPEv1.4, arm_spe_pmu's "probed SPEv1.4") and PMSS 0b0001.
 dfr0=$(said ID_AA64DFR0_EL1)
+trapped_to_el2 ID_AA64DFR0_EL1 && ok "$mode: ID_AA64DFR0_EL1 trapped to EL2 (HCR_EL2.TID3)" ||
+  bad "$mode: KVM saw no trap at ID_AA64DFR0_EL1's MRS ($(said ID_AA64DFR0_EL1 pc)): HCR_EL2.TID3?"
 if [[ $dfr0 == 0x* ]]; then
   f() { echo $(((dfr0 >> $1) & 0xf)); }
   [ "$(f 32)" = 0 ] && [ "$(f 56)" = 0 ] && [ "$(f 8)" = 0 ] &&
     ok "$mode: ID_AA64DFR0_EL1 $dfr0: PMSVer 0, PMSS 0, PMUVer 0 (KVM hides SPE, snapshots and the PMU)" ||
     bad "$mode: ID_AA64DFR0_EL1 $dfr0: PMSVer $(f 32), PMSS $(f 56), PMUVer $(f 8), wanted 0, 0, 0"
 else
-  bad "$mode: ID_AA64DFR0_EL1 not read: '$(said "ID_AA64DFR0_EL1 esr")'"
+  bad "$mode: ID_AA64DFR0_EL1 not read: '$(said ID_AA64DFR0_EL1 esr)'"
 fi
 # PMSCR_EL1, PMSIDR_EL1 (their pages: HDFGxTR_EL2.<reg>, then MDCR_EL2.TPMS
 # trap EL1's accesses to EL2); PMBLIMITR_EL1, PMBPTR_EL1, PMBSR_EL1

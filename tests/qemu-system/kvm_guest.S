@@ -13,6 +13,8 @@
  *   +0x18  done
  *   +0x20  an exception at an unexpected vector: its offset in the table
  *   +0x28  the MSR of the item went through (no exception)
+ *   +0x30  the address of the item's MRS or MSR (before it runs)
+ *   +0x38  ELR_EL1 of a synchronous exception (before its ESR_EL1)
  *
  * Items: 1 the loop's sum, then the registers (2 ...) in kvm_vmm.c's
  * order. A synchronous exception (an UNDEFINED MRS that KVM injects, or
@@ -43,9 +45,10 @@ vectors:
 	.endr
 
 sync:
-	mrs	x9, esr_el1
-	str	x9, [x20, #0x10]
 	mrs	x9, elr_el1
+	str	x9, [x20, #0x38]
+	mrs	x10, esr_el1
+	str	x10, [x20, #0x10]
 	add	x9, x9, #4
 	msr	elr_el1, x9
 	eret
@@ -61,7 +64,9 @@ unexpected:
 	mov	x0, #\item
 	str	x0, [x20]
 	movz	x1, #\value, lsl #\shift
-	msr	\reg, x1
+	adr	x2, 9f
+	str	x2, [x20, #0x30]
+9:	msr	\reg, x1
 	str	x1, [x20, #0x28]
 .endm
 
@@ -70,7 +75,9 @@ unexpected:
 	mov	x0, #\item
 	str	x0, [x20]
 	mov	x1, x21
-	mrs	x1, \reg
+	adr	x2, 9f
+	str	x2, [x20, #0x30]
+9:	mrs	x1, \reg
 	str	x1, [x20, #8]
 .endm
 

@@ -7,10 +7,14 @@
  * slot, GUEST_MMIO, whose stores come back as KVM_EXIT_MMIO and are
  * decoded here (kvm_guest.S says the layout). Prints one line per report:
  *   kvm: loop VALUE            the guest's known loop (its sum)
- *   kvm: REGISTER VALUE        an MRS of REGISTER that gave VALUE
- *   kvm: REGISTER esr ESR      an MRS of REGISTER that took a synchronous
- *                              exception with ESR_EL1 ESR (and was skipped)
- *   kvm: write-REGISTER VALUE  an MSR of VALUE to REGISTER that went through
+ *   kvm: REGISTER VALUE pc PC  an MRS of REGISTER at PC that gave VALUE
+ *   kvm: REGISTER esr ESR pc PC elr ELR
+ *                              an MRS of REGISTER at PC that took a
+ *                              synchronous exception with ESR_EL1 ESR and
+ *                              ELR_EL1 ELR (and was skipped)
+ *   kvm: write-REGISTER VALUE pc PC
+ *                              an MSR of VALUE to REGISTER at PC that went
+ *                              through (write-REGISTER esr ...: it did not)
  *   kvm: unexpected vector OFF an exception at another vector: stops
  *   kvm: done                  the guest's end
  * Numbers in hexadecimal (0x...). Exits 0 after "done", 1 when the guest
@@ -72,6 +76,7 @@ static uint64_t core_reg(size_t offset)
 struct reports {
     uint64_t item;
     int trapped;
+    uint64_t pc, elr;
 };
 
 /* one store of the guest to the MMIO page; 1 when the guest is done,
@@ -82,22 +87,31 @@ static int report(struct reports *r, uint64_t offset, uint64_t value)
     case 0x00:
         r->item = value;
         r->trapped = 0;
+        r->pc = r->elr = 0;
+        return 0;
+    case 0x30:
+        r->pc = value;
+        return 0;
+    case 0x38:
+        r->elr = value;
         return 0;
     case 0x08:
         if (r->item == 1)
             printf("kvm: loop %" PRIu64 "\n", value);
         else if (!r->trapped || value != POISON)
-            printf("kvm: %s 0x%016" PRIx64 "\n", item_name(r->item), value);
+            printf("kvm: %s 0x%016" PRIx64 " pc 0x%" PRIx64 "\n", item_name(r->item), value, r->pc);
         return 0;
     case 0x10:
         r->trapped = 1;
-        printf("kvm: %s esr 0x%08" PRIx64 "\n", item_name(r->item), value);
+        printf("kvm: %s esr 0x%08" PRIx64 " pc 0x%" PRIx64 " elr 0x%" PRIx64 "\n",
+               item_name(r->item), value, r->pc, r->elr);
         return 0;
     case 0x18:
         printf("kvm: done\n");
         return 1;
     case 0x28:
-        if (!r->trapped) printf("kvm: %s 0x%016" PRIx64 "\n", item_name(r->item), value);
+        if (!r->trapped)
+            printf("kvm: %s 0x%016" PRIx64 " pc 0x%" PRIx64 "\n", item_name(r->item), value, r->pc);
         return 0;
     case 0x20:
         printf("kvm: unexpected vector 0x%03" PRIx64 "\n", value);
@@ -110,7 +124,7 @@ static int report(struct reports *r, uint64_t offset, uint64_t value)
 
 static int run(int vcpu, struct kvm_run *kr)
 {
-    struct reports r = {0, 0};
+    struct reports r = {0, 0, 0, 0};
     for (int n = 0; n < MAX_EXITS; n++) {
         if (ioctl(vcpu, KVM_RUN, 0) < 0) {
             if (errno == EINTR) continue;
