@@ -133,6 +133,9 @@ check_value() { # ITEM WANT(value|any) WHY
 # without KVM_ARM_VCPU_PMU_V3). The host's own (the model's) has PMSVer
 # 0b0101 (SPEv1.4, arm_spe_pmu's "probed SPEv1.4") and PMSS 0b0001.
 dfr0=$(said ID_AA64DFR0_EL1)
+grep -aq 'armprof-guest: dmesg: .*arm_spe_pmu spe: probed SPEv1\.4 ' "$work/out" &&
+  ok "$mode: the host's arm_spe_pmu probed SPEv1.4 (its PMSVer 0b0101)" ||
+  bad "$mode: the host's arm_spe_pmu did not say 'probed SPEv1.4' (the preset's FEAT_SPEv1p4)"
 trapped_to_el2 ID_AA64DFR0_EL1 && ok "$mode: ID_AA64DFR0_EL1 trapped to EL2 (HCR_EL2.TID3)" ||
   bad "$mode: KVM saw no trap at ID_AA64DFR0_EL1's MRS ($(said ID_AA64DFR0_EL1 pc)): HCR_EL2.TID3?"
 if [[ $dfr0 == 0x* ]]; then
