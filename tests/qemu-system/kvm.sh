@@ -205,8 +205,8 @@ boot_and_check() {
     return
   fi
   # PMECR_EL1 (HDFGRTR2_EL2.nPMECR_EL1 with FEAT_FGT2, then MDCR_EL2.TPM):
-  # none KVM emulates
-  check_esr PMECR_EL1 "MDCR_EL2.TPM, not a register KVM emulates"
+  # the VM has neither FEAT_EBEP nor FEAT_PMUv3_SS, which it needs
+  check_esr PMECR_EL1 "MDCR_EL2.TPM, the VM has neither FEAT_EBEP nor FEAT_PMUv3_SS"
   # PMSSCR_EL1 and PMCCNTSVR_EL1 (FEAT_PMUv3_SS): their pages trap EL1 only
   # through FEAT_FGT2 (HDFGxTR2_EL2.nPMSSCR_EL1, nPMSSDATA) and
   # MDCR_EL3.EnPMSS. This PE has neither (no EL3: secure=off; no FEAT_FGT2:
@@ -215,8 +215,7 @@ boot_and_check() {
   # is NOT kept out. PMSSCR_EL1 reads its Warm reset value, NC 1 (no capture
   # yet), SS 0. A write of SS 1 goes through and requests a Capture event,
   # which PMUCaptureEventEnabled() refuses: MDCR_EL2.PMSSE, which KVM leaves
-  # 0b00 (and QEMU's MDCR_EL2 does not keep), disables it whatever PMECR_EL1
-  # says (J1.3.1.109); so NC stays 1. PMCCNTSVR_EL1's value is the host's
+  # 0b00, disables it whatever PMECR_EL1 says (J1.3.1.109); so NC stays 1. PMCCNTSVR_EL1's value is the host's
   # (UNKNOWN after reset; not checked).
   check_value PMSSCR_EL1 0x100000000 "no FGT2, no EL3: not trapped; NC 1 from reset"
   check_value PMCCNTSVR_EL1 any "no FGT2, no EL3: not trapped"
