@@ -25,6 +25,9 @@
 #                                 guest_append="ARG..." more kernel
 #                                   command-line arguments
 #                                 guest_timeout=SECONDS (default 900)
+#                                 guest_machine="PROP=VALUE,..." more
+#                                   -M virt properties
+#                                   (virtualization=on: EL2)
 #                               A kernel panic ends the run: panic=-1
 #                               reboots at once, and -no-reboot makes QEMU
 #                               exit instead (after the panic notifiers)
@@ -63,7 +66,7 @@ guest_run() {
     skip "the $stack guest's packages: $(tail -n 1 "$work/guest.err")"
   kernel=$(sed -n 's/^KERNEL=//p' <<<"$guest")
   initrd=$(sed -n 's/^INITRD=//p' <<<"$guest")
-  timeout "${guest_timeout:-900}" "$qemu" -M virt -cpu "max,pauth=off,armprof=on${cpu_options:+,$cpu_options}" -smp "$smp" -m 1G -nographic -nic none \
+  timeout "${guest_timeout:-900}" "$qemu" -M "virt${guest_machine:+,$guest_machine}" -cpu "max,pauth=off,armprof=on${cpu_options:+,$cpu_options}" -smp "$smp" -m 1G -nographic -nic none \
     -no-reboot -kernel "$kernel" -initrd "$initrd" -append "console=ttyAMA0 panic=-1 quiet${guest_append:+ $guest_append}" \
     -plugin "$plugin" >"$work/console" 2>&1 || true
   tr -d '\r' <"$work/console" >"$work/out"

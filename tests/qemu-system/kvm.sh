@@ -1,0 +1,233 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# A KVM guest inside the armprof qemu-system-aarch64 (issue 40): the STACK
+# guest boots at EL2 (-M virt,virtualization=on) with KVM in MODE (vhe:
+# the kernel's default on a PE with FEAT_VHE; nvhe and protected:
+# kvm-arm.mode= on its command line), and runs tests/qemu-system/kvm_vmm
+# (static, on the KVM API), whose vCPU runs kvm_guest.S at EL1: a known
+# loop, then MRS of the SPE registers, ID_AA64DFR0_EL1 and PMSSCR_EL1,
+# each reported through MMIO (a value, or the ESR_EL1 of the exception the
+# guest's vector caught). What each must be is derived at the checks,
+# from the register pages and from Linux's KVM (issue 40 part 3: "guests
+# kept out"). The PE is preset armv9.4-all (FEAT_FGT, FEAT_PMUv3_SS,
+# SPEv1.4); in VHE mode a second boot has preset armv8.2-spe (SPEv1.0,
+# neither FEAT_FGT nor FEAT_PMUv3_SS), where KVM has no fine-grained traps
+# and the snapshot registers do not exist.
+#   kvm.sh REPO STACK MODE PLUGIN VMM
+# ARMPROF_RECORD_KEEP=DIR keeps the console there.
+set -euo pipefail
+# shellcheck disable=SC2034 # repo: guest_run.sh's
+repo=$1 stack=$2 mode=$3 plugin=$4 vmm=$5
+. "$(dirname "$0")/../skip.sh"
+[ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
+[ -x "$vmm" ] || skip "no kvm_vmm program ($vmm): it needs aarch64-linux-gnu-gcc"
+# KVM's line at the end of its initialisation (kvm_arm_init(),
+# arch/arm64/kvm/arm.c): "Protected " in protected mode, then "h" when
+# the hypervisor runs at EL2 with HCR_EL2.E2H set beneath a kernel at EL1
+# (hVHE, which protected mode picks on a PE with FEAT_VHE), "Hyp n" for
+# nVHE, nothing for VHE. Protected mode refuses the virt machine's default
+# GICv2 ("kvm [1]: GICv2 not supported in protected mode", no /dev/kvm):
+# it boots with gic-version=3.
+case $mode in
+  vhe) append='' gic='' init="VHE mode initialized successfully" ;;
+  nvhe) append=kvm-arm.mode=nvhe gic='' init="Hyp nVHE mode initialized successfully" ;;
+  protected) append=kvm-arm.mode=protected gic=3 init="Protected [hn]VHE mode initialized successfully" ;;
+  *) echo "kvm.sh: MODE is vhe, nvhe or protected, not '$mode'" >&2; exit 2 ;;
+esac
+. "$(dirname "$0")/guest_run.sh"
+guest_setup
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+ok() { echo "ok: $*"; }
+
+mkdir -p "$work/bin"
+cp "$vmm" "$work/bin/kvm_vmm"
+# shellcheck disable=SC2034 # guest_run.sh's
+guest_perf=0 guest_machine=virtualization=on${gic:+,gic-version=$gic} guest_append="$append" guest_timeout=240
+cat >"$work/script" <<'EOF'
+dmesg | grep -i 'kvm' | sed 's/^/armprof-guest: dmesg: /'
+ls -l /dev/kvm 2>&1 | sed 's/^/armprof-guest: /'
+dmesg -c >/dev/null
+# KVM's exits while the VMM runs: its kvm_exit trace event
+t=/sys/kernel/tracing
+mount -t tracefs none $t 2>/dev/null
+if [ -w $t/events/kvm/kvm_exit/enable ]; then
+  echo 1 >$t/events/kvm/kvm_exit/enable && echo 1 >$t/tracing_on
+else
+  echo "armprof-guest: no kvm_exit trace event"
+fi
+/usr/local/bin/kvm_vmm 2>&1
+echo "armprof-guest: kvm_vmm exit $?"
+echo 0 >$t/tracing_on 2>/dev/null
+sed -n 's/.*kvm_exit: /armprof-guest: kvm_exit: /p' $t/trace 2>/dev/null
+dmesg | sed 's/^/armprof-guest: dmesg-after: /'
+EOF
+# boot_and_check TAG CPU_OPTIONS SPE FGT SS: a boot with more -cpu
+# properties CPU_OPTIONS, whose preset has SPEv<SPE>, FEAT_FGT (1) or not
+# (0), FEAT_PMUv3_SS (1) or not (0); TAG names it in the lines
+boot_and_check() {
+  local tag=$1 spe=$3 fgt=$4 ss=$5
+  guest_run "$stack" "$plugin" 1 "$work/bin/kvm_vmm" "$2"
+  if [ -n "${ARMPROF_RECORD_KEEP:-}" ]; then
+    mkdir -p "$ARMPROF_RECORD_KEEP" && cp "$work/out" "$ARMPROF_RECORD_KEEP/kvm_$mode${tag// /_}.console"
+  fi
+  grep -a '^armprof-guest: kernel ' "$work/out" >/dev/null ||
+    { bad "$mode$tag: the guest did not boot: $(sed -n '1,5p' "$work/out" | tr '\n' ' ')"; return; }
+  grep -a '^armprof-guest: \(dmesg\|kvm_vmm\|crw\|ls\)\|^kvm\(_vmm\)\?: ' "$work/out" || true
+
+  # KVM's initialisation line (arch/arm64/kvm/arm.c, kvm_arm_init())
+  grep -aq "armprof-guest: dmesg: .*kvm \[1\]: $init" "$work/out" &&
+    ok "$mode$tag: '$(sed -n 's/^armprof-guest: dmesg: .*kvm \[1\]: \(.*initialized successfully\)$/\1/p' "$work/out")'" || bad "$mode$tag: no 'kvm [1]: $init' in dmesg"
+
+  # the VMM's lines: "kvm: ITEM VALUE pc PC" or "kvm: ITEM esr ESR pc PC elr
+  # ELR"; said ITEM [KEY]: VALUE (no KEY), or the word after KEY
+  said() {
+    awk -v item="$1" -v key="${2:-}" '$1 == "kvm:" && $2 == item {
+        if (key == "") { if ($3 != "esr") print $3 }
+        else for (i = 3; i < NF; i++) if ($i == key) print $(i + 1)
+        exit }' "$work/out"
+  }
+  # KVM's exits with EC 0x18 (an MSR, MRS or system instruction trapped to
+  # EL2), from its kvm_exit trace event: "TRAP: HSR_EC: 0x0018 (SYS64), PC:
+  # 0x...", as the guest's addresses
+  local sys64
+  sys64=$(sed -n 's/^armprof-guest: kvm_exit: TRAP: HSR_EC: 0x0018 (SYS64), PC: 0x0*\([0-9a-f]*\)$/0x\1/p' "$work/out" | sort -u | tr '\n' ' ')
+  trapped_to_el2() { [[ " $sys64 " == *" $(said "$1" pc) "* ]]; }
+  grep -aqx 'kvm: done' "$work/out" && ok "$mode$tag: the KVM guest ran to its end (kvm: done)" ||
+    bad "$mode$tag: the KVM guest did not report done: $(grep -a '^kvm' "$work/out" | tr '\n' ';')"
+  # kvm_guest.S's loop: 1 + ... + 1000 = 1000 * 1001 / 2
+  [ "$(said loop)" = $((1000 * 1001 / 2)) ] && ok "$mode$tag: loop 500500" ||
+    bad "$mode$tag: loop '$(said loop)', wanted 500500"
+
+
+  # What the guest at EL1 sees. KVM runs it with EL2 enabled and, in every
+  # mode (its MDCR_EL2 for a vCPU, arch/arm64/kvm/debug.c), MDCR_EL2.TPMS 1
+  # and E2PB 0b00 (the host's buffer, EL2's), MDCR_EL2.TPM 1, HCR_EL2.TID3 1
+  # (ID registers trapped), and, with FEAT_FGT (the preset has it), the
+  # HDFGRTR_EL2/HDFGWTR_EL2 bits of every feature the VM lacks set (its
+  # "fine-grained UNDEF", arch/arm64/kvm/config.c: hdfgrtr_feat_map puts
+  # PMSCR_EL1 ... PMBIDR_EL1 under FEAT_SPE). A trapped access is EC 0x18 at
+  # EL2; KVM answers the SPE registers (sys_regs.c: undef_access) and those of
+  # features hidden from the VM with an UNDEFINED exception injected at EL1:
+  # ESR_EL1 EC 0b000000 (unknown reason), IL 1 (a 32-bit instruction), ISS 0.
+  undef=0x02000000
+  check_undef_el1() { # ITEM WHY
+    local esr pc elr
+    esr=$(said "$1" esr) pc=$(said "$1" pc) elr=$(said "$1" elr)
+    if [ "$esr" != $undef ] || [ "$elr" != "$pc" ]; then
+      bad "$mode$tag: $1 at ${pc:-?}: ESR_EL1 '${esr:-none}' ELR_EL1 '${elr:-none}' (value '$(said "$1")'), wanted $undef at the instruction ($2)"
+    elif trapped_to_el2 "$1"; then
+      bad "$mode$tag: $1 at $pc UNDEFINED in the guest, but trapped to EL2 (EC 0x18) first ($2)"
+    else
+      ok "$mode$tag: $1 at $pc UNDEFINED at EL1, not trapped (ESR_EL1 $undef: $2)"
+    fi
+  }
+  check_esr() { # ITEM WHY
+    local esr pc elr
+    esr=$(said "$1" esr) pc=$(said "$1" pc) elr=$(said "$1" elr)
+    if [ "$esr" != $undef ] || [ "$elr" != "$pc" ]; then
+      bad "$mode$tag: $1 at ${pc:-?}: ESR_EL1 '${esr:-none}' ELR_EL1 '${elr:-none}' (value '$(said "$1")'), wanted $undef at the instruction ($2)"
+    elif ! trapped_to_el2 "$1"; then
+      bad "$mode$tag: $1 at $pc UNDEFINED in the guest, but KVM saw no trap (EC 0x18) there ($2)"
+    else
+      ok "$mode$tag: $1 at $pc trapped to EL2 (EC 0x18), UNDEFINED in the guest (ESR_EL1 $undef, ELR_EL1 the MRS/MSR: $2)"
+    fi
+  }
+  check_value() { # ITEM WANT(value|any) WHY
+    local got
+    got=$(said "$1")
+    if [ -n "$(said "$1" esr)" ]; then
+      bad "$mode$tag: $1 took an exception (ESR_EL1 $(said "$1" esr)), wanted readable ($3)"
+    elif ! [[ $got == 0x* ]] || { [ "$2" != any ] && [ "$((got))" != "$(($2))" ]; }; then
+      bad "$mode$tag: $1 reads '${got:-nothing}', wanted $2 ($3)"
+    elif trapped_to_el2 "$1"; then
+      bad "$mode$tag: $1 reads $got, but KVM saw a trap (EC 0x18) at it ($3)"
+    else
+      ok "$mode$tag: $1 at $(said "$1" pc): $got in the guest, not trapped ($3)"
+    fi
+  }
+  # ID_AA64DFR0_EL1 (trapped by TID3, KVM's sanitised view,
+  # kvm_max_possible_guest_ftr_reg()): PMSVer [35:32] 0 ("Hide SPE from
+  # guests"); PMSS [59:56] 0 (a field the kernel's ftr_id_aa64dfr0 does not
+  # describe is 0 in the sanitised value); PMUVer [11:8] 0 (the vCPU was made
+  # without KVM_ARM_VCPU_PMU_V3). The host's own (the model's) has the
+  # preset's PMSVer (arm_spe_pmu's "probed SPEv1.N") and, with FEAT_PMUv3_SS,
+  # PMSS 0b0001.
+  dfr0=$(said ID_AA64DFR0_EL1)
+  grep -aq "armprof-guest: dmesg: .*arm_spe_pmu spe: probed SPEv$spe " "$work/out" &&
+    ok "$mode$tag: the host's arm_spe_pmu probed SPEv$spe" ||
+    bad "$mode$tag: the host's arm_spe_pmu did not say 'probed SPEv$spe' (the preset's SPE)"
+  trapped_to_el2 ID_AA64DFR0_EL1 && ok "$mode$tag: ID_AA64DFR0_EL1 trapped to EL2 (HCR_EL2.TID3)" ||
+    bad "$mode$tag: KVM saw no trap at ID_AA64DFR0_EL1's MRS ($(said ID_AA64DFR0_EL1 pc)): HCR_EL2.TID3?"
+  if [[ $dfr0 == 0x* ]]; then
+    f() { echo $(((dfr0 >> $1) & 0xf)); }
+    [ "$(f 32)" = 0 ] && [ "$(f 56)" = 0 ] && [ "$(f 8)" = 0 ] &&
+      ok "$mode$tag: ID_AA64DFR0_EL1 $dfr0: PMSVer 0, PMSS 0, PMUVer 0 (KVM hides SPE, snapshots and the PMU)" ||
+      bad "$mode$tag: ID_AA64DFR0_EL1 $dfr0: PMSVer $(f 32), PMSS $(f 56), PMUVer $(f 8), wanted 0, 0, 0"
+  else
+    bad "$mode$tag: ID_AA64DFR0_EL1 not read: '$(said ID_AA64DFR0_EL1 esr)'"
+  fi
+  # PMSCR_EL1, PMSIDR_EL1 (their pages: HDFGxTR_EL2.<reg>, then MDCR_EL2.TPMS
+  # trap EL1's accesses to EL2); PMBLIMITR_EL1, PMBPTR_EL1, PMBSR_EL1
+  # (HDFGxTR_EL2.<reg>, then MDCR_EL2.E2PB 'x0'); PMBIDR_EL1 (only
+  # HDFGRTR_EL2.PMBIDR_EL1: with FEAT_FGT, KVM's fine-grained UNDEF catches
+  # it; without, KVM's old comment "PMBIDR_EL1 is not trapped" holds and the
+  # guest reads the host PE's PMBIDR_EL1, whose P (bit 4, "Programming not
+  # allowed") reads 1: the owning Exception level, EL2 (MDCR_EL2.E2PB 0b00),
+  # is higher than EL1; Align [3:0] is what the host's driver printed as
+  # "align" (1 << Align))
+  for r in PMSCR_EL1 PMSIDR_EL1; do check_esr $r "MDCR_EL2.TPMS, KVM's undef_access"; done
+  for r in PMBLIMITR_EL1 PMBPTR_EL1 PMBSR_EL1; do check_esr $r "MDCR_EL2.E2PB 0b00, KVM's undef_access"; done
+  if [ "$fgt" = 1 ]; then
+    check_esr PMBIDR_EL1 "HDFGRTR_EL2.PMBIDR_EL1, KVM's fine-grained UNDEF"
+  else
+    local align pmbidr
+    align=$(sed -n 's/^armprof-guest: dmesg: .*arm_spe_pmu spe: probed .*, align \([0-9]*\),.*/\1/p' "$work/out" | sed -n '1p')
+    pmbidr=$(said PMBIDR_EL1)
+    if [[ $pmbidr == 0x* ]] && [ -n "$align" ] && [ $((1 << (pmbidr & 0xf))) = "$align" ]; then
+      check_value PMBIDR_EL1 $((pmbidr | 0x10)) "no FEAT_FGT: not trapped, the host's PMBIDR_EL1 with P 1, Align as the driver's align $align"
+    else
+      bad "$mode$tag: PMBIDR_EL1 '${pmbidr:-none}' (esr '$(said PMBIDR_EL1 esr)'), wanted the host's, Align as the driver's align '${align:-?}'"
+    fi
+  fi
+  check_esr write-PMSCR_EL1 "MSR: HDFGWTR_EL2.PMSCR_EL1 / MDCR_EL2.TPMS"
+  # PMCR_EL0 (MDCR_EL2.TPM): KVM's PMU registers of a vCPU without a PMU are
+  # hidden (UNDEFINED)
+  check_esr PMCR_EL0 "MDCR_EL2.TPM, the vCPU has no PMU"
+  if [ "$ss" = 0 ]; then
+    # without FEAT_PMUv3_SS (nor FEAT_EBEP) the snapshot registers and
+    # PMECR_EL1 do not exist: their pages' first line, UNDEFINED at EL1,
+    # before any trap (KVM sees nothing)
+    for r in PMECR_EL1 PMSSCR_EL1 PMCCNTSVR_EL1 write-PMSSCR_EL1 PMSSCR_EL1-after; do
+      check_undef_el1 $r "no FEAT_PMUv3_SS: UNDEFINED before any trap"
+    done
+    grep -a '^armprof-guest: dmesg-after: ' "$work/out" || true
+    return
+  fi
+  # PMECR_EL1 (HDFGRTR2_EL2.nPMECR_EL1 with FEAT_FGT2, then MDCR_EL2.TPM):
+  # the VM has neither FEAT_EBEP nor FEAT_PMUv3_SS, which it needs
+  check_esr PMECR_EL1 "MDCR_EL2.TPM, the VM has neither FEAT_EBEP nor FEAT_PMUv3_SS"
+  # PMSSCR_EL1 and PMCCNTSVR_EL1 (FEAT_PMUv3_SS): their pages trap EL1 only
+  # through FEAT_FGT2 (HDFGxTR2_EL2.nPMSSCR_EL1, nPMSSDATA) and
+  # MDCR_EL3.EnPMSS. This PE has neither (no EL3: secure=off; no FEAT_FGT2:
+  # QEMU has no HDFGRTR2_EL2, the glue drops it), so the guest reaches the
+  # host PE's registers, whatever ID_AA64DFR0_EL1.PMSS it is shown: the guest
+  # is NOT kept out. PMSSCR_EL1 reads its Warm reset value, NC 1 (no capture
+  # yet), SS 0. A write of SS 1 goes through and requests a Capture event,
+  # which PMUCaptureEventEnabled() refuses: MDCR_EL2.PMSSE, which KVM leaves
+  # 0b00, disables it whatever PMECR_EL1 says (J1.3.1.109); so NC stays 1. PMCCNTSVR_EL1's value is the host's
+  # (UNKNOWN after reset; not checked).
+  check_value PMSSCR_EL1 0x100000000 "no FGT2, no EL3: not trapped; NC 1 from reset"
+  check_value PMCCNTSVR_EL1 any "no FGT2, no EL3: not trapped"
+  check_value write-PMSSCR_EL1 1 "MSR of SS 1: not trapped"
+  check_value PMSSCR_EL1-after 0x100000000 "MDCR_EL2.PMSSE 0b00: the Capture event is disabled, NC stays 1"
+  # whatever KVM complained of while the guest ran
+  grep -a '^armprof-guest: dmesg-after: ' "$work/out" || true
+
+}
+boot_and_check "" "" 1.4 1 1
+if [ "$mode" = vhe ]; then
+  boot_and_check " armv8.2-spe" armprof-preset=armv8.2-spe 1.0 0 0
+fi
+
+exit "$fail"

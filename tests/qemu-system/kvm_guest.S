@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The bare-metal program tests/qemu-system/kvm_vmm.c runs in a KVM guest
+ * at EL1 (MMU off), copied from kvm_guest_start..kvm_guest_end to the
+ * start of the guest's memory: position-independent (PC-relative only)
+ * and its vector table 2 KB aligned relative to kvm_guest_start.
+ *
+ * It reports through stores to the MMIO page KVM_GUEST_MMIO (no memory
+ * slot there: each store is a KVM_EXIT_MMIO the VMM decodes):
+ *   +0x00  the number of the item that follows (kvm_vmm.c's names)
+ *   +0x08  its value (for a register: what MRS gave, or the poison
+ *          0xdeadbeefdeadbeef when the MRS was skipped by the handler)
+ *   +0x10  ESR_EL1 of a synchronous exception the vector caught
+ *   +0x18  done
+ *   +0x20  an exception at an unexpected vector: its offset in the table
+ *   +0x28  the MSR of the item went through (no exception)
+ *   +0x30  the address of the item's MRS or MSR (before it runs)
+ *   +0x38  ELR_EL1 of a synchronous exception (before its ESR_EL1)
+ *
+ * Items: 1 the loop's sum, then the registers (2 ...) in kvm_vmm.c's
+ * order. A synchronous exception (an UNDEFINED MRS that KVM injects, or
+ * one the PE takes) is reported and the instruction skipped: ELR_EL1 + 4. */
+#define KVM_GUEST_MMIO 0x10000000
+
+	.section .text.kvm_guest, "ax"
+	.balign 2048
+	.global kvm_guest_start
+kvm_guest_start:
+	b	start
+
+	/* VBAR_EL1: the table 2 KB aligned; the current EL with SPx's
+	 * synchronous vector (+0x200) is the one an MRS at EL1h takes */
+	.balign 2048
+vectors:
+	.irp off, 0x000, 0x080, 0x100, 0x180
+	.balign 0x80
+	mov	x9, #\off
+	b	unexpected
+	.endr
+	.balign 0x80
+	b	sync			/* +0x200 */
+	.irp off, 0x280, 0x300, 0x380, 0x400, 0x480, 0x500, 0x580, 0x600, 0x680, 0x700, 0x780
+	.balign 0x80
+	mov	x9, #\off
+	b	unexpected
+	.endr
+
+sync:
+	mrs	x9, elr_el1
+	str	x9, [x20, #0x38]
+	mrs	x10, esr_el1
+	str	x10, [x20, #0x10]
+	add	x9, x9, #4
+	msr	elr_el1, x9
+	eret
+
+unexpected:
+	str	x9, [x20, #0x20]
+1:	wfi
+	b	1b
+
+/* WRITE ITEM, REGISTER, VALUE: report ITEM, MSR REGISTER of VALUE (a
+ * 16-bit immediate, shifted by SHIFT), then that it went through */
+.macro write item, reg, value, shift
+	mov	x0, #\item
+	str	x0, [x20]
+	movz	x1, #\value, lsl #\shift
+	adr	x2, 9f
+	str	x2, [x20, #0x30]
+9:	msr	\reg, x1
+	str	x1, [x20, #0x28]
+.endm
+
+/* READ ITEM, REGISTER: report ITEM, then what MRS REGISTER gives */
+.macro read item, reg
+	mov	x0, #\item
+	str	x0, [x20]
+	mov	x1, x21
+	adr	x2, 9f
+	str	x2, [x20, #0x30]
+9:	mrs	x1, \reg
+	str	x1, [x20, #8]
+.endm
+
+start:
+	adr	x0, vectors
+	msr	vbar_el1, x0
+	isb
+	mov	x20, #KVM_GUEST_MMIO
+	movz	x21, #0xbeef
+	movk	x21, #0xdead, lsl #16
+	movk	x21, #0xbeef, lsl #32
+	movk	x21, #0xdead, lsl #48
+
+	/* the known loop: 1 + 2 + ... + 1000 = 500500 */
+	mov	x1, #0
+	mov	x2, #1000
+1:	add	x1, x1, x2
+	subs	x2, x2, #1
+	b.ne	1b
+	mov	x0, #1
+	str	x0, [x20]
+	str	x1, [x20, #8]
+
+	read	2, S3_0_C0_C5_0		/* ID_AA64DFR0_EL1 */
+	read	3, S3_0_C9_C9_0		/* PMSCR_EL1 */
+	read	4, S3_0_C9_C9_7		/* PMSIDR_EL1 */
+	read	5, S3_0_C9_C10_0	/* PMBLIMITR_EL1 */
+	read	6, S3_0_C9_C10_1	/* PMBPTR_EL1 */
+	read	7, S3_0_C9_C10_3	/* PMBSR_EL1 */
+	read	8, S3_0_C9_C10_7	/* PMBIDR_EL1 */
+	read	9, S3_0_C9_C13_3	/* PMSSCR_EL1 */
+	read	10, S2_0_C14_C11_7	/* PMCCNTSVR_EL1 */
+	read	11, S3_0_C9_C14_5	/* PMECR_EL1 */
+	read	12, S3_3_C9_C12_0	/* PMCR_EL0 */
+	/* PMSSCR_EL1.SS 1: a request for a Capture event */
+	write	13, S3_0_C9_C13_3, 1, 0
+	read	14, S3_0_C9_C13_3	/* PMSSCR_EL1 after the request */
+	/* PMSCR_EL1.E1SPE 1 (bit 1): sampling at EL1 */
+	write	15, S3_0_C9_C9_0, 2, 0
+
+	str	xzr, [x20, #0x18]
+2:	wfi
+	b	2b
+	.global kvm_guest_end
+kvm_guest_end:

@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* A minimal VMM on Linux's KVM API for the KVM tests
+ * (tests/qemu-system/kvm.sh, issue 40), built static with the cross
+ * compiler: one VM, one vCPU at EL1 (KVM_ARM_VCPU_INIT of the preferred
+ * target, no features), 64 KB of memory at GUEST_RAM holding the
+ * bare-metal program of kvm_guest.S, and an MMIO page with no memory
+ * slot, GUEST_MMIO, whose stores come back as KVM_EXIT_MMIO and are
+ * decoded here (kvm_guest.S says the layout). Prints one line per report:
+ *   kvm: loop VALUE            the guest's known loop (its sum)
+ *   kvm: REGISTER VALUE pc PC  an MRS of REGISTER at PC that gave VALUE
+ *   kvm: REGISTER esr ESR pc PC elr ELR
+ *                              an MRS of REGISTER at PC that took a
+ *                              synchronous exception with ESR_EL1 ESR and
+ *                              ELR_EL1 ELR (and was skipped)
+ *   kvm: write-REGISTER VALUE pc PC
+ *                              an MSR of VALUE to REGISTER at PC that went
+ *                              through (write-REGISTER esr ...: it did not)
+ *   kvm: unexpected vector OFF an exception at another vector: stops
+ *   kvm: done                  the guest's end
+ * Numbers in hexadecimal (0x...). Exits 0 after "done", 1 when the guest
+ * stops otherwise, 2 when the KVM API refuses (the call and errno). */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <linux/kvm.h>
+
+#define GUEST_RAM      0x40000000u
+#define GUEST_RAM_SIZE 0x10000u
+#define GUEST_MMIO     0x10000000u /* kvm_guest.S's KVM_GUEST_MMIO */
+/* a guest that keeps exiting without reporting "done" is stopped */
+#define MAX_EXITS 1000
+
+extern const char kvm_guest_start[], kvm_guest_end[];
+
+/* item numbers of kvm_guest.S, from 1 */
+static const char *const items[] = {
+    "loop",       "ID_AA64DFR0_EL1", "PMSCR_EL1",        "PMSIDR_EL1",       "PMBLIMITR_EL1",
+    "PMBPTR_EL1", "PMBSR_EL1",       "PMBIDR_EL1",       "PMSSCR_EL1",       "PMCCNTSVR_EL1",
+    "PMECR_EL1",  "PMCR_EL0",        "write-PMSSCR_EL1", "PMSSCR_EL1-after", "write-PMSCR_EL1",
+};
+#define POISON 0xdeadbeefdeadbeefull
+
+static const char *item_name(uint64_t item)
+{
+    return item >= 1 && item <= sizeof items / sizeof items[0] ? items[item - 1] : "unknown-item";
+}
+
+static int fail(const char *what)
+{
+    fprintf(stderr, "kvm_vmm: %s: %s\n", what, strerror(errno));
+    return 2;
+}
+
+static int set_reg(int vcpu, uint64_t id, uint64_t value)
+{
+    struct kvm_one_reg reg = {.id = id, .addr = (uint64_t)(uintptr_t)&value};
+    return ioctl(vcpu, KVM_SET_ONE_REG, &reg);
+}
+
+/* the core register at OFFSET in struct kvm_regs (KVM's id: its offset in
+ * 32-bit words) */
+static uint64_t core_reg(size_t offset)
+{
+    return KVM_REG_ARM64 | KVM_REG_SIZE_U64 | KVM_REG_ARM_CORE | (offset / sizeof(uint32_t));
+}
+
+/* What the guest's reports say so far: the item being reported, and
+ * whether its MRS took an exception */
+struct reports {
+    uint64_t item;
+    int trapped;
+    uint64_t pc, elr;
+};
+
+/* one store of the guest to the MMIO page; 1 when the guest is done,
+ * -1 when it stopped, 0 to go on */
+static int report(struct reports *r, uint64_t offset, uint64_t value)
+{
+    switch (offset) {
+    case 0x00:
+        r->item = value;
+        r->trapped = 0;
+        r->pc = r->elr = 0;
+        return 0;
+    case 0x30:
+        r->pc = value;
+        return 0;
+    case 0x38:
+        r->elr = value;
+        return 0;
+    case 0x08:
+        if (r->item == 1)
+            printf("kvm: loop %" PRIu64 "\n", value);
+        else if (!r->trapped || value != POISON)
+            printf("kvm: %s 0x%016" PRIx64 " pc 0x%" PRIx64 "\n", item_name(r->item), value, r->pc);
+        return 0;
+    case 0x10:
+        r->trapped = 1;
+        printf("kvm: %s esr 0x%08" PRIx64 " pc 0x%" PRIx64 " elr 0x%" PRIx64 "\n",
+               item_name(r->item), value, r->pc, r->elr);
+        return 0;
+    case 0x18:
+        printf("kvm: done\n");
+        return 1;
+    case 0x28:
+        if (!r->trapped)
+            printf("kvm: %s 0x%016" PRIx64 " pc 0x%" PRIx64 "\n", item_name(r->item), value, r->pc);
+        return 0;
+    case 0x20:
+        printf("kvm: unexpected vector 0x%03" PRIx64 "\n", value);
+        return -1;
+    default:
+        printf("kvm: store to GUEST_MMIO + 0x%" PRIx64 " (0x%" PRIx64 ")\n", offset, value);
+        return -1;
+    }
+}
+
+static int run(int vcpu, struct kvm_run *kr)
+{
+    struct reports r = {0, 0, 0, 0};
+    for (int n = 0; n < MAX_EXITS; n++) {
+        if (ioctl(vcpu, KVM_RUN, 0) < 0) {
+            if (errno == EINTR) continue;
+            return fail("KVM_RUN");
+        }
+        if (kr->exit_reason != KVM_EXIT_MMIO) {
+            printf("kvm: exit reason %u\n", kr->exit_reason);
+            return 1;
+        }
+        uint64_t value = 0;
+        if (!kr->mmio.is_write || kr->mmio.len > sizeof value || kr->mmio.phys_addr < GUEST_MMIO ||
+            kr->mmio.phys_addr >= GUEST_MMIO + 0x1000) {
+            printf("kvm: %s of %u bytes at 0x%" PRIx64 "\n", kr->mmio.is_write ? "store" : "load",
+                   kr->mmio.len, (uint64_t)kr->mmio.phys_addr);
+            return 1;
+        }
+        memcpy(&value, kr->mmio.data, kr->mmio.len); /* little-endian, as the guest */
+        int done = report(&r, kr->mmio.phys_addr - GUEST_MMIO, value);
+        fflush(stdout);
+        if (done) return done > 0 ? 0 : 1;
+    }
+    printf("kvm: %d exits without done\n", MAX_EXITS);
+    return 1;
+}
+
+int main(void)
+{
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    int kvm = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+    if (kvm < 0) return fail("/dev/kvm");
+    int version = ioctl(kvm, KVM_GET_API_VERSION, 0);
+    if (version != KVM_API_VERSION) {
+        fprintf(stderr, "kvm_vmm: KVM API version %d, not %d\n", version, KVM_API_VERSION);
+        return 2;
+    }
+    int vm = ioctl(kvm, KVM_CREATE_VM, 0);
+    if (vm < 0) return fail("KVM_CREATE_VM");
+    void *ram =
+        mmap(NULL, GUEST_RAM_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (ram == MAP_FAILED) return fail("mmap of the guest's memory");
+    size_t size = (size_t)(kvm_guest_end - kvm_guest_start);
+    memcpy(ram, kvm_guest_start, size);
+    struct kvm_userspace_memory_region region = {
+        .slot = 0,
+        .guest_phys_addr = GUEST_RAM,
+        .memory_size = GUEST_RAM_SIZE,
+        .userspace_addr = (uint64_t)(uintptr_t)ram,
+    };
+    if (ioctl(vm, KVM_SET_USER_MEMORY_REGION, &region) < 0)
+        return fail("KVM_SET_USER_MEMORY_REGION");
+    int vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
+    if (vcpu < 0) return fail("KVM_CREATE_VCPU");
+    struct kvm_vcpu_init init;
+    if (ioctl(vm, KVM_ARM_PREFERRED_TARGET, &init) < 0) return fail("KVM_ARM_PREFERRED_TARGET");
+    if (ioctl(vcpu, KVM_ARM_VCPU_INIT, &init) < 0) return fail("KVM_ARM_VCPU_INIT");
+    int run_size = ioctl(kvm, KVM_GET_VCPU_MMAP_SIZE, 0);
+    if (run_size < (int)sizeof(struct kvm_run)) return fail("KVM_GET_VCPU_MMAP_SIZE");
+    struct kvm_run *kr = mmap(NULL, (size_t)run_size, PROT_READ | PROT_WRITE, MAP_SHARED, vcpu, 0);
+    if (kr == MAP_FAILED) return fail("mmap of kvm_run");
+    /* EL1h, DAIF masked (M[3:0] 0b0101, D A I F set) */
+    if (set_reg(vcpu, core_reg(offsetof(struct kvm_regs, regs.pstate)), 0x3c5) < 0)
+        return fail("KVM_SET_ONE_REG PSTATE");
+    if (set_reg(vcpu, core_reg(offsetof(struct kvm_regs, regs.pc)), GUEST_RAM) < 0)
+        return fail("KVM_SET_ONE_REG PC");
+    printf("kvm: vcpu target %u, guest %zu bytes at 0x%x\n", init.target, size, GUEST_RAM);
+    return run(vcpu, kr);
+}
