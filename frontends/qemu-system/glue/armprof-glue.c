@@ -97,16 +97,29 @@ void armprof_glue_sync_context(struct ArmprofCPU *a)
     }
 }
 
-/* PMBIRQ and, when the PMU is the model's, PMUIRQ to the GIC when a level
+static bool pmuirq_level(struct ArmprofCPU *a)
+{
+    return a->pmu_interrupts && armprof_pmuirq(a->pe);
+}
+
+/* Whether PMBIRQ's or PMUIRQ's level differs from what the GIC was last
+ * given (with the PE locked; a->pmbirq and a->pmuirq change under the BQL
+ * only, so a stale look at them only sends us to the BQL for nothing). */
+static bool levels_changed(struct ArmprofCPU *a)
+{
+    return armprof_pmbirq(a->pe) != a->pmbirq || pmuirq_level(a) != a->pmuirq;
+}
+
+/* PMBIRQ and, when the PMU is the model's, PMUIRQ to the GIC where a level
  * changed (the virt machine wires them to PPIs 21 and 23, level-sensitive),
- * under the BQL, which the GIC wants. */
-static void set_levels(struct ArmprofCPU *a, bool pmb, bool pmu)
+ * with the BQL held, which the GIC wants, and the PE locked: the levels
+ * are the PE's now, so that two threads that each changed the PE give the
+ * GIC the later state whichever of them comes last. */
+static void set_levels(struct ArmprofCPU *a)
 {
 #ifndef CONFIG_USER_ONLY
-    const bool locked = bql_locked();
-    if (!locked) {
-        bql_lock();
-    }
+    const bool pmb = armprof_pmbirq(a->pe);
+    const bool pmu = pmuirq_level(a);
     if (pmb != a->pmbirq) {
         a->pmbirq = pmb;
         qemu_set_irq(a->cpu->spe_interrupt, pmb);
@@ -115,21 +128,14 @@ static void set_levels(struct ArmprofCPU *a, bool pmb, bool pmu)
         a->pmuirq = pmu;
         qemu_set_irq(a->cpu->pmu_interrupt, pmu);
     }
-    if (!locked) {
-        bql_unlock();
-    }
 #endif
-}
-
-static bool pmuirq_level(struct ArmprofCPU *a)
-{
-    return a->pmu_interrupts && armprof_pmuirq(a->pe);
 }
 
 /* With the PE locked. A plugin callback does not hold the BQL: taking it
  * with the PE locked could deadlock against a vCPU that holds the BQL and
  * waits for this PE (an access to its external blocks), so the levels wait
- * for the lock's release. */
+ * for the lock's release, and only when one changed (the BQL at every
+ * visit would serialize the vCPUs). */
 void armprof_glue_update_outputs(struct ArmprofCPU *a)
 {
 #ifndef CONFIG_USER_ONLY
@@ -137,7 +143,7 @@ void armprof_glue_update_outputs(struct ArmprofCPU *a)
         a->outputs_due = true;
         return;
     }
-    set_levels(a, armprof_pmbirq(a->pe), pmuirq_level(a));
+    set_levels(a);
 #endif
 }
 
@@ -149,18 +155,28 @@ void armprof_glue_lock(struct ArmprofCPU *a)
 
 void armprof_glue_unlock(struct ArmprofCPU *a)
 {
-    bool apply = false, pmb = false, pmu = false;
+    bool apply = false;
     if (a->depth == 1 && a->outputs_due) {
         a->outputs_due = false;
-        apply = true;
-        pmb = armprof_pmbirq(a->pe);
-        pmu = pmuirq_level(a);
+        apply = levels_changed(a);
     }
     a->depth--;
     qemu_rec_mutex_unlock(&a->lock);
+#ifndef CONFIG_USER_ONLY
     if (apply) {
-        set_levels(a, pmb, pmu);
+        /* the BQL first, then the PE (the order every path takes) */
+        const bool locked = bql_locked();
+        if (!locked) {
+            bql_lock();
+        }
+        qemu_rec_mutex_lock(&a->lock);
+        set_levels(a);
+        qemu_rec_mutex_unlock(&a->lock);
+        if (!locked) {
+            bql_unlock();
+        }
     }
+#endif
 }
 
 void armprof_glue_after_write(struct ArmprofCPU *a)
