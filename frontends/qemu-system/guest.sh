@@ -123,15 +123,65 @@ for f in ${ARMPROF_GUEST_FILES:-}; do
   mkdir -p "$stage/usr/local/bin"
   cp "$f" "$stage/usr/local/bin/"
 done
-# perf and the shared libraries it loads, from an arm64 root of the stack's
-# linux-perf (ARMPROF_GUEST_PERF=1); not its Perl and Python modules
+# perf and the shared libraries it loads (ARMPROF_GUEST_PERF=1): an
+# uncompressed cpio archive made once per perf root and put in front of the
+# initramfs (the kernel unpacks concatenated archives in turn). Only what
+# the dynamic loader needs: perf's program interpreter and the closure of
+# its DT_NEEDED entries, about 45 MB on 7.3 against 185 MB for the whole
+# library folders (Perl's and Python's modules, gconv), which the guest
+# kernel took 4 s of every boot to inflate under TCG (docs/qemu-system.md,
+# "Guests").
+perf_archive() { # PERF_ROOT: prints the archive's path
+  perf_root=$1
+  archive=$out/$(basename "$(dirname "$perf_root")")-needed.cpio
+  if [ -f "$archive" ]; then
+    echo "$archive"
+    return 0
+  fi
+  command -v readelf >/dev/null 2>&1 || die "readelf is missing: apt-get install binutils"
+  pstage=$(mktemp -d "$out/perf.XXXXXX")
+  mkdir -p "$pstage/usr/bin"
+  cp "$perf_root/usr/bin/perf" "$pstage/usr/bin/perf"
+  # the interpreter where the ELF asks for it, a link to its real file
+  interp=$(readelf -l "$perf_root/usr/bin/perf" | sed -n 's/.*program interpreter: \(.*\)\]/\1/p')
+  [ -n "$interp" ] || die "perf in $perf_root has no program interpreter"
+  real=$(cd "$perf_root" && readlink -f "./$interp" | sed "s|^$(readlink -f "$perf_root")||")
+  mkdir -p "$pstage$(dirname "$real")" "$pstage$(dirname "$interp")"
+  cp -L "$perf_root$interp" "$pstage$real"
+  [ "$real" = "$interp" ] || ln -sf "$real" "$pstage$interp"
+  # breadth first over DT_NEEDED: each library by its soname, in the
+  # first multiarch folder that has it (the loader's own default path)
+  todo=$pstage/usr/bin/perf
+  while [ -n "$todo" ]; do
+    set -- $todo
+    elf=$1
+    shift
+    todo=$*
+    for soname in $(readelf -d "$elf" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+      found=
+      for dir in /lib/aarch64-linux-gnu /usr/lib/aarch64-linux-gnu; do
+        if [ -e "$pstage$dir/$soname" ]; then found=seen; break; fi
+        if [ -e "$perf_root$dir/$soname" ]; then
+          mkdir -p "$pstage$dir"
+          cp -L "$perf_root$dir/$soname" "$pstage$dir/$soname"
+          todo="$todo $pstage$dir/$soname"
+          found=copied
+          break
+        fi
+      done
+      [ -n "$found" ] || die "perf in $perf_root needs $soname, which it does not have"
+    done
+  done
+  (cd "$pstage" && find . | cpio -o -H newc --quiet) >"$pstage.cpio"
+  rm -rf "$pstage"
+  mv -f "$pstage.cpio" "$archive"
+  echo "$archive"
+}
+perf_cpio=
 if [ "${ARMPROF_GUEST_PERF:-0}" = 1 ]; then
   p=$(ARMPROF_ARM64_RELEASE=${release:-} sh "$repo/tools/arm64-root.sh" perf linux-perf "$perf_version" "$cache") ||
     die "cannot fetch linux-perf $perf_version"
-  mkdir -p "$stage/usr/bin" "$stage/usr/lib" "$stage/lib"
-  cp -a "$p"/usr/bin/perf* "$stage/usr/bin/"
-  cp -a "$p/lib/." "$stage/lib/"
-  (cd "$p/usr/lib" && find aarch64-linux-gnu -maxdepth 1 -name '*.so*' | cpio -pdm --quiet "$stage/usr/lib")
+  perf_cpio=$(perf_archive "$p")
 fi
 cat >"$stage/init" <<'EOF'
 #!/bin/busybox sh
@@ -167,9 +217,15 @@ sum=$({
   fi
   echo "perf=${ARMPROF_GUEST_PERF:-0}"
 } | sha256sum | cut -c1-12)
-initrd=$out/initrd-$sum.gz
-(cd "$stage" && find . | cpio -o -H newc --quiet | gzip -1) >"$stage.gz"
+initrd=$out/initrd-$sum.cpio
+# perf's archive first, then this call's (small: gzip costs nothing here)
+{
+  if [ -n "$perf_cpio" ]; then cat "$perf_cpio"; fi
+  (cd "$stage" && find . | cpio -o -H newc --quiet | gzip -1)
+} >"$stage.gz"
 mv -f "$stage.gz" "$initrd"
+# one file per SCRIPT: those not made or used for a day go
+find "$out" -maxdepth 1 \( -name 'initrd-*' -o -name 'stage.*' -o -name 'perf.*' \) -mtime +0 -exec rm -rf {} + 2>/dev/null || true
 say "kernel $kernel_release, busybox-static $(sed -n 's/^busybox-static=//p' "${broot%/root}/fetched.txt"), initramfs $(du -k "$initrd" | cut -f1) KB"
 echo "KERNEL=$kernel"
 echo "INITRD=$initrd"
