@@ -191,6 +191,11 @@ boot_and_check() {
     fi
   fi
   check_esr write-PMSCR_EL1 "MSR: HDFGWTR_EL2.PMSCR_EL1 / MDCR_EL2.TPMS"
+  # the MSRs that would stop the host's buffer if they reached it
+  # (PMBLIMITR_EL1.E 0, PMBPTR_EL1 0, PMBSR_EL1.S 1): HDFGWTR_EL2.<reg>,
+  # then MDCR_EL2.E2PB 'x0'; KVM's undef_access (kvm_record.sh checks that
+  # the host's records go on after them)
+  for r in PMBLIMITR_EL1 PMBPTR_EL1 PMBSR_EL1; do check_esr write-$r "MSR: MDCR_EL2.E2PB 0b00, KVM's undef_access"; done
   # PMCR_EL0 (MDCR_EL2.TPM): KVM's PMU registers of a vCPU without a PMU are
   # hidden (UNDEFINED)
   check_esr PMCR_EL0 "MDCR_EL2.TPM, the vCPU has no PMU"

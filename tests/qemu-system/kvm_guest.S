@@ -15,6 +15,8 @@
  *   +0x28  the MSR of the item went through (no exception)
  *   +0x30  the address of the item's MRS or MSR (before it runs)
  *   +0x38  ELR_EL1 of a synchronous exception (before its ESR_EL1)
+ *   +0x40  the known loop ran once more (X19 times in all: the VMM's
+ *          "repeat" mode, an exit to the host, a world switch, each time)
  *
  * Items: 1 the loop's sum, then the registers (2 ...) in kvm_vmm.c's
  * order. A synchronous exception (an UNDEFINED MRS that KVM injects, or
@@ -91,13 +93,20 @@ start:
 	movk	x21, #0xbeef, lsl #32
 	movk	x21, #0xdead, lsl #48
 
-	/* the known loop: 1 + 2 + ... + 1000 = 500500 */
-	mov	x1, #0
+	/* the known loop, X19 times (the VMM sets it; 0 is once), each
+	 * but the last followed by an exit: 1 + 2 + ... + 1000 = 500500 */
+	cmp	x19, #1
+	csinc	x19, x19, xzr, hi	/* x19 = max(x19, 1) */
+3:	mov	x1, #0
 	mov	x2, #1000
 1:	add	x1, x1, x2
 	subs	x2, x2, #1
 	b.ne	1b
-	mov	x0, #1
+	subs	x19, x19, #1
+	b.eq	4f
+	str	x19, [x20, #0x40]
+	b	3b
+4:	mov	x0, #1
 	str	x0, [x20]
 	str	x1, [x20, #8]
 
@@ -117,6 +126,11 @@ start:
 	read	14, S3_0_C9_C13_3	/* PMSSCR_EL1 after the request */
 	/* PMSCR_EL1.E1SPE 1 (bit 1): sampling at EL1 */
 	write	15, S3_0_C9_C9_0, 2, 0
+	/* what would stop the host's Profiling Buffer if it reached it:
+	 * PMBLIMITR_EL1.E 0, PMBPTR_EL1 0, PMBSR_EL1.S 1 (bit 17) */
+	write	16, S3_0_C9_C10_0, 0, 0
+	write	17, S3_0_C9_C10_1, 0, 0
+	write	18, S3_0_C9_C10_3, 2, 16
 
 	str	xzr, [x20, #0x18]
 2:	wfi

@@ -17,14 +17,28 @@
  *                              through (write-REGISTER esr ...: it did not)
  *   kvm: unexpected vector OFF an exception at another vector: stops
  *   kvm: done                  the guest's end
+ *   kvm: ticks N               (repeat mode) the guest's exits between
+ *                              its loops, before done
  * Numbers in hexadecimal (0x...). Exits 0 after "done", 1 when the guest
- * stops otherwise, 2 when the KVM API refuses (the call and errno). */
+ * stops otherwise, 2 when the KVM API refuses (the call and errno).
+ *
+ *   kvm_vmm                    the guest's loop once, then its accesses
+ *   kvm_vmm repeat N           the guest's loop N times, an exit to the
+ *                              host (a world switch) after each but the
+ *                              last, then its accesses
+ *   kvm_vmm spin N | spin-after N
+ *                              no VM: a loop of the host's own, N times
+ *                              round, in host_spin() or host_spin_after()
+ *                              (tests/qemu-system/kvm_record.sh: where a
+ *                              host profile's records must be), after
+ *                              printing "kvm_vmm: FUNCTION 0xADDRESS" */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -34,16 +48,32 @@
 #define GUEST_RAM      0x40000000u
 #define GUEST_RAM_SIZE 0x10000u
 #define GUEST_MMIO     0x10000000u /* kvm_guest.S's KVM_GUEST_MMIO */
-/* a guest that keeps exiting without reporting "done" is stopped */
+/* a guest that keeps exiting without reporting "done" is stopped (after
+ * its repeat mode's exits) */
 #define MAX_EXITS 1000
 
 extern const char kvm_guest_start[], kvm_guest_end[];
 
 /* item numbers of kvm_guest.S, from 1 */
 static const char *const items[] = {
-    "loop",       "ID_AA64DFR0_EL1", "PMSCR_EL1",        "PMSIDR_EL1",       "PMBLIMITR_EL1",
-    "PMBPTR_EL1", "PMBSR_EL1",       "PMBIDR_EL1",       "PMSSCR_EL1",       "PMCCNTSVR_EL1",
-    "PMECR_EL1",  "PMCR_EL0",        "write-PMSSCR_EL1", "PMSSCR_EL1-after", "write-PMSCR_EL1",
+    "loop",
+    "ID_AA64DFR0_EL1",
+    "PMSCR_EL1",
+    "PMSIDR_EL1",
+    "PMBLIMITR_EL1",
+    "PMBPTR_EL1",
+    "PMBSR_EL1",
+    "PMBIDR_EL1",
+    "PMSSCR_EL1",
+    "PMCCNTSVR_EL1",
+    "PMECR_EL1",
+    "PMCR_EL0",
+    "write-PMSSCR_EL1",
+    "PMSSCR_EL1-after",
+    "write-PMSCR_EL1",
+    "write-PMBLIMITR_EL1",
+    "write-PMBPTR_EL1",
+    "write-PMBSR_EL1",
 };
 #define POISON 0xdeadbeefdeadbeefull
 
@@ -77,6 +107,7 @@ struct reports {
     uint64_t item;
     int trapped;
     uint64_t pc, elr;
+    uint64_t ticks;
 };
 
 /* one store of the guest to the MMIO page; 1 when the guest is done,
@@ -107,8 +138,12 @@ static int report(struct reports *r, uint64_t offset, uint64_t value)
                item_name(r->item), value, r->pc, r->elr);
         return 0;
     case 0x18:
+        if (r->ticks) printf("kvm: ticks %" PRIu64 "\n", r->ticks);
         printf("kvm: done\n");
         return 1;
+    case 0x40:
+        r->ticks++;
+        return 0;
     case 0x28:
         if (!r->trapped)
             printf("kvm: %s 0x%016" PRIx64 " pc 0x%" PRIx64 "\n", item_name(r->item), value, r->pc);
@@ -122,10 +157,10 @@ static int report(struct reports *r, uint64_t offset, uint64_t value)
     }
 }
 
-static int run(int vcpu, struct kvm_run *kr)
+static int run(int vcpu, struct kvm_run *kr, uint64_t repeats)
 {
-    struct reports r = {0, 0, 0, 0};
-    for (int n = 0; n < MAX_EXITS; n++) {
+    struct reports r = {0, 0, 0, 0, 0};
+    for (uint64_t n = 0; n < MAX_EXITS + repeats; n++) {
         if (ioctl(vcpu, KVM_RUN, 0) < 0) {
             if (errno == EINTR) continue;
             return fail("KVM_RUN");
@@ -146,13 +181,59 @@ static int run(int vcpu, struct kvm_run *kr)
         fflush(stdout);
         if (done) return done > 0 ? 0 : 1;
     }
-    printf("kvm: %d exits without done\n", MAX_EXITS);
+    printf("kvm: %" PRIu64 " exits without done\n", MAX_EXITS + repeats);
     return 1;
 }
 
-int main(void)
+/* The host's loops: separate functions, not inlined, so that a record's PC
+ * says which one it sampled; the asm keeps the loop from being folded. */
+static __attribute__((noinline)) uint64_t host_spin(uint64_t n)
+{
+    uint64_t sum = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        sum += i;
+        __asm__ volatile("" : "+r"(sum));
+    }
+    return sum;
+}
+
+static __attribute__((noinline)) uint64_t host_spin_after(uint64_t n)
+{
+    uint64_t sum = 1;
+    for (uint64_t i = 0; i < n; i++) {
+        sum ^= i;
+        __asm__ volatile("" : "+r"(sum));
+    }
+    return sum;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: kvm_vmm [repeat N | spin N | spin-after N]\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
+    uint64_t repeats = 0;
+    if (argc == 3) {
+        char *end;
+        const uint64_t n = strtoull(argv[2], &end, 0);
+        if (*end || !*argv[2]) return usage();
+        if (!strcmp(argv[1], "spin") || !strcmp(argv[1], "spin-after")) {
+            const int after = argv[1][4] == '-';
+            printf("kvm_vmm: %s %p\n", after ? "host_spin_after" : "host_spin",
+                   after ? (void *)host_spin_after : (void *)host_spin);
+            const uint64_t sum = after ? host_spin_after(n) : host_spin(n);
+            printf("kvm_vmm: %s done (%" PRIu64 ")\n", argv[1], sum);
+            return 0;
+        }
+        if (strcmp(argv[1], "repeat")) return usage();
+        repeats = n;
+    } else if (argc != 1) {
+        return usage();
+    }
     int kvm = open("/dev/kvm", O_RDWR | O_CLOEXEC);
     if (kvm < 0) return fail("/dev/kvm");
     int version = ioctl(kvm, KVM_GET_API_VERSION, 0);
@@ -189,6 +270,8 @@ int main(void)
         return fail("KVM_SET_ONE_REG PSTATE");
     if (set_reg(vcpu, core_reg(offsetof(struct kvm_regs, regs.pc)), GUEST_RAM) < 0)
         return fail("KVM_SET_ONE_REG PC");
+    if (set_reg(vcpu, core_reg(offsetof(struct kvm_regs, regs.regs[19])), repeats) < 0)
+        return fail("KVM_SET_ONE_REG X19");
     printf("kvm: vcpu target %u, guest %zu bytes at 0x%x\n", init.target, size, GUEST_RAM);
-    return run(vcpu, kr);
+    return run(vcpu, kr, repeats);
 }

@@ -32,6 +32,10 @@
  *                        frequent PC is in [LO, HI]
  *   --cpus N             at least N CPUs' AUX data hold records (perf
  *                        record -a: one Profiling Buffer per CPU)
+ *   --pc-none LO HI      no record's PC in [LO, HI) (a KVM guest's
+ *                        memory in a host-only profile: each such record
+ *                        is printed, its PC, EL and CONTEXTIDR)
+ *   --pc-want LO HI N    at least N records with their PC in [LO, HI)
  *
  * Always: no unconditional branch (the Operation Type packet's COND 0,
  * which an exception return is, D17.6.3) has the Events packet's "not
@@ -52,7 +56,7 @@
 
 /* The flags bits of SPEFilterByType() and PMSFCR_EL1.{SIMD, FP, ST, LD, B} */
 enum { F_B = 1, F_LD = 2, F_ST = 4, F_FP = 8, F_SIMD = 16 };
-enum { MAX_PCS = 4096, MAX_OVERRIDES = 16, MAX_WANTS = 16 };
+enum { MAX_PCS = 4096, MAX_OVERRIDES = 16, MAX_WANTS = 16, MAX_RANGES = 8 };
 
 typedef struct check {
     int el;
@@ -74,6 +78,10 @@ typedef struct check {
         const char *kind;
         uint64_t n;
     } want[MAX_WANTS];
+    unsigned nranges;
+    struct {
+        uint64_t lo, hi, want; /* want UINT64_MAX: none */
+    } range[MAX_RANGES];
 } check;
 
 typedef struct pc_count {
@@ -83,6 +91,8 @@ typedef struct pc_count {
 typedef struct tally {
     uint64_t records, broken, ambiguous;
     uint64_t kinds[5], atomics, ds[64], erets;
+    uint64_t els[4]; /* records by their PC's Exception level */
+    uint64_t in_range[MAX_RANGES];
     size_t npcs;
     pc_count pcs[MAX_PCS];
 } tally;
@@ -185,6 +195,21 @@ static void one_record(const check *c, tally *t, const armprof_spe_record *r)
         if (i < t->npcs) t->pcs[i].n++;
     }
     char why[160];
+    if (has_pc) t->els[pc.el & 3u]++;
+    for (unsigned i = 0; i < c->nranges; i++) {
+        if (!has_pc || pc.va < c->range[i].lo || pc.va >= c->range[i].hi) continue;
+        t->in_range[i]++;
+        if (c->range[i].want == UINT64_MAX) {
+            char ctx[64] = "no Context packet";
+            if (r->context_valid & 1u)
+                snprintf(ctx, sizeof ctx, "CONTEXTIDR_EL1 0x%x", r->context[0]);
+            if (r->context_valid & 2u)
+                snprintf(ctx, sizeof ctx, "CONTEXTIDR_EL2 0x%x", r->context[1]);
+            snprintf(why, sizeof why, "PC 0x%" PRIx64 " at EL%u (%s) in --pc-none", pc.va, pc.el,
+                     ctx);
+            broken(t, r, why);
+        }
+    }
     if (c->el >= 0 && (!has_pc || pc.el != (unsigned)c->el)) {
         snprintf(why, sizeof why, "PC at EL%d, not EL%d", has_pc ? pc.el : -1, c->el);
         broken(t, r, why);
@@ -293,6 +318,14 @@ static int parse(int argc, char **argv, check *c)
         } else if (!strcmp(a, "--want") && left >= 2 && c->nwants < MAX_WANTS) {
             c->want[c->nwants].kind = argv[++i];
             c->want[c->nwants++].n = number(argv[++i]);
+        } else if (!strcmp(a, "--pc-none") && left >= 2 && c->nranges < MAX_RANGES) {
+            c->range[c->nranges].lo = number(argv[++i]);
+            c->range[c->nranges].hi = number(argv[++i]);
+            c->range[c->nranges++].want = UINT64_MAX;
+        } else if (!strcmp(a, "--pc-want") && left >= 3 && c->nranges < MAX_RANGES) {
+            c->range[c->nranges].lo = number(argv[++i]);
+            c->range[c->nranges].hi = number(argv[++i]);
+            c->range[c->nranges++].want = number(argv[++i]);
         } else if (!strcmp(a, "--cpus") && left >= 1) {
             c->cpus = (unsigned)number(argv[++i]);
         } else if (!strcmp(a, "--top-pc") && left >= 2) {
@@ -388,6 +421,7 @@ int main(int argc, char **argv)
         cpus_with_records += t.records != before;
     }
     armprof_perf_close(f);
+    int fail = t.broken != 0;
     uint64_t top = 0;
     for (size_t i = 0; i < t.npcs; i++)
         if (t.pcs[i].n > top) top = t.pcs[i].n;
@@ -399,8 +433,18 @@ int main(int argc, char **argv)
            t.erets, t.ambiguous, t.npcs, share);
     for (unsigned d = 0; d < 64; d++)
         if (t.ds[d]) printf(" 0x%x:%" PRIu64, d, t.ds[d]);
-    printf("\n");
-    int fail = t.broken != 0;
+    printf(", PCs at EL0 %" PRIu64 " EL1 %" PRIu64 " EL2 %" PRIu64 " EL3 %" PRIu64 "\n", t.els[0],
+           t.els[1], t.els[2], t.els[3]);
+    for (unsigned i = 0; i < c.nranges; i++) {
+        printf("records with the PC in [0x%" PRIx64 ", 0x%" PRIx64 "): %" PRIu64 "\n",
+               c.range[i].lo, c.range[i].hi, t.in_range[i]);
+        if (c.range[i].want != UINT64_MAX && t.in_range[i] < c.range[i].want) {
+            printf("FAIL: %" PRIu64 " records with the PC in [0x%" PRIx64 ", 0x%" PRIx64
+                   "), wanted at least %" PRIu64 "\n",
+                   t.in_range[i], c.range[i].lo, c.range[i].hi, c.range[i].want);
+            fail = 1;
+        }
+    }
     if (t.broken) printf("FAIL: %" PRIu64 " records break the filter\n", t.broken);
     if (t.records < c.records_lo || t.records > c.records_hi) {
         printf("FAIL: %" PRIu64 " records, wanted %" PRIu64 " to %" PRIu64 "\n", t.records,
