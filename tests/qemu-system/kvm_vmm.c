@@ -26,6 +26,11 @@
  *   kvm_vmm repeat N           the guest's loop N times, an exit to the
  *                              host (a world switch) after each but the
  *                              last, then its accesses
+ *   kvm_vmm pmu                the guest of kvm_pmu_guest.S on a vCPU with
+ *                              KVM's PMU (KVM_ARM_VCPU_PMU_V3, its
+ *                              interrupt PPI 23) and an in-kernel GICv3,
+ *                              which KVM's PMU needs (the emulated machine
+ *                              must have gic-version=3)
  *   kvm_vmm spin N | spin-after N
  *                              no VM: a loop of the host's own, N times
  *                              round, in host_spin() or host_spin_after()
@@ -53,6 +58,14 @@
 #define MAX_EXITS 1000
 
 extern const char kvm_guest_start[], kvm_guest_end[];
+extern const char kvm_pmu_guest_start[], kvm_pmu_guest_end[];
+
+/* The in-kernel GICv3's frames in the guest's physical address space (as
+ * QEMU's virt machine places them; nothing else is there) and the PMU's
+ * interrupt (PPI 7, INTID 23, as on the virt machine) */
+#define GUEST_GICD   0x08000000u
+#define GUEST_GICR   0x080a0000u
+#define GUEST_PMUIRQ 23
 
 /* item numbers of kvm_guest.S, from 1 */
 static const char *const items[] = {
@@ -77,9 +90,17 @@ static const char *const items[] = {
 };
 #define POISON 0xdeadbeefdeadbeefull
 
-static const char *item_name(uint64_t item)
+/* kvm_pmu_guest.S's items */
+static const char *const pmu_items[] = {
+    "loop", "PMEVCNTR0_EL0-before", "PMEVCNTR0_EL0-after", "PMCEID0_EL0", "PMCR_EL0",
+};
+#define NITEMS(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *item_name(uint64_t item, int pmu)
 {
-    return item >= 1 && item <= sizeof items / sizeof items[0] ? items[item - 1] : "unknown-item";
+    const char *const *names = pmu ? pmu_items : items;
+    const size_t n = pmu ? NITEMS(pmu_items) : NITEMS(items);
+    return item >= 1 && item <= n ? names[item - 1] : "unknown-item";
 }
 
 static int fail(const char *what)
@@ -104,6 +125,7 @@ static uint64_t core_reg(size_t offset)
 /* What the guest's reports say so far: the item being reported, and
  * whether its MRS took an exception */
 struct reports {
+    int pmu; /* kvm_pmu_guest.S's items */
     uint64_t item;
     int trapped;
     uint64_t pc, elr;
@@ -130,12 +152,13 @@ static int report(struct reports *r, uint64_t offset, uint64_t value)
         if (r->item == 1)
             printf("kvm: loop %" PRIu64 "\n", value);
         else if (!r->trapped || value != POISON)
-            printf("kvm: %s 0x%016" PRIx64 " pc 0x%" PRIx64 "\n", item_name(r->item), value, r->pc);
+            printf("kvm: %s 0x%016" PRIx64 " pc 0x%" PRIx64 "\n", item_name(r->item, r->pmu), value,
+                   r->pc);
         return 0;
     case 0x10:
         r->trapped = 1;
         printf("kvm: %s esr 0x%08" PRIx64 " pc 0x%" PRIx64 " elr 0x%" PRIx64 "\n",
-               item_name(r->item), value, r->pc, r->elr);
+               item_name(r->item, r->pmu), value, r->pc, r->elr);
         return 0;
     case 0x18:
         if (r->ticks) printf("kvm: ticks %" PRIu64 "\n", r->ticks);
@@ -146,7 +169,8 @@ static int report(struct reports *r, uint64_t offset, uint64_t value)
         return 0;
     case 0x28:
         if (!r->trapped)
-            printf("kvm: %s 0x%016" PRIx64 " pc 0x%" PRIx64 "\n", item_name(r->item), value, r->pc);
+            printf("kvm: %s 0x%016" PRIx64 " pc 0x%" PRIx64 "\n", item_name(r->item, r->pmu), value,
+                   r->pc);
         return 0;
     case 0x20:
         printf("kvm: unexpected vector 0x%03" PRIx64 "\n", value);
@@ -157,9 +181,9 @@ static int report(struct reports *r, uint64_t offset, uint64_t value)
     }
 }
 
-static int run(int vcpu, struct kvm_run *kr, uint64_t repeats)
+static int run(int vcpu, struct kvm_run *kr, uint64_t repeats, int pmu)
 {
-    struct reports r = {0, 0, 0, 0, 0};
+    struct reports r = {pmu, 0, 0, 0, 0, 0};
     for (uint64_t n = 0; n < MAX_EXITS + repeats; n++) {
         if (ioctl(vcpu, KVM_RUN, 0) < 0) {
             if (errno == EINTR) continue;
@@ -209,7 +233,7 @@ static __attribute__((noinline)) uint64_t host_spin_after(uint64_t n)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: kvm_vmm [repeat N | spin N | spin-after N]\n");
+    fprintf(stderr, "usage: kvm_vmm [repeat N | pmu | spin N | spin-after N]\n");
     return 2;
 }
 
@@ -217,7 +241,10 @@ int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     uint64_t repeats = 0;
-    if (argc == 3) {
+    int pmu = 0;
+    if (argc == 2 && !strcmp(argv[1], "pmu")) {
+        pmu = 1;
+    } else if (argc == 3) {
         char *end;
         const uint64_t n = strtoull(argv[2], &end, 0);
         if (*end || !*argv[2]) return usage();
@@ -246,8 +273,9 @@ int main(int argc, char **argv)
     void *ram =
         mmap(NULL, GUEST_RAM_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (ram == MAP_FAILED) return fail("mmap of the guest's memory");
-    size_t size = (size_t)(kvm_guest_end - kvm_guest_start);
-    memcpy(ram, kvm_guest_start, size);
+    const char *start = pmu ? kvm_pmu_guest_start : kvm_guest_start;
+    size_t size = (size_t)((pmu ? kvm_pmu_guest_end : kvm_guest_end) - start);
+    memcpy(ram, start, size);
     struct kvm_userspace_memory_region region = {
         .slot = 0,
         .guest_phys_addr = GUEST_RAM,
@@ -256,11 +284,41 @@ int main(int argc, char **argv)
     };
     if (ioctl(vm, KVM_SET_USER_MEMORY_REGION, &region) < 0)
         return fail("KVM_SET_USER_MEMORY_REGION");
+    /* KVM's PMU needs the in-kernel GIC, made before the vCPU and
+     * initialised after it (Documentation/virt/kvm/devices/vcpu.rst) */
+    int gic = -1;
+    if (pmu) {
+        struct kvm_create_device dev = {.type = KVM_DEV_TYPE_ARM_VGIC_V3};
+        if (ioctl(vm, KVM_CREATE_DEVICE, &dev) < 0) return fail("KVM_CREATE_DEVICE VGIC_V3");
+        gic = (int)dev.fd;
+        uint64_t dist = GUEST_GICD, redist = GUEST_GICR;
+        struct kvm_device_attr a = {.group = KVM_DEV_ARM_VGIC_GRP_ADDR,
+                                    .attr = KVM_VGIC_V3_ADDR_TYPE_DIST,
+                                    .addr = (uint64_t)(uintptr_t)&dist};
+        if (ioctl(gic, KVM_SET_DEVICE_ATTR, &a) < 0) return fail("the GIC distributor's address");
+        a.attr = KVM_VGIC_V3_ADDR_TYPE_REDIST;
+        a.addr = (uint64_t)(uintptr_t)&redist;
+        if (ioctl(gic, KVM_SET_DEVICE_ATTR, &a) < 0) return fail("the GIC redistributor's address");
+    }
     int vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
     if (vcpu < 0) return fail("KVM_CREATE_VCPU");
     struct kvm_vcpu_init init;
     if (ioctl(vm, KVM_ARM_PREFERRED_TARGET, &init) < 0) return fail("KVM_ARM_PREFERRED_TARGET");
+    if (pmu) init.features[0] |= 1u << KVM_ARM_VCPU_PMU_V3;
     if (ioctl(vcpu, KVM_ARM_VCPU_INIT, &init) < 0) return fail("KVM_ARM_VCPU_INIT");
+    if (pmu) {
+        int irq = GUEST_PMUIRQ;
+        struct kvm_device_attr a = {.group = KVM_ARM_VCPU_PMU_V3_CTRL,
+                                    .attr = KVM_ARM_VCPU_PMU_V3_IRQ,
+                                    .addr = (uint64_t)(uintptr_t)&irq};
+        if (ioctl(vcpu, KVM_SET_DEVICE_ATTR, &a) < 0) return fail("KVM_ARM_VCPU_PMU_V3_IRQ");
+        struct kvm_device_attr g = {.group = KVM_DEV_ARM_VGIC_GRP_CTRL,
+                                    .attr = KVM_DEV_ARM_VGIC_CTRL_INIT};
+        if (ioctl(gic, KVM_SET_DEVICE_ATTR, &g) < 0) return fail("KVM_DEV_ARM_VGIC_CTRL_INIT");
+        a.attr = KVM_ARM_VCPU_PMU_V3_INIT;
+        a.addr = 0;
+        if (ioctl(vcpu, KVM_SET_DEVICE_ATTR, &a) < 0) return fail("KVM_ARM_VCPU_PMU_V3_INIT");
+    }
     int run_size = ioctl(kvm, KVM_GET_VCPU_MMAP_SIZE, 0);
     if (run_size < (int)sizeof(struct kvm_run)) return fail("KVM_GET_VCPU_MMAP_SIZE");
     struct kvm_run *kr = mmap(NULL, (size_t)run_size, PROT_READ | PROT_WRITE, MAP_SHARED, vcpu, 0);
@@ -273,5 +331,5 @@ int main(int argc, char **argv)
     if (set_reg(vcpu, core_reg(offsetof(struct kvm_regs, regs.regs[19])), repeats) < 0)
         return fail("KVM_SET_ONE_REG X19");
     printf("kvm: vcpu target %u, guest %zu bytes at 0x%x\n", init.target, size, GUEST_RAM);
-    return run(vcpu, kr, repeats);
+    return run(vcpu, kr, repeats, pmu);
 }
