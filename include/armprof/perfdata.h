@@ -81,6 +81,20 @@ typedef enum armprof_perf_content {
  * report's "Samples: N of event '...'" says. */
 #define ARMPROF_PERF_PC_SAMPLE_EVENT "pc-sample"
 
+/* Where one CPU sits, as Linux's sysfs topology and perf's
+ * HEADER_CPU_TOPOLOGY and HEADER_NUMA_TOPOLOGY say it: its core, the
+ * cluster of cores it shares a cache with (perf's "socket", the package:
+ * perf has no cluster level), and its NUMA node (memory it is local to).
+ * perf c2c groups its loads by node and needs every CPU in one. */
+typedef struct armprof_perf_cpu_topology {
+    uint32_t core;    /* the core's number within its cluster */
+    uint32_t cluster; /* the package; perf's Socket ID */
+    uint32_t node;    /* the NUMA node: 0 .. nodes - 1, each with a CPU */
+} armprof_perf_cpu_topology;
+
+/* The most NUMA nodes a file may describe. */
+#define ARMPROF_PERF_MAX_NODES 64
+
 typedef struct armprof_perf_writer_config {
     armprof_perf_content content;       /* default SPE */
     armprof_perf_spe_metadata metadata; /* default V2 */
@@ -95,6 +109,16 @@ typedef struct armprof_perf_writer_config {
     /* The strings of the header's features (defaults "armprof", "aarch64",
      * "armprof"); any may be NULL for its default. */
     const char *hostname, *arch, *os_release;
+    /* The CPUs' places (ncpus of them), or NULL for one node holding one
+     * cluster of every CPU, CPU n being core n. Written as
+     * HEADER_CPU_TOPOLOGY and HEADER_NUMA_TOPOLOGY, which perf c2c needs
+     * ("Failed setup nodes" without them); the nodes must be numbered
+     * from 0 with no node left without a CPU. */
+    const armprof_perf_cpu_topology *topology;
+    /* Each node's memory in bytes (the nodes' count of them, as the
+     * topology numbers them), or NULL for none said: perf then shows
+     * "total = 0 kB" for every node; HEADER_TOTAL_MEM is their sum. */
+    const uint64_t *node_memory;
     /* The files the data is read from (ninputs of them; NULL for none): a
      * path that is one of them is refused (armprof/outfile.h). */
     const char *const *inputs;
@@ -113,7 +137,9 @@ typedef struct armprof_perf_writer armprof_perf_writer;
  * a FIFO or a symbolic link is written through in place and never removed.
  * NULL with a message in err if the file cannot be written, is one of
  * c->inputs, or c is invalid (ncpus 0 or above 4096, an unknown metadata
- * version). */
+ * version, a topology whose nodes are not 0 .. N - 1 each with a CPU or
+ * are more than ARMPROF_PERF_MAX_NODES; the message names the CPU and the
+ * field). */
 armprof_perf_writer *armprof_perf_writer_create(const char *path,
                                                 const armprof_perf_writer_config *c, char *err,
                                                 size_t errlen);
