@@ -227,6 +227,16 @@ typedef struct armprof_perf_file_info {
     uint64_t aux_bytes;  /* their total size */
     size_t ncomm, nmmap; /* side-band events seen */
     size_t aux_empty;    /* AUXTRACE events without data: counted, not in chunks */
+    /* The header's HEADER_NRCPUS (0 and 0 without it), and the CPUs' places
+     * from HEADER_CPU_TOPOLOGY (core, cluster: perf's socket) and
+     * HEADER_NUMA_TOPOLOGY (node): nr_cpus_avail of them, or NULL when the
+     * file has neither feature; a field neither says is UINT32_MAX. */
+    uint32_t nr_cpus_avail, nr_cpus_online;
+    const armprof_perf_cpu_topology *topology;
+    /* HEADER_NUMA_TOPOLOGY's nodes (0 without it) and each one's memory in
+     * bytes, in the feature's order (perf's: increasing node numbers). */
+    uint32_t nnodes;
+    const uint64_t *node_memory;
 } armprof_perf_file_info;
 
 typedef struct armprof_perf_file armprof_perf_file;
@@ -238,8 +248,9 @@ bool armprof_perf_is_perf_data(const void *head, size_t size);
  * message naming the file and what is wrong: not a perf.data file, a format
  * it does not read (PERFILE1, big-endian, pipe mode, compressed events), a
  * truncated header or event (with its offset), a read error ("read error"
- * and the system's reason, with its offset), no AUXTRACE_INFO, or AUX data
- * of another kind than arm_spe. */
+ * and the system's reason, with its offset), no AUXTRACE_INFO, AUX data
+ * of another kind than arm_spe, or a topology feature perf could not read
+ * (the message names the feature and its field). */
 armprof_perf_file *armprof_perf_open(const char *path, char *err, size_t errlen);
 /* The same on an open stream, named name in messages: a file, or memory
  * from fmemopen(); it must be seekable. armprof_perf_close() leaves it
