@@ -16,12 +16,7 @@
 set -eu
 out=${1:-$(dirname "$0")}
 mkdir -p "$out"
-
-b() {
-    for h in "$@"; do
-        printf "\\$(printf '%03o' "0x$h")"
-    done
-}
+. "$(dirname "$0")/../bytes.sh"
 pc()    { b b0 "$1" 10 40 00 00 00 00 80; }    # Address PC 0x4010XX, EL0, NS=1
 va()    { b b2 "$1" "$2" 00 10 00 00 00 00; }  # Address data VA 0x1000YYXX
 ctx()   { b 64 "$1" 03 00 00; }                # CONTEXTIDR_EL1 0x3XX (1000 = e8 03)
