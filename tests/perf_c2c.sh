@@ -36,15 +36,16 @@ case $version in *"perf version $perf_version"*) ;; *) skip "not perf $perf_vers
 
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
-# NAME [MIDR [AS]]: NAME-cpu0.spe and NAME-cpu1.spe as a perf.data of CPUs
-# with MIDR (default Neoverse N1's), and perf c2c's report of it, AS.c2c
-# (default NAME.c2c)
+# NAME AS [OPTION...]: NAME-cpu0.spe and NAME-cpu1.spe as AS.data, written
+# with armprof perf-data's OPTIONs (default --midr 410fd0c0, Neoverse N1),
+# and perf c2c's report of it, AS.c2c
 report() {
-  local as=${3:-$1} rc=0
-  "$armprof" perf-data --perf-version "$perf_version" --midr "${2:-410fd0c0}" \
-    --comm 1000=writer --comm 1001=writer -o "$work/$as.data" "$data/$1-cpu0.spe" \
-    "$data/$1-cpu1.spe" >"$work/$as.log" 2>&1 ||
-    { cat "$work/$as.log"; bad "armprof perf-data $1"; return; }
+  local name=$1 as=$2 rc=0
+  shift 2
+  [ $# -gt 0 ] || set -- --midr 410fd0c0
+  "$armprof" perf-data --perf-version "$perf_version" "$@" --comm 1000=writer \
+    --comm 1001=writer -o "$work/$as.data" "$data/$name-cpu0.spe" "$data/$name-cpu1.spe" \
+    >"$work/$as.log" 2>&1 || { cat "$work/$as.log"; bad "armprof perf-data $as"; return; }
   "${perf[@]}" c2c report -i "$work/$as.data" --stdio -c tid,iaddr -NN >"$work/$as.c2c" 2>&1 ||
     rc=$?
   [ $rc = 0 ] || { head -n 20 "$work/$as.c2c"; bad "perf $perf_version c2c report of $as exits $rc"; }
@@ -66,7 +67,7 @@ has_row() {
   fi
 }
 
-report shared
+report shared shared
 says shared "Total Shared Cache Lines" 1
 says shared "Load hits on peer cache or nodes" 4
 says shared "Store HITs on shared lines" 4
@@ -80,7 +81,7 @@ has_row shared "writer 1000 on CPU 0 at offset 0x0" \
 has_row shared "writer 1001 on CPU 1 at offset 0x8" \
   '$5 == "50.00%" && $6 == "0x8" && $9 == "1001:writer" && $10 == "0x401000" && $NF == "0{1}"'
 
-report padded
+report padded padded
 says padded "Total Shared Cache Lines" 0
 says padded "Load hits on peer cache or nodes" 0
 says padded "Load L1D hit" 4
@@ -93,9 +94,29 @@ fi
 # default): perf 6.1 applies the Neoverse Data Source encoding only to
 # N1, N2 and V1, so it sees no peer load and no shared line; perf 7.3 sees
 # the line (docs/perf-quirks.md, C1)
-report shared 410fd4f0 shared-v2
+report shared shared-v2 --midr 410fd4f0
 case $perf_version in
   6.1) says shared-v2 "Total Shared Cache Lines" 0 ;;
   *) says shared-v2 "Total Shared Cache Lines" 1 ;;
 esac
+# The shared records with each CPU in a cluster and a NUMA node of its own,
+# 1 GiB on node 0, 2 GiB on node 1 (--topology 0:0,1:1): the header says so
+# (memory in kB: 1048576 and 2097152, 3145728 in all; CPU 1 is core 0 of
+# socket 1, the first CPU of its cluster), and perf c2c puts the writers
+# on node 0 (CPU 0) and node 1 (CPU 1)
+report shared two-nodes --midr 410fd0c0 --topology 0:0,1:1 --node-memory 1073741824,2147483648
+"${perf[@]}" report -i "$work/two-nodes.data" --header-only -I >"$work/two-nodes.header" 2>&1 ||
+  bad "perf report --header-only of two-nodes"
+for want in "total memory : 3145728 kB" "sibling sockets : 0" "sibling sockets : 1" \
+  "CPU 0: Core ID 0, Socket ID 0" "CPU 1: Core ID 0, Socket ID 1" \
+  "node0 meminfo  : total = 1048576 kB, free = 0 kB" "node0 cpu list : 0" \
+  "node1 meminfo  : total = 2097152 kB, free = 0 kB" "node1 cpu list : 1"; do
+  if grep -qxF "# $want" "$work/two-nodes.header"; then
+    echo "ok: two-nodes: the header says '$want'"
+  else
+    bad "two-nodes: the header does not say '$want'"
+  fi
+done
+has_row two-nodes "writer 1000 on node 0, CPU 0" '$5 == "50.00%" && $9 == "1000:writer" && $NF == "0{0}"'
+has_row two-nodes "writer 1001 on node 1, CPU 1" '$5 == "50.00%" && $9 == "1001:writer" && $NF == "1{1}"'
 exit $fail
