@@ -5,8 +5,9 @@
 # workers, so three PEs) through QEMU 10.0 and the plugin, then perf
 # VERSION's `c2c report` and `mem report` exit 0 (perf c2c said "Failed
 # setup nodes" and exited 234 on a file without a NUMA topology), and
-# `report --header-only -I` shows the topology the plugin gives: CPU n is
-# thread n, its own core, all in one cluster (perf's socket) and node 0.
+# `report --header-only -I` shows the topology the plugin gives: each
+# thread's PE is CPU n of its AUX data and core n, all in one cluster
+# (perf's socket) on node 0.
 #
 #   perf_c2c.sh QEMU PLUGIN PROGRAM PERF_VERSION PERF_COMMAND...
 # Prints "SKIPPED: why" when QEMU, the plugin, the program or perf is
