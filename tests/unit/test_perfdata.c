@@ -114,8 +114,8 @@ static void check_layout(const char *path, armprof_perf_spe_metadata m)
      * total_mem, event_desc, cpu_topology, numa_topology, pmu_mappings
      * (bits 3-7, 9, 10, 12, 13, 14 and 16) */
     const uint64_t feat = le(b + 72, 8);
-    CHECK(feat == (1u << 3 | 1u << 4 | 1u << 5 | 1u << 6 | 1u << 7 | 1u << 9 | 1u << 10 |
-                   1u << 12 | 1u << 13 | 1u << 14 | 1u << 16),
+    CHECK(feat == (1u << 3 | 1u << 4 | 1u << 5 | 1u << 6 | 1u << 7 | 1u << 9 | 1u << 10 | 1u << 12 |
+                   1u << 13 | 1u << 14 | 1u << 16),
           "feature bits 0x%llx", (unsigned long long)feat);
     /* the section table follows the data section; ARCH (the 4th) says
      * aarch64, NRCPUS (the 5th) 2 and 2 */
