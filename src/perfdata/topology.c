@@ -262,6 +262,7 @@ static bool read_cpu_list(perf_topology *t, const char *s, uint32_t node, cursor
 {
     const char *why = NULL;
     unsigned long bad = 0;
+    bool named = false; /* bad is the CPU why is about */
     for (const char *q = s; *q && !why;) {
         char *end;
         if (*q < '0' || *q > '9') {
@@ -293,18 +294,20 @@ static bool read_cpu_list(perf_topology *t, const char *s, uint32_t node, cursor
             if (cpu >= t->ncpus) {
                 why = "a CPU beyond HEADER_NRCPUS's available CPUs";
                 bad = cpu;
+                named = true;
                 break;
             }
             if (t->cpu[cpu].node != UINT32_MAX) {
                 why = "a CPU of another node too";
                 bad = cpu;
+                named = true;
                 break;
             }
             t->cpu[cpu].node = node;
         }
     }
     if (!why) return true;
-    if (bad)
+    if (named)
         perf_message(c->err, c->errlen, "%s: node %u's CPU list \"%s\": %s (CPU %lu, of %u)",
                      c->feature, node, s, why, bad, t->ncpus);
     else

@@ -208,6 +208,9 @@ int main(void)
                       "HEADER_NUMA_TOPOLOGY: node 1's CPU list \"2-x\": not a CPU list");
     expect_read_error(good, bad, 9, 116, "1-3", 3, 0,
                       "node 1's CPU list \"1-3\": a CPU of another node too (CPU 1, of 4)");
+    /* CPU 0 named too */
+    expect_read_error(good, bad, 9, 116, "0-3", 3, 0,
+                      "node 1's CPU list \"0-3\": a CPU of another node too (CPU 0, of 4)");
     expect_read_error(good, bad, 9, 0, "\377\377\377\377", 4, 0,
                       "HEADER_NUMA_TOPOLOGY: the count of nodes, 4294967295, does not fit");
     /* the last socket id cut off */
