@@ -160,6 +160,22 @@ static char *path_with(const char *suffix)
  * (whose timestamps count cycles from QP_TIME_ORIGIN, model.c). */
 #define QP_SIDEBAND_TIME (QP_TIME_ORIGIN - 1)
 
+/* Where each PE sits, for perf c2c and perf mem (HEADER_CPU_TOPOLOGY and
+ * HEADER_NUMA_TOPOLOGY): t[n] for the n-th thread of the done list, whose
+ * AUX data write_perf() gives as CPU n. Without a memory hierarchy every
+ * PE is its own core in one cluster on one node, of unsaid memory. A
+ * hierarchy places them here: t[n].cluster and t[n].node from thread th's
+ * PE's place in it, t[n].core its number in its cluster, and
+ * node_memory[k] node k's size in bytes (nodes numbered from 0, each with
+ * a PE; at most ncpus of them). */
+static void pe_topology(const qp_thread *done, armprof_perf_cpu_topology *t, uint64_t *node_memory)
+{
+    unsigned n = 0;
+    for (const qp_thread *th = done; th; th = th->next_done, n++)
+        t[n] = (armprof_perf_cpu_topology){.core = n, .cluster = 0, .node = 0};
+    node_memory[0] = 0;
+}
+
 static bool write_perf(const char *path, const char *spe_path, char *err, size_t errlen)
 {
     armprof_perf_writer_config c;
@@ -170,7 +186,16 @@ static bool write_perf(const char *path, const char *spe_path, char *err, size_t
     c.ncpus = n ? n : 1;
     c.sample_period = qp.interval;
     c.metadata = qp.metadata;
+    armprof_perf_cpu_topology *topology = calloc(c.ncpus, sizeof *topology);
+    uint64_t *node_memory = calloc(c.ncpus, sizeof *node_memory); /* at most a node a PE */
+    if (!topology || !node_memory) abort();
+    pe_topology(qp.done, topology, node_memory);
+    c.topology = topology;
+    c.node_memory = node_memory;
     armprof_perf_writer *w = armprof_perf_writer_create(path, &c, err, errlen);
+    /* the writer keeps its own copy */
+    free(topology);
+    free(node_memory);
     if (!w) return false;
     bool ok = true;
     for (const qp_thread *t = qp.done; t && ok; t = t->next_done)

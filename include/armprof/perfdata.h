@@ -81,6 +81,20 @@ typedef enum armprof_perf_content {
  * report's "Samples: N of event '...'" says. */
 #define ARMPROF_PERF_PC_SAMPLE_EVENT "pc-sample"
 
+/* Where one CPU sits, as Linux's sysfs topology and perf's
+ * HEADER_CPU_TOPOLOGY and HEADER_NUMA_TOPOLOGY say it: its core, the
+ * cluster of cores it shares a cache with (perf's "socket", the package:
+ * perf has no cluster level), and its NUMA node (memory it is local to).
+ * perf c2c groups its loads by node and needs every CPU in one. */
+typedef struct armprof_perf_cpu_topology {
+    uint32_t core;    /* the core's number within its cluster */
+    uint32_t cluster; /* the package; perf's Socket ID */
+    uint32_t node;    /* the NUMA node: 0 .. nodes - 1, each with a CPU */
+} armprof_perf_cpu_topology;
+
+/* The most NUMA nodes a file may describe. */
+#define ARMPROF_PERF_MAX_NODES 64
+
 typedef struct armprof_perf_writer_config {
     armprof_perf_content content;       /* default SPE */
     armprof_perf_spe_metadata metadata; /* default V2 */
@@ -95,6 +109,16 @@ typedef struct armprof_perf_writer_config {
     /* The strings of the header's features (defaults "armprof", "aarch64",
      * "armprof"); any may be NULL for its default. */
     const char *hostname, *arch, *os_release;
+    /* The CPUs' places (ncpus of them), or NULL for one node holding one
+     * cluster of every CPU, CPU n being core n. Written as
+     * HEADER_CPU_TOPOLOGY and HEADER_NUMA_TOPOLOGY, which perf c2c needs
+     * ("Failed setup nodes" without them); the nodes must be numbered
+     * from 0 with no node left without a CPU. */
+    const armprof_perf_cpu_topology *topology;
+    /* Each node's memory in bytes (the nodes' count of them, as the
+     * topology numbers them), or NULL for none said: perf then shows
+     * "total = 0 kB" for every node; HEADER_TOTAL_MEM is their sum. */
+    const uint64_t *node_memory;
     /* The files the data is read from (ninputs of them; NULL for none): a
      * path that is one of them is refused (armprof/outfile.h). */
     const char *const *inputs;
@@ -113,7 +137,9 @@ typedef struct armprof_perf_writer armprof_perf_writer;
  * a FIFO or a symbolic link is written through in place and never removed.
  * NULL with a message in err if the file cannot be written, is one of
  * c->inputs, or c is invalid (ncpus 0 or above 4096, an unknown metadata
- * version). */
+ * version, a topology whose nodes are not 0 .. N - 1 each with a CPU or
+ * are more than ARMPROF_PERF_MAX_NODES; the message names the CPU and the
+ * field). */
 armprof_perf_writer *armprof_perf_writer_create(const char *path,
                                                 const armprof_perf_writer_config *c, char *err,
                                                 size_t errlen);
@@ -201,6 +227,16 @@ typedef struct armprof_perf_file_info {
     uint64_t aux_bytes;  /* their total size */
     size_t ncomm, nmmap; /* side-band events seen */
     size_t aux_empty;    /* AUXTRACE events without data: counted, not in chunks */
+    /* The header's HEADER_NRCPUS (0 and 0 without it), and the CPUs' places
+     * from HEADER_CPU_TOPOLOGY (core, cluster: perf's socket) and
+     * HEADER_NUMA_TOPOLOGY (node): nr_cpus_avail of them, or NULL when the
+     * file has neither feature; a field neither says is UINT32_MAX. */
+    uint32_t nr_cpus_avail, nr_cpus_online;
+    const armprof_perf_cpu_topology *topology;
+    /* HEADER_NUMA_TOPOLOGY's nodes (0 without it) and each one's memory in
+     * bytes, in the feature's order (perf's: increasing node numbers). */
+    uint32_t nnodes;
+    const uint64_t *node_memory;
 } armprof_perf_file_info;
 
 typedef struct armprof_perf_file armprof_perf_file;
@@ -212,8 +248,9 @@ bool armprof_perf_is_perf_data(const void *head, size_t size);
  * message naming the file and what is wrong: not a perf.data file, a format
  * it does not read (PERFILE1, big-endian, pipe mode, compressed events), a
  * truncated header or event (with its offset), a read error ("read error"
- * and the system's reason, with its offset), no AUXTRACE_INFO, or AUX data
- * of another kind than arm_spe. */
+ * and the system's reason, with its offset), no AUXTRACE_INFO, AUX data
+ * of another kind than arm_spe, or a topology feature perf could not read
+ * (the message names the feature and its field). */
 armprof_perf_file *armprof_perf_open(const char *path, char *err, size_t errlen);
 /* The same on an open stream, named name in messages: a file, or memory
  * from fmemopen(); it must be seekable. armprof_perf_close() leaves it

@@ -70,7 +70,7 @@ _armprof()
         if [[ $prev == --perf-version ]]; then
             COMPREPLY=($(compgen -W "6.1 6.12 7.3" -- "$cur"))
         elif [[ $cur == -* ]]; then
-            COMPREPLY=($(compgen -W "-o --perf-version --elf --comm --midr --interval --help -h" -- "$cur"))
+            COMPREPLY=($(compgen -W "-o --perf-version --elf --comm --midr --interval --topology --node-memory --help -h" -- "$cur"))
         else
             COMPREPLY=($(compgen -f -- "$cur"))
         fi

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* armprof perf-data [-o OUT] [--perf-version V] [--elf PATH[@LOADADDR]]...
- *                   [--comm PID=NAME]... [--midr HEX] [--interval N] IN.spe...
+ *                   [--comm PID=NAME]... [--midr HEX] [--interval N]
+ *                   [--topology CLUSTER:NODE,...] [--node-memory BYTES,...] IN.spe...
  * The record files (one per CPU, in order) as a perf.data file. */
 #include <errno.h>
 #include <stdlib.h>
@@ -13,7 +14,8 @@
 #define USAGE                                                                                      \
     "usage: " PROG                                                                                 \
     " [-o OUT] [--perf-version V] [--elf PATH[@LOADADDR]]... [--comm PID=NAME]...\n"               \
-    "       [--midr HEX] [--interval N] IN.spe...\n"
+    "       [--midr HEX] [--interval N] [--topology CLUSTER:NODE,...] [--node-memory BYTES,...]\n" \
+    "       IN.spe...\n"
 
 static int usage_error(void)
 {
@@ -55,6 +57,65 @@ static bool parse_elf(char *text, perf_export_elf *e)
     return at != text && parse_u64(at + 1, 0, &e->load);
 }
 
+/* The number of comma-separated items of text. */
+static size_t items(const char *text)
+{
+    size_t n = 1;
+    for (; *text; text++)
+        n += *text == ',';
+    return n;
+}
+
+/* A number of at most max at *p that ends at one of the characters of
+ * stops, *p moved past that character; false if there is none. */
+static bool take_number(const char **p, const char *stops, uint64_t max, uint64_t *v)
+{
+    if (**p < '0' || **p > '9') return false;
+    char *end;
+    errno = 0;
+    *v = strtoull(*p, &end, 0);
+    if (errno || *v > max || !strchr(stops, *end)) return false;
+    *p = *end ? end + 1 : end;
+    return true;
+}
+
+/* CLUSTER:NODE,...: each CPU's cluster and node, in CPU order; its core is
+ * its place among the CPUs of its cluster. *n gets the count. */
+static armprof_perf_cpu_topology *parse_topology(const char *text, size_t *n)
+{
+    armprof_perf_cpu_topology *t = calloc(items(text), sizeof *t);
+    if (!t) return NULL;
+    *n = 0;
+    for (const char *p = text; *n == 0 || p[-1] == ',';) {
+        uint64_t cluster, node;
+        if (!take_number(&p, ":", UINT32_MAX, &cluster) ||
+            !take_number(&p, ",", UINT32_MAX, &node)) {
+            free(t);
+            return NULL;
+        }
+        t[*n] = (armprof_perf_cpu_topology){
+            .core = 0, .cluster = (uint32_t)cluster, .node = (uint32_t)node};
+        for (size_t j = 0; j < *n; j++)
+            t[*n].core += t[j].cluster == t[*n].cluster;
+        ++*n;
+    }
+    return t;
+}
+
+/* BYTES,...: each node's memory. *n gets the count. */
+static uint64_t *parse_sizes(const char *text, size_t *n)
+{
+    uint64_t *v = calloc(items(text), sizeof *v);
+    if (!v) return NULL;
+    *n = 0;
+    for (const char *p = text; *n == 0 || p[-1] == ',';)
+        if (!take_number(&p, ",", UINT64_MAX, &v[(*n)++])) {
+            free(v);
+            return NULL;
+        }
+    return v;
+}
+
 int perfdata_command(int argc, char **argv)
 {
     perf_export_options o = {.out = "perf.data"};
@@ -65,6 +126,9 @@ int perfdata_command(int argc, char **argv)
     perf_export_input *in = calloc((size_t)argc + 1, sizeof *in);
     int rc = 2;
     size_t nin = 0;
+    armprof_perf_cpu_topology *topology = NULL;
+    uint64_t *node_memory = NULL;
+    size_t ntopology = 0, nmemory = 0;
     bool chosen = false; /* --perf-version given */
     if (!elfs || !comms || !in) {
         fprintf(stderr, PROG ": out of memory\n");
@@ -74,7 +138,8 @@ int perfdata_command(int argc, char **argv)
         const char *a = argv[i];
         const bool takes = !strcmp(a, "-o") || !strcmp(a, "--perf-version") ||
                            !strcmp(a, "--elf") || !strcmp(a, "--comm") || !strcmp(a, "--midr") ||
-                           !strcmp(a, "--interval");
+                           !strcmp(a, "--interval") || !strcmp(a, "--topology") ||
+                           !strcmp(a, "--node-memory");
         if (takes && i + 1 == argc) {
             fprintf(stderr, PROG ": %s needs a value\n", a);
             rc = usage_error();
@@ -112,6 +177,24 @@ int perfdata_command(int argc, char **argv)
                 fprintf(stderr, PROG ": --interval wants a positive count, not '%s'\n", v);
                 goto done;
             }
+        } else if (!strcmp(a, "--topology")) {
+            free(topology);
+            if (!(topology = parse_topology(v, &ntopology))) {
+                fprintf(stderr,
+                        PROG ": --topology wants CLUSTER:NODE for each CPU, comma-separated "
+                             "(0:0,0:0,1:1,1:1), not '%s'\n",
+                        v);
+                goto done;
+            }
+        } else if (!strcmp(a, "--node-memory")) {
+            free(node_memory);
+            if (!(node_memory = parse_sizes(v, &nmemory))) {
+                fprintf(stderr,
+                        PROG ": --node-memory wants each node's memory in bytes, "
+                             "comma-separated, not '%s'\n",
+                        v);
+                goto done;
+            }
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, PROG ": unknown option '%s'\n", a);
             rc = usage_error();
@@ -125,6 +208,24 @@ int perfdata_command(int argc, char **argv)
         rc = usage_error();
         goto done;
     }
+    if (topology && ntopology != nin) {
+        fprintf(stderr, PROG ": --topology places %zu CPU%s; %zu record file%s (one a CPU)\n",
+                ntopology, ntopology == 1 ? "" : "s", nin, nin == 1 ? "" : "s");
+        goto done;
+    }
+    if (node_memory) {
+        /* the writer reads a size for each node the topology numbers */
+        uint32_t nodes = 1;
+        for (size_t i = 0; topology && i < ntopology; i++)
+            if (topology[i].node >= nodes) nodes = topology[i].node + 1;
+        if (nmemory != nodes) {
+            fprintf(stderr, PROG ": --node-memory gives %zu size%s for %u node%s\n", nmemory,
+                    nmemory == 1 ? "" : "s", nodes, nodes == 1 ? "" : "s");
+            goto done;
+        }
+    }
+    o.config.topology = topology;
+    o.config.node_memory = node_memory;
     if (!chosen) {
         /* the layout the perf on PATH reads (docs/perf.md): said, since
          * another perf may find no samples in it */
@@ -143,6 +244,8 @@ int perfdata_command(int argc, char **argv)
                nin == 1 ? "" : "s", (unsigned long long)res.aux_events, res.tasks,
                (int)o.config.metadata);
 done:
+    free(topology);
+    free(node_memory);
     free(elfs);
     free(comms);
     free(in);

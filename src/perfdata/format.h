@@ -106,9 +106,17 @@ enum {
     HEADER_ARCH = 6,
     HEADER_NRCPUS = 7,
     HEADER_CPUID = 9,
+    HEADER_TOTAL_MEM = 10,
     HEADER_EVENT_DESC = 12,
+    HEADER_CPU_TOPOLOGY = 13,
+    HEADER_NUMA_TOPOLOGY = 14,
     HEADER_PMU_MAPPINGS = 16,
+    HEADER_FEATURE_BITS = 256,
 };
+
+/* perf's strings in features (do_write_string()): a u32 length with the
+ * NUL, padded to NAME_ALIGN, then the bytes. */
+enum { PERF_NAME_ALIGN = 64 };
 
 /* The arm_spe metadata (tools/perf/util/arm-spe.h). Version 1: the PMU
  * type and whether the buffers are per CPU. Version 2: a header of

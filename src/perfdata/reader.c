@@ -15,6 +15,7 @@
 #include "perfdata/format.h"
 #include "perfdata/message.h"
 #include "perfdata/reader.h"
+#include "perfdata/topology.h"
 
 struct armprof_perf_file {
     FILE *f;
@@ -28,6 +29,8 @@ struct armprof_perf_file {
     uint32_t *cpu_number;
     bool read_failed; /* error[] holds a read error, not a format error */
     uint64_t data_at, data_size, attrs_at, attrs_size, attr_size; /* from the header */
+    uint8_t features[HEADER_FEATURE_BITS / 8];                    /* the header's bitmap */
+    perf_topology topo;
     char error[320];
 };
 
@@ -320,15 +323,113 @@ static bool parse_header(armprof_perf_file *f)
     }
     f->data_at = data_at;
     f->data_size = data_size;
+    memcpy(f->features, h + PERF_HEADER_FEATURES_AT, sizeof f->features);
     f->attr_size = get_le64(h + 16);
     f->attrs_at = get_le64(h + 24);
     f->attrs_size = get_le64(h + 32);
     return true;
 }
 
+/* The most CPUs HEADER_NRCPUS may say: the reader keeps a topology entry
+ * for each. */
+enum { MAX_READ_CPUS = 1 << 16 };
+
+static bool has_feature(const armprof_perf_file *f, unsigned bit)
+{
+    return f->features[bit / 8] >> (bit % 8) & 1;
+}
+
+/* Feature bit's contents (its entry of the section table after the data
+ * section: one per set bit, in bit order), in a buffer to free. */
+static uint8_t *read_feature(armprof_perf_file *f, unsigned bit, const char *name, size_t *size)
+{
+    unsigned index = 0;
+    for (unsigned b = 0; b < bit; b++)
+        index += has_feature(f, b);
+    const uint64_t at = f->data_at + f->data_size + 16ull * index;
+    uint8_t s[16];
+    if (!perf_file_read_at(f, at, s, sizeof s)) {
+        if (!f->read_failed)
+            snprintf(f->error, sizeof f->error,
+                     "%s: %s: its section entry at 0x%llx passes the end of the file", f->path,
+                     name, (unsigned long long)at);
+        return NULL;
+    }
+    const uint64_t offset = get_le64(s), n = get_le64(s + 8);
+    uint8_t *p = n <= f->file_size ? malloc(n ? (size_t)n : 1) : NULL;
+    if (n > f->file_size || offset > f->file_size - n) {
+        snprintf(f->error, sizeof f->error,
+                 "%s: %s: its %llu bytes at 0x%llx pass the end of the file (%llu bytes)", f->path,
+                 name, (unsigned long long)n, (unsigned long long)offset,
+                 (unsigned long long)f->file_size);
+    } else if (!p) {
+        snprintf(f->error, sizeof f->error, "%s: out of memory", f->path);
+    } else if (perf_file_read_at(f, offset, p, (size_t)n)) {
+        *size = (size_t)n;
+        return p;
+    }
+    free(p);
+    return NULL;
+}
+
+/* HEADER_NRCPUS, HEADER_CPU_TOPOLOGY and HEADER_NUMA_TOPOLOGY, which
+ * perf reads in that order (the topology has nr_cpus_avail entries). */
+static bool parse_topology(armprof_perf_file *f)
+{
+    size_t n;
+    uint8_t *p;
+    if (has_feature(f, HEADER_NRCPUS)) {
+        if (!(p = read_feature(f, HEADER_NRCPUS, "HEADER_NRCPUS", &n))) return false;
+        const bool ok = n >= 8;
+        if (ok) {
+            f->info.nr_cpus_avail = get_le32(p);
+            f->info.nr_cpus_online = get_le32(p + 4);
+        }
+        free(p);
+        if (!ok) {
+            snprintf(f->error, sizeof f->error,
+                     "%s: HEADER_NRCPUS: %zu bytes, short of nr_cpus_avail and nr_cpus_online",
+                     f->path, n);
+            return false;
+        }
+        if (f->info.nr_cpus_avail > MAX_READ_CPUS) {
+            snprintf(f->error, sizeof f->error,
+                     "%s: HEADER_NRCPUS: nr_cpus_avail is %u (this reader takes at most %u)",
+                     f->path, f->info.nr_cpus_avail, MAX_READ_CPUS);
+            return false;
+        }
+    }
+    static const struct {
+        unsigned bit;
+        const char *name;
+        bool (*read)(perf_topology *, const uint8_t *, size_t, char *, size_t);
+    } topo[] = {{HEADER_CPU_TOPOLOGY, "HEADER_CPU_TOPOLOGY", perf_topology_read_cpu},
+                {HEADER_NUMA_TOPOLOGY, "HEADER_NUMA_TOPOLOGY", perf_topology_read_numa}};
+    for (size_t i = 0; i < sizeof topo / sizeof topo[0]; i++) {
+        if (!has_feature(f, topo[i].bit)) continue;
+        if (!(p = read_feature(f, topo[i].bit, topo[i].name, &n))) return false;
+        char msg[200];
+        bool ok = perf_topology_read_start(&f->topo, f->info.nr_cpus_avail);
+        if (!ok)
+            snprintf(msg, sizeof msg, "out of memory");
+        else
+            ok = topo[i].read(&f->topo, p, n, msg, sizeof msg);
+        free(p);
+        if (!ok) {
+            snprintf(f->error, sizeof f->error, "%s: %s", f->path, msg);
+            return false;
+        }
+    }
+    f->info.topology = f->topo.cpu;
+    f->info.nnodes = f->topo.nnodes;
+    f->info.node_memory = f->topo.node_memory;
+    return true;
+}
+
 static bool parse(armprof_perf_file *f)
 {
-    if (!parse_header(f) || !scan_events(f, f->data_at, f->data_size)) return false;
+    if (!parse_header(f) || !scan_events(f, f->data_at, f->data_size) || !parse_topology(f))
+        return false;
     f->info.chunks = f->chunks;
     return true;
 }
@@ -418,6 +519,7 @@ void armprof_perf_close(armprof_perf_file *f)
     free(f->chunks);
     free(f->midr);
     free(f->cpu_number);
+    perf_topology_free(&f->topo);
     free(f->path);
     free(f);
 }

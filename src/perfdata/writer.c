@@ -15,7 +15,9 @@
 #include "armprof/outfile.h"
 #include "armprof/perfdata.h"
 #include "armprof/version.h"
+#include "perfdata/feature.h"
 #include "perfdata/format.h"
+#include "perfdata/topology.h"
 #include "perfdata/message.h"
 
 enum {
@@ -26,8 +28,6 @@ enum {
      * records from this id + 10^9 */
     EVENT_ID = 1,
     MAX_CPUS = 4096,
-    /* perf keeps names in strings padded to 64 bytes (NAME_ALIGN) */
-    NAME_ALIGN = 64,
 };
 
 #define SPE_EVENT_NAME "arm_spe_0//"
@@ -40,6 +40,7 @@ struct armprof_perf_writer {
     armprof_perf_writer_config c;
     uint64_t pos;         /* bytes written so far */
     uint64_t *aux_offset; /* per CPU: the AUX bytes written so far */
+    perf_topology topo;   /* the CPUs' places, checked */
     char error[256];
 };
 
@@ -191,6 +192,14 @@ static bool write_auxtrace_info(armprof_perf_writer *w)
     return ok;
 }
 
+static void writer_free(armprof_perf_writer *w)
+{
+    perf_topology_free(&w->topo);
+    free(w->aux_offset);
+    free(w->path);
+    free(w);
+}
+
 armprof_perf_writer *armprof_perf_writer_create(const char *path,
                                                 const armprof_perf_writer_config *c, char *err,
                                                 size_t errlen)
@@ -219,18 +228,19 @@ armprof_perf_writer *armprof_perf_writer_create(const char *path,
         return NULL;
     }
     w->c = *c;
+    /* the caller's arrays are not kept */
+    w->c.topology = NULL;
+    w->c.node_memory = NULL;
     w->path = strdup(path);
     w->aux_offset = calloc(c->ncpus, sizeof *w->aux_offset);
     if (!w->path || !w->aux_offset) {
         perf_message(err, errlen, "%s: out of memory", path);
-    } else {
+    } else if (perf_topology_init(&w->topo, c, path, err, errlen)) {
         w->out = armprof_outfile_open(path, c->inputs, c->ninputs, err, errlen);
         w->f = armprof_outfile_stream(w->out);
     }
     if (!w->f) {
-        free(w->aux_offset);
-        free(w->path);
-        free(w);
+        writer_free(w);
         return NULL;
     }
     /* The header is written again at the end; the attribute and its id
@@ -244,9 +254,7 @@ armprof_perf_writer *armprof_perf_writer_create(const char *path,
         (!pc_samples(c) && !write_auxtrace_info(w))) {
         perf_message(err, errlen, "%s", w->error);
         armprof_outfile_abandon(w->out);
-        free(w->aux_offset);
-        free(w->path);
-        free(w);
+        writer_free(w);
         return NULL;
     }
     return w;
@@ -399,108 +407,62 @@ const char *armprof_perf_writer_error(const armprof_perf_writer *w)
 
 /* ---- features ---- */
 
-/* A feature's contents, built in memory. */
-typedef struct feature {
-    uint8_t *p;
-    size_t size, cap;
-    bool failed;
-} feature;
-
-static void feat_put(feature *f, const void *p, size_t n)
-{
-    if (f->failed) return;
-    if (f->size + n > f->cap) {
-        size_t cap = f->cap ? f->cap * 2 : 256;
-        while (cap < f->size + n)
-            cap *= 2;
-        uint8_t *q = realloc(f->p, cap);
-        if (!q) {
-            f->failed = true;
-            return;
-        }
-        f->p = q;
-        f->cap = cap;
-    }
-    memcpy(f->p + f->size, p, n);
-    f->size += n;
-}
-
-static void feat_u32(feature *f, uint32_t v)
-{
-    uint8_t b[4];
-    put_le32(b, v);
-    feat_put(f, b, 4);
-}
-
-static void feat_u64(feature *f, uint64_t v)
-{
-    uint8_t b[8];
-    put_le64(b, v);
-    feat_put(f, b, 8);
-}
-
-/* perf's do_write_string(): its length with the NUL, padded to NAME_ALIGN,
- * then the bytes and zeros. */
-static void feat_string(feature *f, const char *s)
-{
-    const size_t len = strlen(s) + 1;
-    const size_t padded = (len + NAME_ALIGN - 1) & ~(size_t)(NAME_ALIGN - 1);
-    feat_u32(f, (uint32_t)padded);
-    feat_put(f, s, len);
-    static const uint8_t zeros[NAME_ALIGN];
-    feat_put(f, zeros, padded - len);
-}
-
 /* The features written, in bit order. */
 static const unsigned feature_bits[] = {
-    HEADER_HOSTNAME, HEADER_OSRELEASE, HEADER_VERSION,    HEADER_ARCH,
-    HEADER_NRCPUS,   HEADER_CPUID,     HEADER_EVENT_DESC, HEADER_PMU_MAPPINGS,
+    HEADER_HOSTNAME,     HEADER_OSRELEASE,     HEADER_VERSION,      HEADER_ARCH,
+    HEADER_NRCPUS,       HEADER_CPUID,         HEADER_TOTAL_MEM,    HEADER_EVENT_DESC,
+    HEADER_CPU_TOPOLOGY, HEADER_NUMA_TOPOLOGY, HEADER_PMU_MAPPINGS,
 };
 enum { NFEATURES = sizeof feature_bits / sizeof feature_bits[0] };
 
-static void build_feature(const armprof_perf_writer *w, unsigned bit, feature *f)
+static void build_feature(const armprof_perf_writer *w, unsigned bit, perf_feature *f)
 {
     const armprof_perf_writer_config *c = &w->c;
     char text[64];
     switch (bit) {
     case HEADER_HOSTNAME:
-        feat_string(f, c->hostname ? c->hostname : "armprof");
+        perf_feature_string(f, c->hostname ? c->hostname : "armprof");
         break;
     case HEADER_OSRELEASE:
-        feat_string(f, c->os_release ? c->os_release : "armprof");
+        perf_feature_string(f, c->os_release ? c->os_release : "armprof");
         break;
     case HEADER_VERSION:
         snprintf(text, sizeof text, "armprof %s", ARMPROF_VERSION_STRING);
-        feat_string(f, text);
+        perf_feature_string(f, text);
         break;
     case HEADER_ARCH:
-        feat_string(f, c->arch ? c->arch : "aarch64");
+        perf_feature_string(f, c->arch ? c->arch : "aarch64");
         break;
     case HEADER_NRCPUS:
-        feat_u32(f, c->ncpus); /* available */
-        feat_u32(f, c->ncpus); /* online */
+        perf_feature_u32(f, c->ncpus); /* available */
+        perf_feature_u32(f, c->ncpus); /* online */
         break;
     case HEADER_CPUID:
         /* what perf reads of an arm64 CPU: its MIDR_EL1 in hex */
         snprintf(text, sizeof text, "0x%016llx", (unsigned long long)c->midr);
-        feat_string(f, text);
+        perf_feature_string(f, text);
         break;
     case HEADER_EVENT_DESC: {
         /* one event: its attribute, its ids and its name */
         uint8_t a[PERF_ATTR_SIZE];
         event_attr(c, a);
-        feat_u32(f, 1);
-        feat_u32(f, PERF_ATTR_SIZE);
-        feat_put(f, a, sizeof a);
-        feat_u32(f, 1);
-        feat_string(f, pc_samples(c) ? ARMPROF_PERF_PC_SAMPLE_EVENT : SPE_EVENT_NAME);
-        feat_u64(f, EVENT_ID);
+        perf_feature_u32(f, 1);
+        perf_feature_u32(f, PERF_ATTR_SIZE);
+        perf_feature_put(f, a, sizeof a);
+        perf_feature_u32(f, 1);
+        perf_feature_string(f, pc_samples(c) ? ARMPROF_PERF_PC_SAMPLE_EVENT : SPE_EVENT_NAME);
+        perf_feature_u64(f, EVENT_ID);
         break;
     }
+    case HEADER_TOTAL_MEM:
+    case HEADER_CPU_TOPOLOGY:
+    case HEADER_NUMA_TOPOLOGY:
+        perf_topology_feature(&w->topo, bit, f);
+        break;
     case HEADER_PMU_MAPPINGS:
-        feat_u32(f, 1);
-        feat_u32(f, pc_samples(c) ? PERF_TYPE_SOFTWARE : c->pmu_type);
-        feat_string(f, pc_samples(c) ? "software" : SPE_PMU_NAME);
+        perf_feature_u32(f, 1);
+        perf_feature_u32(f, pc_samples(c) ? PERF_TYPE_SOFTWARE : c->pmu_type);
+        perf_feature_string(f, pc_samples(c) ? "software" : SPE_PMU_NAME);
         break;
     default:
         break;
@@ -513,7 +475,7 @@ static bool write_features_and_header(armprof_perf_writer *w)
     event_header(round, PERF_RECORD_FINISHED_ROUND, 0, sizeof round);
     if (!put(w, round, sizeof round)) return false;
     const uint64_t data_size = w->pos - DATA_AT;
-    feature f[NFEATURES] = {{0}};
+    perf_feature f[NFEATURES] = {{0}};
     bool ok = true;
     for (size_t i = 0; i < NFEATURES; i++) {
         build_feature(w, feature_bits[i], &f[i]);
@@ -576,9 +538,7 @@ bool armprof_perf_writer_finish(armprof_perf_writer *w, char *err, size_t errlen
         perf_message(err, errlen, "%s", w->error);
         armprof_outfile_abandon(w->out);
     }
-    free(w->aux_offset);
-    free(w->path);
-    free(w);
+    writer_free(w);
     return ok;
 }
 
@@ -586,7 +546,5 @@ void armprof_perf_writer_abandon(armprof_perf_writer *w)
 {
     if (!w) return;
     armprof_outfile_abandon(w->out);
-    free(w->aux_offset);
-    free(w->path);
-    free(w);
+    writer_free(w);
 }

@@ -111,9 +111,11 @@ static void check_layout(const char *path, armprof_perf_spe_metadata m)
     CHECK(ids_size == 8 && ids_at + 8 <= size, "one id");
     const uint64_t id = ids_size == 8 && ids_at + 8 <= size ? le(b + ids_at, 8) : 0;
     /* the features: hostname, osrelease, version, arch, nrcpus, cpuid,
-     * event_desc, pmu_mappings (bits 3-9, 12 and 16) */
+     * total_mem, event_desc, cpu_topology, numa_topology, pmu_mappings
+     * (bits 3-7, 9, 10, 12, 13, 14 and 16) */
     const uint64_t feat = le(b + 72, 8);
-    CHECK(feat == (1u << 3 | 1u << 4 | 1u << 5 | 1u << 6 | 1u << 7 | 1u << 9 | 1u << 12 | 1u << 16),
+    CHECK(feat == (1u << 3 | 1u << 4 | 1u << 5 | 1u << 6 | 1u << 7 | 1u << 9 | 1u << 10 | 1u << 12 |
+                   1u << 13 | 1u << 14 | 1u << 16),
           "feature bits 0x%llx", (unsigned long long)feat);
     /* the section table follows the data section; ARCH (the 4th) says
      * aarch64, NRCPUS (the 5th) 2 and 2 */

@@ -9,13 +9,7 @@
 set -eu
 out=${1:-$(dirname "$0")}
 mkdir -p "$out"
-
-# b HEX...: the bytes, in the order given
-b() {
-    for h in "$@"; do
-        printf "\\$(printf '%03o' "0x$h")"
-    done
-}
+. "$(dirname "$0")/../bytes.sh"
 # Packets used in every file. Addresses and values are little-endian.
 pc()   { b b0 "$1" "$2" 40 00 00 00 00 80; }  # Address PC 0x40XXYY, EL0, NS=1
 tgt()  { b b1 00 "$1" 40 00 00 00 00 80; }    # Address branch target 0x40XX00, EL0, NS=1

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Two threads, each adding 1 to its own field N = 100000 times (a load and
+ * a store each time): the fields are adjacent, 8 bytes apart in one
+ * 64-byte-aligned line (false sharing), or with -DPADDED 64 bytes apart,
+ * each on a line of its own. The main thread only starts and joins them:
+ * three threads, three PEs under the plugin. */
+#include <pthread.h>
+#include <stdio.h>
+
+#define N 100000
+
+static struct {
+    volatile long a;
+#ifdef PADDED
+    char pad[56]; /* b at offset 64: the next line */
+#endif
+    volatile long b;
+} line __attribute__((aligned(64)));
+
+static void *worker(void *arg)
+{
+    volatile long *field = arg;
+    for (long i = 0; i < N; i++)
+        *field = *field + 1;
+    return NULL;
+}
+
+int main(void)
+{
+    pthread_t t[2];
+    if (pthread_create(&t[0], NULL, worker, (void *)&line.a) != 0 ||
+        pthread_create(&t[1], NULL, worker, (void *)&line.b) != 0)
+        return 1;
+    pthread_join(t[0], NULL);
+    pthread_join(t[1], NULL);
+    printf("%ld %ld\n", line.a, line.b);
+    return line.a == N && line.b == N ? 0 : 1;
+}
