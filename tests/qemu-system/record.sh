@@ -120,7 +120,7 @@ case_of() {
       # system calls in a loop (a redirection: open, dup, close, read):
       # their exception returns are sampled kernel branches to EL0
       event="$spe,branch_filter=1,jitter=1/" pages=64
-      workload="busybox sh -c 'i=0; while [ \$i -lt 3000 ]; do i=\$((i+1)); read x </proc/self/stat; done'"
+      workload="busybox sh -c 'i=0; while [ \$i -lt 300 ]; do i=\$((i+1)); read x </proc/self/stat; done'"
       checks="--type 0x1 0 --want ERET 3 --records 20 1000000"
       ;;
     *)
