@@ -77,6 +77,11 @@ struct ArmprofCPU {
     /* the PMU block and the external debug block (armprof-external.c),
      * indexed by armprof_ext_component */
     ArmprofExtBlock blocks[2];
+    /* FEAT_NV2: the access check said the MRS or MSR is a memory access at
+     * VNCR_EL2 + nv2_offset, which the read or write function that follows
+     * on this vCPU does (armprof-glue.c) */
+    bool nv2_pending;
+    unsigned nv2_offset;
 };
 
 /* The PE for the caller's use (armprof-glue.c): lock and release. The

@@ -207,6 +207,8 @@ static CPAccessResult armprof_cp_access(CPUARMState *env, const ARMCPRegInfo *ri
     }
     armprof_glue_sync_context(a);
     const armprof_outcome o = armprof_sysreg_check(a->pe, encoding_of(ri), 0, isread);
+    a->nv2_pending = o.kind == ARMPROF_NVMEM;
+    a->nv2_offset = o.nv_offset;
     armprof_glue_unlock(a);
     switch (o.kind) {
     case ARMPROF_DONE:
@@ -218,17 +220,73 @@ static CPAccessResult armprof_cp_access(CPUARMState *env, const ARMCPRegInfo *ri
         warn_report_once("armprof: %s: a trap with EC 0x%x, taken as UNDEFINED", ri->name, o.ec);
         return CP_ACCESS_UNDEFINED;
     case ARMPROF_NVMEM:
-        /* FEAT_NV2's redirection to memory is QEMU's, not done for these */
-        warn_report_once("armprof: %s: FEAT_NV2 memory redirection is not modelled", ri->name);
-        return CP_ACCESS_UNDEFINED;
+        /* FEAT_NV2 (the register page's "X[t, 64] = NVMem[offset]" or
+         * "NVMem[offset] = X[t, 64]"): the read or write function makes
+         * the access, QEMU's redirection (nv2_redirect_offset) being for
+         * its own registers */
+        return CP_ACCESS_OK;
     default:
         return CP_ACCESS_UNDEFINED;
     }
 }
 
+#ifndef CONFIG_USER_ONLY
+/* NVMem[offset] (FEAT_NV2): 64 bits at VNCR_EL2 + offset, through the EL2
+ * translation regime, or EL2&0's when HCR_EL2.E2H is 1, in the endianness
+ * of SCTLR_EL2.EE, as if PSTATE.PAN were 0 (what QEMU's own redirection
+ * does). A fault on that page is taken at this MRS or MSR (QEMU synced the
+ * PC before the access check), with the syndrome of a data abort QEMU
+ * makes without the instruction's (the VNCR bit is not set: a helper
+ * cannot give QEMU the return address it would need). */
+static void nv2_regime_idx(CPUARMState *env, int *mmu_idx, bool *be)
+{
+    *mmu_idx = arm_to_core_mmu_idx((arm_hcr_el2_eff(env) & HCR_E2H) ? ARMMMUIdx_E20_2 : ARMMMUIdx_E2);
+    *be = (env->cp15.sctlr_el[2] & SCTLR_EE) != 0;
+}
+
+static uint64_t nv2_load(CPUARMState *env, unsigned offset)
+{
+    int idx;
+    bool be;
+    nv2_regime_idx(env, &idx, &be);
+    const uint64_t va = env->cp15.vncr_el2 + offset;
+    return be ? cpu_ldq_be_mmuidx_ra(env, va, idx, 0) : cpu_ldq_le_mmuidx_ra(env, va, idx, 0);
+}
+
+static void nv2_store(CPUARMState *env, unsigned offset, uint64_t value)
+{
+    int idx;
+    bool be;
+    nv2_regime_idx(env, &idx, &be);
+    const uint64_t va = env->cp15.vncr_el2 + offset;
+    if (be) {
+        cpu_stq_be_mmuidx_ra(env, va, value, idx, 0);
+    } else {
+        cpu_stq_le_mmuidx_ra(env, va, value, idx, 0);
+    }
+}
+
+/* Whether the access check that came before said NVMem[offset] */
+static bool take_nv2(struct ArmprofCPU *a, unsigned *offset)
+{
+    armprof_glue_lock(a);
+    const bool pending = a->nv2_pending;
+    a->nv2_pending = false;
+    *offset = a->nv2_offset;
+    armprof_glue_unlock(a);
+    return pending;
+}
+#endif
+
 static uint64_t armprof_cp_read(CPUARMState *env, const ARMCPRegInfo *ri)
 {
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
+#ifndef CONFIG_USER_ONLY
+    unsigned offset;
+    if (take_nv2(a, &offset)) {
+        return nv2_load(env, offset);
+    }
+#endif
     armprof_glue_lock(a);
     const armprof_outcome o = armprof_mrs(a->pe, encoding_of(ri), 0);
     armprof_glue_unlock(a);
@@ -248,6 +306,13 @@ static void armprof_cp_write(CPUARMState *env, const ARMCPRegInfo *ri, uint64_t 
 {
     struct ArmprofCPU *a = env_archcpu(env)->armprof_state;
     const uint32_t encoding = encoding_of(ri);
+#ifndef CONFIG_USER_ONLY
+    unsigned offset;
+    if (take_nv2(a, &offset)) {
+        nv2_store(env, offset, value);
+        return;
+    }
+#endif
     armprof_glue_lock(a);
     if (encoding == a->pmsscr_encoding && (value & 1)) {
         capture_request(a, env);
