@@ -47,7 +47,7 @@ static void el1_accesses(void)
 /* EL2's own values of the registers, and the page's */
 static void set_registers_and_page(void)
 {
-    MSR(PMSCR_EL1, 0x1); /* E0SPE: sampling stays off, the buffer being disabled */
+    MSR(PMSCR_EL1, 0x1);            /* E0SPE: sampling stays off, the buffer being disabled */
     MSR(PMBLIMITR_EL1, 0x77770000); /* E 0 */
     MSR(PMBPTR_EL1, 0x55550000);
     MSR(PMBSR_EL1, 0);
