@@ -31,6 +31,10 @@
  *                              interrupt PPI 23) and an in-kernel GICv3,
  *                              which KVM's PMU needs (the emulated machine
  *                              must have gic-version=3)
+ *   kvm_vmm nested             the guest hypervisor of kvm_nested_guest.S
+ *                              on a vCPU with KVM_ARM_VCPU_HAS_EL2 (KVM's
+ *                              nested virtualization, kvm-arm.mode=nested),
+ *                              from EL2h
  *   kvm_vmm spin N | spin-after N
  *                              no VM: a loop of the host's own, N times
  *                              round, in host_spin() or host_spin_after()
@@ -50,6 +54,12 @@
 #include <unistd.h>
 #include <linux/kvm.h>
 
+/* The UAPI's feature bit (Linux 6.3 on); the cross compiler's headers may
+ * be older than the kernel the VMM runs on */
+#ifndef KVM_ARM_VCPU_HAS_EL2
+#define KVM_ARM_VCPU_HAS_EL2 7
+#endif
+
 #define GUEST_RAM      0x40000000u
 #define GUEST_RAM_SIZE 0x10000u
 #define GUEST_MMIO     0x10000000u /* kvm_guest.S's KVM_GUEST_MMIO */
@@ -59,6 +69,7 @@
 
 extern const char kvm_guest_start[], kvm_guest_end[];
 extern const char kvm_pmu_guest_start[], kvm_pmu_guest_end[];
+extern const char kvm_nested_guest_start[], kvm_nested_guest_end[];
 
 /* The in-kernel GICv3's frames in the guest's physical address space (as
  * QEMU's virt machine places them; nothing else is there) and the PMU's
@@ -94,13 +105,28 @@ static const char *const items[] = {
 static const char *const pmu_items[] = {
     "loop", "PMEVCNTR0_EL0-before", "PMEVCNTR0_EL0-after", "PMCEID0_EL0", "PMCR_EL0",
 };
+/* kvm_nested_guest.S's items */
+static const char *const nested_items[] = {
+    "CurrentEL",        "HCR_EL2",         "ID_AA64DFR0_EL1",  "PMSCR_EL2",
+    "PMSCR_EL1",        "PMSCR_EL12",      "PMBLIMITR_EL1",    "write-PMSCR_EL2",
+    "write-PMSCR_EL12", "PMSCR_EL2-after", "PMSCR_EL12-after",
+};
 #define NITEMS(a) (sizeof(a) / sizeof((a)[0]))
 
-static const char *item_name(uint64_t item, int pmu)
+/* the guest programs, by kvm_vmm's mode */
+enum guest { GUEST_PLAIN, GUEST_PMU, GUEST_NESTED };
+
+static const char *item_name(uint64_t item, int guest)
 {
-    const char *const *names = pmu ? pmu_items : items;
-    const size_t n = pmu ? NITEMS(pmu_items) : NITEMS(items);
-    return item >= 1 && item <= n ? names[item - 1] : "unknown-item";
+    static const struct {
+        const char *const *names;
+        size_t n;
+    } lists[] = {
+        [GUEST_PLAIN] = {items, NITEMS(items)},
+        [GUEST_PMU] = {pmu_items, NITEMS(pmu_items)},
+        [GUEST_NESTED] = {nested_items, NITEMS(nested_items)},
+    };
+    return item >= 1 && item <= lists[guest].n ? lists[guest].names[item - 1] : "unknown-item";
 }
 
 static int fail(const char *what)
@@ -125,7 +151,7 @@ static uint64_t core_reg(size_t offset)
 /* What the guest's reports say so far: the item being reported, and
  * whether its MRS took an exception */
 struct reports {
-    int pmu; /* kvm_pmu_guest.S's items */
+    int guest; /* enum guest: whose items */
     uint64_t item;
     int trapped;
     uint64_t pc, elr;
@@ -149,16 +175,16 @@ static int report(struct reports *r, uint64_t offset, uint64_t value)
         r->elr = value;
         return 0;
     case 0x08:
-        if (r->item == 1)
+        if (r->item == 1 && r->guest != GUEST_NESTED)
             printf("kvm: loop %" PRIu64 "\n", value);
         else if (!r->trapped || value != POISON)
-            printf("kvm: %s 0x%016" PRIx64 " pc 0x%" PRIx64 "\n", item_name(r->item, r->pmu), value,
-                   r->pc);
+            printf("kvm: %s 0x%016" PRIx64 " pc 0x%" PRIx64 "\n", item_name(r->item, r->guest),
+                   value, r->pc);
         return 0;
     case 0x10:
         r->trapped = 1;
         printf("kvm: %s esr 0x%08" PRIx64 " pc 0x%" PRIx64 " elr 0x%" PRIx64 "\n",
-               item_name(r->item, r->pmu), value, r->pc, r->elr);
+               item_name(r->item, r->guest), value, r->pc, r->elr);
         return 0;
     case 0x18:
         if (r->ticks) printf("kvm: ticks %" PRIu64 "\n", r->ticks);
@@ -169,8 +195,8 @@ static int report(struct reports *r, uint64_t offset, uint64_t value)
         return 0;
     case 0x28:
         if (!r->trapped)
-            printf("kvm: %s 0x%016" PRIx64 " pc 0x%" PRIx64 "\n", item_name(r->item, r->pmu), value,
-                   r->pc);
+            printf("kvm: %s 0x%016" PRIx64 " pc 0x%" PRIx64 "\n", item_name(r->item, r->guest),
+                   value, r->pc);
         return 0;
     case 0x20:
         printf("kvm: unexpected vector 0x%03" PRIx64 "\n", value);
@@ -181,9 +207,9 @@ static int report(struct reports *r, uint64_t offset, uint64_t value)
     }
 }
 
-static int run(int vcpu, struct kvm_run *kr, uint64_t repeats, int pmu)
+static int run(int vcpu, struct kvm_run *kr, uint64_t repeats, int guest)
 {
-    struct reports r = {pmu, 0, 0, 0, 0, 0};
+    struct reports r = {guest, 0, 0, 0, 0, 0};
     for (uint64_t n = 0; n < MAX_EXITS + repeats; n++) {
         if (ioctl(vcpu, KVM_RUN, 0) < 0) {
             if (errno == EINTR) continue;
@@ -233,7 +259,7 @@ static __attribute__((noinline)) uint64_t host_spin_after(uint64_t n)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: kvm_vmm [repeat N | pmu | spin N | spin-after N]\n");
+    fprintf(stderr, "usage: kvm_vmm [repeat N | pmu | nested | spin N | spin-after N]\n");
     return 2;
 }
 
@@ -241,9 +267,11 @@ int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     uint64_t repeats = 0;
-    int pmu = 0;
+    int pmu = 0, nested = 0;
     if (argc == 2 && !strcmp(argv[1], "pmu")) {
         pmu = 1;
+    } else if (argc == 2 && !strcmp(argv[1], "nested")) {
+        nested = 1;
     } else if (argc == 3) {
         char *end;
         const uint64_t n = strtoull(argv[2], &end, 0);
@@ -273,8 +301,16 @@ int main(int argc, char **argv)
     void *ram =
         mmap(NULL, GUEST_RAM_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (ram == MAP_FAILED) return fail("mmap of the guest's memory");
-    const char *start = pmu ? kvm_pmu_guest_start : kvm_guest_start;
-    size_t size = (size_t)((pmu ? kvm_pmu_guest_end : kvm_guest_end) - start);
+    const int guest = pmu ? GUEST_PMU : nested ? GUEST_NESTED : GUEST_PLAIN;
+    static const struct {
+        const char *start, *end;
+    } programs[] = {
+        [GUEST_PLAIN] = {kvm_guest_start, kvm_guest_end},
+        [GUEST_PMU] = {kvm_pmu_guest_start, kvm_pmu_guest_end},
+        [GUEST_NESTED] = {kvm_nested_guest_start, kvm_nested_guest_end},
+    };
+    const char *start = programs[guest].start;
+    size_t size = (size_t)(programs[guest].end - start);
     memcpy(ram, start, size);
     struct kvm_userspace_memory_region region = {
         .slot = 0,
@@ -287,7 +323,7 @@ int main(int argc, char **argv)
     /* KVM's PMU needs the in-kernel GIC, made before the vCPU and
      * initialised after it (Documentation/virt/kvm/devices/vcpu.rst) */
     int gic = -1;
-    if (pmu) {
+    if (pmu || nested) {
         struct kvm_create_device dev = {.type = KVM_DEV_TYPE_ARM_VGIC_V3};
         if (ioctl(vm, KVM_CREATE_DEVICE, &dev) < 0) return fail("KVM_CREATE_DEVICE VGIC_V3");
         gic = (int)dev.fd;
@@ -305,7 +341,13 @@ int main(int argc, char **argv)
     struct kvm_vcpu_init init;
     if (ioctl(vm, KVM_ARM_PREFERRED_TARGET, &init) < 0) return fail("KVM_ARM_PREFERRED_TARGET");
     if (pmu) init.features[0] |= 1u << KVM_ARM_VCPU_PMU_V3;
+    if (nested) init.features[0] |= 1u << KVM_ARM_VCPU_HAS_EL2;
     if (ioctl(vcpu, KVM_ARM_VCPU_INIT, &init) < 0) return fail("KVM_ARM_VCPU_INIT");
+    if (nested) {
+        struct kvm_device_attr g = {.group = KVM_DEV_ARM_VGIC_GRP_CTRL,
+                                    .attr = KVM_DEV_ARM_VGIC_CTRL_INIT};
+        if (ioctl(gic, KVM_SET_DEVICE_ATTR, &g) < 0) return fail("KVM_DEV_ARM_VGIC_CTRL_INIT");
+    }
     if (pmu) {
         int irq = GUEST_PMUIRQ;
         struct kvm_device_attr a = {.group = KVM_ARM_VCPU_PMU_V3_CTRL,
@@ -323,13 +365,14 @@ int main(int argc, char **argv)
     if (run_size < (int)sizeof(struct kvm_run)) return fail("KVM_GET_VCPU_MMAP_SIZE");
     struct kvm_run *kr = mmap(NULL, (size_t)run_size, PROT_READ | PROT_WRITE, MAP_SHARED, vcpu, 0);
     if (kr == MAP_FAILED) return fail("mmap of kvm_run");
-    /* EL1h, DAIF masked (M[3:0] 0b0101, D A I F set) */
-    if (set_reg(vcpu, core_reg(offsetof(struct kvm_regs, regs.pstate)), 0x3c5) < 0)
+    /* EL1h (M[3:0] 0b0101), or EL2h (0b1001) for the guest hypervisor,
+     * DAIF masked */
+    if (set_reg(vcpu, core_reg(offsetof(struct kvm_regs, regs.pstate)), nested ? 0x3c9 : 0x3c5) < 0)
         return fail("KVM_SET_ONE_REG PSTATE");
     if (set_reg(vcpu, core_reg(offsetof(struct kvm_regs, regs.pc)), GUEST_RAM) < 0)
         return fail("KVM_SET_ONE_REG PC");
     if (set_reg(vcpu, core_reg(offsetof(struct kvm_regs, regs.regs[19])), repeats) < 0)
         return fail("KVM_SET_ONE_REG X19");
     printf("kvm: vcpu target %u, guest %zu bytes at 0x%x\n", init.target, size, GUEST_RAM);
-    return run(vcpu, kr, repeats, pmu);
+    return run(vcpu, kr, repeats, guest);
 }
