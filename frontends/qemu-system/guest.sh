@@ -15,6 +15,9 @@
 #   CACHE   default $ARMPROF_CACHE, else ~/.cache/armprof
 #   ARMPROF_GUEST_PERF=1  also the stack's perf (linux-perf 6.1.192 or
 #           7.3.4) and its libraries
+#   ARMPROF_GUEST_QEMU=1  (7.3) also Debian 13's qemu-system-aarch64
+#           (qemu-system-arm 1:10.0.13+ds-0+deb13u1) and its libraries: a
+#           VMM to run a KVM guest of Linux in the guest
 #   ARMPROF_GUEST_FILES="FILE..."  also these files (static programs the
 #           script runs), in /usr/local/bin under their own names
 #   ARMPROF_GUEST_MODULES="NAME..."  also these modules of the stack's
@@ -54,6 +57,8 @@ case $stack in
     kernel_pkg=linux-image-7.3.4+deb13-arm64 kernel_version=7.3.4
     busybox_version=1:1.37.0
     perf_version=7.3.4
+    # a VMM for a KVM guest of Linux inside the guest (ARMPROF_GUEST_QEMU)
+    qemu_version=1:10.0.13+ds-0+deb13u1
     ;;
   *) die "STACK is 6.1 or 7.3, not '$stack'" ;;
 esac
@@ -123,35 +128,36 @@ for f in ${ARMPROF_GUEST_FILES:-}; do
   mkdir -p "$stage/usr/local/bin"
   cp "$f" "$stage/usr/local/bin/"
 done
-# perf and the shared libraries it loads (ARMPROF_GUEST_PERF=1): an
-# uncompressed cpio archive made once per perf root and put in front of the
+# A program of an arm64 root and the shared libraries it loads
+# (ARMPROF_GUEST_PERF=1: perf; ARMPROF_GUEST_QEMU=1: qemu-system-aarch64):
+# an uncompressed cpio archive made once per root and put in front of the
 # initramfs (the kernel unpacks concatenated archives in turn). Only what
-# the dynamic loader needs: perf's program interpreter and the closure of
-# its DT_NEEDED entries, about 45 MB on 7.3 against 185 MB for the whole
-# library folders (Perl's and Python's modules, gconv), which the guest
-# kernel took 4 s of every boot to inflate under TCG (docs/qemu-system.md,
-# "Guests").
-perf_archive() { # PERF_ROOT: prints the archive's path
-  perf_root=$1
-  archive=$out/$(basename "$(dirname "$perf_root")")-needed.cpio
+# the dynamic loader needs: the program's interpreter and the closure of
+# its DT_NEEDED entries, about 45 MB for perf 7.3 against 185 MB for the
+# whole library folders (Perl's and Python's modules, gconv), which the
+# guest kernel took 4 s of every boot to inflate under TCG
+# (docs/qemu-system.md, "Guests").
+program_archive() { # ROOT PROGRAM (its path in ROOT): prints the archive's path
+  proot=$1 prog=$2
+  archive=$out/$(basename "$(dirname "$proot")")-needed.cpio
   if [ -f "$archive" ]; then
     echo "$archive"
     return 0
   fi
   command -v readelf >/dev/null 2>&1 || die "readelf is missing: apt-get install binutils"
   pstage=$(mktemp -d "$out/perf.XXXXXX")
-  mkdir -p "$pstage/usr/bin"
-  cp "$perf_root/usr/bin/perf" "$pstage/usr/bin/perf"
+  mkdir -p "$pstage$(dirname "$prog")"
+  cp "$proot$prog" "$pstage$prog"
   # the interpreter where the ELF asks for it, a link to its real file
-  interp=$(readelf -l "$perf_root/usr/bin/perf" | sed -n 's/.*program interpreter: \(.*\)\]/\1/p')
-  [ -n "$interp" ] || die "perf in $perf_root has no program interpreter"
-  real=$(cd "$perf_root" && readlink -f "./$interp" | sed "s|^$(readlink -f "$perf_root")||")
+  interp=$(readelf -l "$proot$prog" | sed -n 's/.*program interpreter: \(.*\)\]/\1/p')
+  [ -n "$interp" ] || die "$prog in $proot has no program interpreter"
+  real=$(cd "$proot" && readlink -f "./$interp" | sed "s|^$(readlink -f "$proot")||")
   mkdir -p "$pstage$(dirname "$real")" "$pstage$(dirname "$interp")"
-  cp -L "$perf_root$interp" "$pstage$real"
+  cp -L "$proot$interp" "$pstage$real"
   [ "$real" = "$interp" ] || ln -sf "$real" "$pstage$interp"
   # breadth first over DT_NEEDED: each library by its soname, in the
   # first multiarch folder that has it (the loader's own default path)
-  todo=$pstage/usr/bin/perf
+  todo=$pstage$prog
   while [ -n "$todo" ]; do
     set -- $todo
     elf=$1
@@ -161,15 +167,15 @@ perf_archive() { # PERF_ROOT: prints the archive's path
       found=
       for dir in /lib/aarch64-linux-gnu /usr/lib/aarch64-linux-gnu; do
         if [ -e "$pstage$dir/$soname" ]; then found=seen; break; fi
-        if [ -e "$perf_root$dir/$soname" ]; then
+        if [ -e "$proot$dir/$soname" ]; then
           mkdir -p "$pstage$dir"
-          cp -L "$perf_root$dir/$soname" "$pstage$dir/$soname"
+          cp -L "$proot$dir/$soname" "$pstage$dir/$soname"
           todo="$todo $pstage$dir/$soname"
           found=copied
           break
         fi
       done
-      [ -n "$found" ] || die "perf in $perf_root needs $soname, which it does not have"
+      [ -n "$found" ] || die "$prog in $proot needs $soname, which it does not have"
     done
   done
   (cd "$pstage" && find . | cpio -o -H newc --quiet) >"$pstage.cpio"
@@ -181,7 +187,14 @@ perf_cpio=
 if [ "${ARMPROF_GUEST_PERF:-0}" = 1 ]; then
   p=$(ARMPROF_ARM64_RELEASE=${release:-} sh "$repo/tools/arm64-root.sh" perf linux-perf "$perf_version" "$cache") ||
     die "cannot fetch linux-perf $perf_version"
-  perf_cpio=$(perf_archive "$p")
+  perf_cpio=$(program_archive "$p" /usr/bin/perf)
+fi
+qemu_cpio=
+if [ "${ARMPROF_GUEST_QEMU:-0}" = 1 ]; then
+  [ "$stack" = 7.3 ] || die "ARMPROF_GUEST_QEMU: Debian 13's QEMU, with the 7.3 stack only"
+  q=$(sh "$repo/tools/arm64-root.sh" qemu-arm64 qemu-system-arm "$qemu_version" "$cache") ||
+    die "cannot fetch qemu-system-arm $qemu_version"
+  qemu_cpio=$(program_archive "$q" /usr/bin/qemu-system-aarch64)
 fi
 cat >"$stage/init" <<'EOF'
 #!/bin/busybox sh
@@ -215,12 +228,13 @@ sum=$({
     if [ -f "$stage/modules/at-boot" ]; then echo at-boot; fi
     for f in "$stage"/modules/*.ko; do sha256sum <"$f"; done
   fi
-  echo "perf=${ARMPROF_GUEST_PERF:-0}"
+  echo "perf=${ARMPROF_GUEST_PERF:-0} qemu=${ARMPROF_GUEST_QEMU:-0}"
 } | sha256sum | cut -c1-12)
 initrd=$out/initrd-$sum.cpio
 # perf's archive first, then this call's (small: gzip costs nothing here)
 {
   if [ -n "$perf_cpio" ]; then cat "$perf_cpio"; fi
+  if [ -n "$qemu_cpio" ]; then cat "$qemu_cpio"; fi
   (cd "$stage" && find . | cpio -o -H newc --quiet | gzip -1)
 } >"$stage.gz"
 mv -f "$stage.gz" "$initrd"

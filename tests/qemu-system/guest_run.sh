@@ -24,6 +24,10 @@
 #                                   ARMPROF_GUEST_MODULES, _MODULES_LOAD)
 #                                 guest_append="ARG..." more kernel
 #                                   command-line arguments
+#                                 guest_qemu=1    Debian 13's
+#                                   qemu-system-aarch64 in the guest
+#                                   (guest.sh's ARMPROF_GUEST_QEMU)
+#                                 guest_memory=SIZE (default 1G)
 #                                 guest_timeout=SECONDS (default 900)
 #                                 guest_machine="PROP=VALUE,..." more
 #                                   -M virt properties
@@ -60,13 +64,13 @@ guest_send_file() {
 }
 guest_run() {
   local stack=$1 plugin=$2 smp=$3 files=$4 cpu_options=${5:-} guest kernel initrd
-  guest=$(ARMPROF_GUEST_PERF=${guest_perf:-1} ARMPROF_GUEST_FILES="$files" \
+  guest=$(ARMPROF_GUEST_PERF=${guest_perf:-1} ARMPROF_GUEST_QEMU=${guest_qemu:-0} ARMPROF_GUEST_FILES="$files" \
     ARMPROF_GUEST_MODULES=${guest_modules:-} ARMPROF_GUEST_MODULES_LOAD=${guest_modules_load:-init} \
     sh "$repo/frontends/qemu-system/guest.sh" "$stack" "$work/script" 2>"$work/guest.err") ||
     skip "the $stack guest's packages: $(tail -n 1 "$work/guest.err")"
   kernel=$(sed -n 's/^KERNEL=//p' <<<"$guest")
   initrd=$(sed -n 's/^INITRD=//p' <<<"$guest")
-  timeout "${guest_timeout:-900}" "$qemu" -M "virt${guest_machine:+,$guest_machine}" -cpu "max,pauth=off,armprof=on${cpu_options:+,$cpu_options}" -smp "$smp" -m 1G -nographic -nic none \
+  timeout "${guest_timeout:-900}" "$qemu" -M "virt${guest_machine:+,$guest_machine}" -cpu "max,pauth=off,armprof=on${cpu_options:+,$cpu_options}" -smp "$smp" -m "${guest_memory:-1G}" -nographic -nic none \
     -no-reboot -kernel "$kernel" -initrd "$initrd" -append "console=ttyAMA0 panic=-1 quiet${guest_append:+ $guest_append}" \
     -plugin "$plugin" >"$work/console" 2>&1 || true
   tr -d '\r' <"$work/console" >"$work/out"
