@@ -18,15 +18,27 @@ typedef struct slc_line {
 
 struct qp_hier {
     qp_hier_config c;
-    uint32_t slc_sets; /* a node's */
-    slc_line *slc;     /* node, set, way */
-    uint8_t *locks;    /* node, set: 1 while a thread holds it */
-    unsigned top;      /* 1 + the highest PE number attached (atomic) */
+    uint32_t slc_sets;                /* a node's */
+    slc_line *slc;                    /* node, set, way */
+    uint8_t *locks;                   /* node, set: 1 while a thread holds it */
+    unsigned top;                     /* 1 + the highest PE number attached (atomic) */
     qp_hier_pe *pes[QP_HIER_MAX_PES]; /* written once each (atomic), freed by destroy */
 };
 
-/* Messages: the line + 1, shifted, and what to do with it. */
+/* Messages: what to do (bit 0), the line + 1 (bits 52:1) and the lap of
+ * the ring its slot was claimed in (bits 63:53), by which the PE tells a
+ * message for the slot it is at from one not written yet, or a late one. */
 enum { MSG_INVALIDATE = 0, MSG_DOWNGRADE = 1 };
+#define MSG_LINE_BITS 52
+#define MSG_LAP_SHIFT (MSG_LINE_BITS + 1)
+
+#define LINE_MASK ((1ull << MSG_LINE_BITS) - 1)
+
+/* never 0, which no slot holds before its first message */
+static uint64_t msg_lap(uint64_t index)
+{
+    return (index / QP_HIER_MAILBOX % 2047 + 1) << MSG_LAP_SHIFT;
+}
 
 /* ---- configuration ---------------------------------------------------- */
 
@@ -66,7 +78,10 @@ typedef struct option {
     bool size; /* takes K, M and G */
 } option;
 
-#define OPT(n, field, sz) {n, offsetof(qp_hier_config, field), sz}
+#define OPT(n, field, sz)                                                                          \
+    {                                                                                              \
+        n, offsetof(qp_hier_config, field), sz                                                     \
+    }
 static const option options[] = {
     OPT("mem_l1_size", l1_size, true),
     OPT("mem_l1_ways", l1_ways, false),
@@ -91,13 +106,11 @@ static const option options[] = {
 #undef OPT
 
 const char *const qp_hier_option_names[] = {
-    "mem_l1_size",        "mem_l1_ways",           "mem_l2_size",
-    "mem_l2_ways",        "mem_slc_size",          "mem_slc_ways",
-    "mem_tlb_entries",    "mem_tlb_ways",          "mem_l1_latency",
-    "mem_l2_latency",     "mem_peer_core_latency", "mem_peer_cluster_latency",
-    "mem_slc_latency",    "mem_remote_latency",    "mem_dram_latency",
-    "mem_walk_latency",   "mem_cluster_pes",       "mem_nodes",
-    "mem_node_pes",       NULL};
+    "mem_l1_size",     "mem_l1_ways",        "mem_l2_size",           "mem_l2_ways",
+    "mem_slc_size",    "mem_slc_ways",       "mem_tlb_entries",       "mem_tlb_ways",
+    "mem_l1_latency",  "mem_l2_latency",     "mem_peer_core_latency", "mem_peer_cluster_latency",
+    "mem_slc_latency", "mem_remote_latency", "mem_dram_latency",      "mem_walk_latency",
+    "mem_cluster_pes", "mem_nodes",          "mem_node_pes",          NULL};
 
 bool qp_hier_option(qp_hier_config *c, const char *name, const char *value, bool *bad, char *err,
                     size_t errlen)
@@ -143,7 +156,8 @@ static bool sets_of(uint32_t size, uint32_t ways, const char *what, bool any, ch
         snprintf(err, errlen,
                  "mem_%s_size=%u with mem_%s_ways=%u: the size must be a whole number of 64-byte "
                  "lines in each way%s",
-                 what, size, what, ways, any ? "" : ", and the sets (size / 64 / ways) a power of two");
+                 what, size, what, ways,
+                 any ? "" : ", and the sets (size / 64 / ways) a power of two");
         return false;
     }
     return true;
@@ -155,7 +169,8 @@ bool qp_hier_config_check(const qp_hier_config *c, char *err, size_t errlen)
         !sets_of(c->l2_size, c->l2_ways, "l2", false, err, errlen) ||
         !sets_of(c->slc_size, c->slc_ways, "slc", true, err, errlen))
         return false;
-    if (!c->tlb_ways || c->tlb_entries % c->tlb_ways || !power_of_two(c->tlb_entries / c->tlb_ways)) {
+    if (!c->tlb_ways || c->tlb_entries % c->tlb_ways ||
+        !power_of_two(c->tlb_entries / c->tlb_ways)) {
         snprintf(err, errlen,
                  "mem_tlb_entries=%u with mem_tlb_ways=%u: the sets (entries / ways) must be a "
                  "power of two",
@@ -242,7 +257,7 @@ static void send(qp_hier_pe *to, uint64_t msg)
         __atomic_store_n(&to->overflow, 1, __ATOMIC_RELEASE);
         return;
     }
-    __atomic_store_n(&to->slot[i % QP_HIER_MAILBOX], msg, __ATOMIC_RELEASE);
+    __atomic_store_n(&to->slot[i % QP_HIER_MAILBOX], msg | msg_lap(i), __ATOMIC_RELEASE);
 }
 
 static qp_hier_pe *pe_at(qp_hier *h, unsigned i)
@@ -303,7 +318,8 @@ static slc_line *slc_take(qp_hier *h, slc_line *set, uint64_t line, bool *found)
     } else {
         i = ways - 1;
         /* inclusive: the private copies of the line that leaves go too */
-        if (set[i].tag) send_to(h, set[i].sharers, UINT32_MAX, set[i].tag << 1 | MSG_INVALIDATE);
+        if (set[i].tag)
+            send_to(h, set[i].sharers, UINT32_MAX, (set[i].tag & LINE_MASK) << 1 | MSG_INVALIDATE);
     }
     memmove(set + 1, set, i * sizeof *set);
     set[0] = e;
@@ -313,8 +329,7 @@ static slc_line *slc_take(qp_hier *h, slc_line *set, uint64_t line, bool *found)
 /* A private miss of line (+ 1) by p, or a store's need for the only copy:
  * the directory's transition; returns where the data came from, *writable
  * whether p may now store to it without a message. */
-static qp_level shared_access(qp_hier_pe *p, uint64_t line, bool store, bool *writable,
-                              bool *miss)
+static qp_level shared_access(qp_hier_pe *p, uint64_t line, bool store, bool *writable, bool *miss)
 {
     qp_hier *h = p->h;
     uint8_t *l;
@@ -329,15 +344,16 @@ static qp_level shared_access(qp_hier_pe *p, uint64_t line, bool store, bool *wr
         /* the owner's copy may be Modified: it supplies the line, and
          * keeps it Shared (a load) or drops it (a store) */
         const unsigned o = (unsigned)e->owner;
-        level = node_of(h, o) != p->node                 ? QP_LEVEL_REMOTE
+        level = node_of(h, o) != p->node             ? QP_LEVEL_REMOTE
                 : o / h->c.cluster_pes == p->cluster ? QP_LEVEL_PEER_CORE
                                                      : QP_LEVEL_PEER_CLUSTER;
+        /* a store's invalidation reaches it with the other sharers' */
         qp_hier_pe *op = o < QP_HIER_MAX_PES ? pe_at(h, o) : NULL;
-        if (op) send(op, line << 1 | (store ? MSG_INVALIDATE : MSG_DOWNGRADE));
+        if (op && !store) send(op, (line & LINE_MASK) << 1 | MSG_DOWNGRADE);
         e->owner = -1;
     }
     if (store) {
-        send_to(h, e->sharers, p->id, line << 1 | MSG_INVALIDATE);
+        send_to(h, e->sharers, p->id, (line & LINE_MASK) << 1 | MSG_INVALIDATE);
         e->sharers = bit_of(p->id);
         e->owner = (int32_t)p->id;
     } else {
@@ -418,19 +434,28 @@ static void apply(uint64_t *set, unsigned ways, uint64_t line, bool downgrade)
 
 void qp_hier_pe_drain(qp_hier_pe *p)
 {
+    if (__atomic_exchange_n(&p->overflow, 0, __ATOMIC_ACQUIRE)) {
+        /* messages were lost: every private line goes, and the ring
+         * starts again where its head is (its slots hold nothing of the
+         * new laps) */
+        drop_all(p);
+        __atomic_store_n(&p->taken, __atomic_load_n(&p->head, __ATOMIC_ACQUIRE), __ATOMIC_RELEASE);
+        return;
+    }
     const uint64_t head = __atomic_load_n(&p->head, __ATOMIC_ACQUIRE);
-    for (uint64_t k = p->taken; k != head; k++) {
-        /* 0: a slot claimed but not written yet (a race), or skipped for
-         * want of room: the overflow below, or a late message next time */
-        const uint64_t msg = __atomic_exchange_n(&p->slot[k % QP_HIER_MAILBOX], 0, __ATOMIC_ACQUIRE);
-        if (!msg) continue;
-        const uint64_t line = msg >> 1;
+    uint64_t k = p->taken;
+    for (; k != head; k++) {
+        uint64_t *slot = &p->slot[k % QP_HIER_MAILBOX];
+        const uint64_t msg = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+        /* not written yet (its sender is between claim and store): the
+         * rest waits for the next access */
+        if ((msg & ~((1ull << MSG_LAP_SHIFT) - 1)) != msg_lap(k)) break;
+        const uint64_t line = msg >> 1 & LINE_MASK;
         apply(l1_set(p, line), p->l1_ways, line, msg & MSG_DOWNGRADE);
         apply(l2_set(p, line), p->l2_ways, line, msg & MSG_DOWNGRADE);
         if (line == p->last) p->last = 0;
     }
-    __atomic_store_n(&p->taken, head, __ATOMIC_RELEASE);
-    if (__atomic_exchange_n(&p->overflow, 0, __ATOMIC_ACQUIRE)) drop_all(p);
+    __atomic_store_n(&p->taken, k, __ATOMIC_RELEASE);
 }
 
 void qp_hier_pe_miss(qp_hier_pe *p, uint64_t line, unsigned l1_way, bool walk, bool store,
@@ -520,9 +545,8 @@ static void attach(void *ctx, unsigned pe)
     if (!p->l1 || !p->l2 || !p->tlb) abort();
     __atomic_store_n(&h->pes[pe], p, __ATOMIC_RELEASE);
     unsigned top = __atomic_load_n(&h->top, __ATOMIC_RELAXED);
-    while (top < pe + 1 &&
-           !__atomic_compare_exchange_n(&h->top, &top, pe + 1, true, __ATOMIC_ACQ_REL,
-                                        __ATOMIC_RELAXED))
+    while (top < pe + 1 && !__atomic_compare_exchange_n(&h->top, &top, pe + 1, true,
+                                                        __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
         ;
 }
 

@@ -149,8 +149,7 @@ static inline bool qp_hier_tlb_hit(qp_hier_pe *p, uint64_t page)
 }
 
 /* An access by the PE: the L1's hits inline, the rest out of line. */
-static inline void qp_hier_pe_access(qp_hier_pe *p, uint64_t paddr, bool store,
-                                     qp_mem_outcome *out)
+static inline void qp_hier_pe_access(qp_hier_pe *p, uint64_t paddr, bool store, qp_mem_outcome *out)
 {
     if (__atomic_load_n(&p->head, __ATOMIC_RELAXED) != p->taken) qp_hier_pe_drain(p);
     const uint64_t line = (paddr >> 6) + 1;

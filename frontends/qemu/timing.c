@@ -8,8 +8,8 @@
 
 /* Arm Neoverse's Data Source encodings (docs/memory-model.md) */
 const uint16_t qp_data_source[QP_LEVEL_COUNT] = {
-    [QP_LEVEL_L1] = 0x0,           [QP_LEVEL_L2] = 0x8,     [QP_LEVEL_PEER_CORE] = 0x9,
-    [QP_LEVEL_PEER_CLUSTER] = 0xc, [QP_LEVEL_SLC] = 0xb,    [QP_LEVEL_REMOTE] = 0xd,
+    [QP_LEVEL_L1] = 0x0,           [QP_LEVEL_L2] = 0x8,  [QP_LEVEL_PEER_CORE] = 0x9,
+    [QP_LEVEL_PEER_CLUSTER] = 0xc, [QP_LEVEL_SLC] = 0xb, [QP_LEVEL_REMOTE] = 0xd,
     [QP_LEVEL_DRAM] = 0xe,
 };
 
