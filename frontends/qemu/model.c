@@ -449,7 +449,9 @@ void qp_thread_finish(qp_thread *t)
     uint64_t instructions;
     armprof_kernel_counters(t->k, &t->final.cycles, &instructions, t->final.counts);
     const unsigned n = armprof_kernel_get_setup(t->k).counters;
-    t->final.programmed = n < QP_EV_COUNT ? n : QP_EV_COUNT;
+    /* fast mode programs no cache event: its summary says "-" for them */
+    const unsigned events = qp.mode == QP_MODE_FAST ? QP_EV_FAST_COUNT : QP_EV_COUNT;
+    t->final.programmed = n < events ? n : events;
     t->final.stats = armprof_spe_get_stats(t->pe);
     t->final.kernel = armprof_kernel_get_status(t->k);
     qp_timing_fini(&t->timing);

@@ -4,6 +4,7 @@
 #
 #   memory.sh QEMU QEMU_VERSION PLUGIN ARMPROF NM footprint FOOTPRINT_PROGRAM [PERF_VERSION PERF...]
 #   memory.sh QEMU QEMU_VERSION PLUGIN ARMPROF NM peer PRODCONS_PROGRAM [PERF_VERSION PERF...]
+#   memory.sh QEMU QEMU_VERSION PLUGIN ARMPROF NM fast FOOTPRINT_PROGRAM
 #
 # footprint: tests/qemu/footprint.c reads 16KB, 512KB, 8MB and 64MB in a
 # loop, a line at a time. With the default hierarchy (L1 64KB, L2 1MB, SLC
@@ -21,6 +22,10 @@
 # have Data Source PEER_CORE (0x9: the two threads are PEs 0 and 1, one
 # cluster of the default 2); perf 7.3 shows them as "L2 hit" with snoop
 # "Peer" in consumer.
+# fast: issue 39's defect: fast mode models no memory (it looks up no
+# access), so no record may carry a Data Source packet or an event of the
+# caches or TLB, and the summary counts no cache event ("-"): 512KB read in
+# fast mode.
 # Prints "SKIPPED: why" when a tool is missing.
 set -u
 qemu=$1 qemu_version=$2 plugin=$3 armprof=$4 nm=$5 what=$6 program=$7
@@ -95,6 +100,24 @@ if [ "$what" = footprint ]; then
       esac
     fi
   done
+elif [ "$what" = fast ]; then
+  "$qemu" -cpu max,pauth=off -plugin "$plugin,out=$work/fast,quiet=on" "$program" 524288 16 \
+    >/dev/null 2>"$work/err" || { echo "FAIL: QEMU failed: $(cat "$work/err")"; exit 1; }
+  "$armprof" decode "$work/fast.spe" >"$work/decoded"
+  n=$(grep -c '^record ' "$work/decoded")
+  ds=$(grep -c 'Data Source' "$work/decoded")
+  ev=$(grep -cE 'Events .*(l1d-|tlb-|llc-|l2d-|remote|snooped|cache-modified)' "$work/decoded")
+  if [ "$n" -gt 100 ] && [ "$ds" = 0 ] && [ "$ev" = 0 ]; then
+    ok "fast mode: $n records, none with a Data Source packet or a cache or TLB event"
+  else
+    bad "fast mode: of $n records, $ds with a Data Source packet, $ev with a cache or TLB event"
+  fi
+  line=$(grep '^thread ' "$work/fast.summary")
+  if [[ $line == *"l1d_refill - l2d_refill - ll_miss_rd - remote_access -"* ]]; then
+    ok "fast mode counts no cache event: $line"
+  else
+    bad "fast mode's summary counts cache events: $line"
+  fi
 elif [ "$what" = peer ]; then
   read -r b0 b1 < <("$nm" -S "$program" | awk '$4 == "buf" { print $1, $2 }')
   read -r c0 c1 < <("$nm" -S "$program" | awk '$4 == "consumer" { print $1, $2 }')
