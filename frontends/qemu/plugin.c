@@ -176,6 +176,8 @@ static int install_system(qemu_plugin_id_t id, int argc, char **argv)
                         argv[i]);
     }
     if (!qp_system_bind()) return -1;
+    qp_hier_config_default(&qp.hier_config);
+    if (!(qp.hier = qp_hier_create(&qp.hier_config, err, sizeof err))) return fail("%s", err);
     if (!qp_model_init(err, sizeof err)) return fail("%s", err);
     if (!qp_sampler_start(qp.sys.sampler, err, sizeof err)) return fail("%s", err);
     qp.system = true;
