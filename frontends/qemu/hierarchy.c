@@ -489,10 +489,10 @@ void qp_hier_pe_miss(qp_hier_pe *p, uint64_t line, unsigned l1_way, bool walk, b
         if (j < p->l2_ways) out->level = l1_way < p->l1_ways ? QP_LEVEL_L1 : QP_LEVEL_L2;
     }
     uint64_t *s1 = l1_set(p, line);
-    if (l1_way < p->l1_ways) e |= s1[l1_way] & QP_TAG_D;
-    if (store) e |= QP_TAG_D;
+    if (l1_way < p->l1_ways) e |= s1[l1_way] & QP_TAG_STORE;
+    if (store) e |= QP_TAG_STORE;
     const uint64_t gone = put_first(s1, p->l1_ways, l1_way, e);
-    if (gone & QP_TAG_D) {
+    if (gone & QP_TAG_DL1) {
         /* the L2's copy is Modified now */
         const uint64_t g = gone & QP_TAG_LINE;
         uint64_t *g2 = l2_set(p, g);
@@ -500,6 +500,7 @@ void qp_hier_pe_miss(qp_hier_pe *p, uint64_t line, unsigned l1_way, bool walk, b
         if (k < p->l2_ways) g2[k] |= QP_TAG_D;
     }
     p->last = line;
+    p->last_slot = s1;
     p->last_w = (e & QP_TAG_W) != 0;
     out->latency = c->latency[out->level];
 }
@@ -509,22 +510,9 @@ qp_hier_pe *qp_hier_pe_of(qp_hier *h, unsigned pe)
     return pe < QP_HIER_MAX_PES ? pe_at(h, pe) : NULL;
 }
 
-static void attach(void *ctx, unsigned pe)
+/* p's levels, empty, for PE pe */
+static void pe_init(qp_hier *h, qp_hier_pe *p, unsigned pe)
 {
-    qp_hier *h = ctx;
-    if (pe >= QP_HIER_MAX_PES) abort(); /* the plugin has no more vCPUs */
-    qp_hier_pe *p = pe_at(h, pe);
-    if (p) {
-        /* a new thread on a PE number whose thread ended: empty levels, and
-         * the messages sent to the old one dropped */
-        memset(p->tlb, 0, (size_t)p->tlb_sets * p->tlb_ways * sizeof *p->tlb);
-        drop_all(p);
-        qp_hier_pe_drain(p);
-        drop_all(p);
-        return;
-    }
-    p = aligned_alloc(64, (sizeof *p + 63) / 64 * 64);
-    if (!p) abort();
     memset(p, 0, sizeof *p);
     const qp_hier_config *c = &h->c;
     p->h = h;
@@ -543,6 +531,11 @@ static void attach(void *ctx, unsigned pe)
     p->l2 = calloc((size_t)p->l2_sets * p->l2_ways, sizeof *p->l2);
     p->tlb = calloc((size_t)p->tlb_sets * p->tlb_ways, sizeof *p->tlb);
     if (!p->l1 || !p->l2 || !p->tlb) abort();
+}
+
+/* p is PE pe's from now on: senders find it */
+static void publish(qp_hier *h, unsigned pe, qp_hier_pe *p)
+{
     __atomic_store_n(&h->pes[pe], p, __ATOMIC_RELEASE);
     unsigned top = __atomic_load_n(&h->top, __ATOMIC_RELAXED);
     while (top < pe + 1 && !__atomic_compare_exchange_n(&h->top, &top, pe + 1, true,
@@ -550,15 +543,40 @@ static void attach(void *ctx, unsigned pe)
         ;
 }
 
+static void attach(void *ctx, unsigned pe)
+{
+    qp_hier *h = ctx;
+    if (pe >= QP_HIER_MAX_PES) abort(); /* the plugin has no more vCPUs */
+    qp_hier_pe *p = pe_at(h, pe);
+    if (p) {
+        /* a new thread on a PE number whose thread ended: empty levels, and
+         * the messages sent to the old one dropped */
+        memset(p->tlb, 0, (size_t)p->tlb_sets * p->tlb_ways * sizeof *p->tlb);
+        drop_all(p);
+        qp_hier_pe_drain(p);
+        drop_all(p);
+        return;
+    }
+    p = aligned_alloc(64, (sizeof *p + 63) / 64 * 64);
+    if (!p) abort();
+    pe_init(h, p, pe);
+    publish(h, pe, p);
+}
+
+/* p's copies forgotten by the directory, its levels emptied */
+static void forget(qp_hier_pe *p)
+{
+    for (size_t i = 0; i < (size_t)p->l2_sets * p->l2_ways; i++)
+        if (p->l2[i]) shared_evict(p, p->l2[i] & QP_TAG_LINE);
+    drop_all(p);
+}
+
 /* The thread ends: the directory forgets its copies (its levels stay
  * allocated: another thread may be sending to its mailbox). */
 static void detach(void *ctx, unsigned pe)
 {
     qp_hier_pe *p = qp_hier_pe_of(ctx, pe);
-    if (!p) return;
-    for (size_t i = 0; i < (size_t)p->l2_sets * p->l2_ways; i++)
-        if (p->l2[i]) shared_evict(p, p->l2[i] & QP_TAG_LINE);
-    drop_all(p);
+    if (p) forget(p);
 }
 
 static void access(void *ctx, unsigned pe, uint64_t paddr, bool store, qp_mem_outcome *out)

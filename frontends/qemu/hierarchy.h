@@ -102,26 +102,35 @@ const qp_hier_config *qp_hier_get_config(const qp_hier *h);
  * that hits the L1 is inline in exact mode's callback (qp_hier_pe_access()). */
 #define QP_HIER_MAILBOX 1024u
 struct qp_hier_pe {
-    qp_hier *h;
-    unsigned id, cluster, node;
+    /* what an L1 hit reads, on the first cache line: the head too, which
+     * other PEs write only when they send a message */
     /* sets of ways, most recent first: line + 1 with QP_TAG_W and QP_TAG_D
      * (the TLB's: page + 1) */
-    uint64_t *l1, *l2, *tlb;
-    uint32_t l1_sets, l2_sets, tlb_sets; /* powers of two */
-    uint32_t l1_ways, l2_ways, tlb_ways;
+    _Alignas(64) uint64_t *l1;
+    uint64_t *tlb;
+    uint64_t head;       /* the mailbox's: slots claimed by senders */
+    uint64_t taken;      /* messages drained: the mailbox's tail */
+    uint64_t last;       /* the last access's line + 1 (0: none): the first of its L1 set */
+    uint64_t *last_slot; /* ... its L1 entry */
+    uint32_t l1_sets, l1_ways, tlb_sets, tlb_ways; /* sets: powers of two */
+    bool last_w;                                   /* the last line held writable */
+    /* the rest */
+    _Alignas(64) qp_hier *h;
+    unsigned id, cluster, node;
+    uint64_t *l2;
+    uint32_t l2_sets, l2_ways;
     uint32_t latency_l1, walk_latency;
-    uint64_t last;  /* the last access's line + 1 (0: none): the first of its L1 set */
-    bool last_w;    /* ... held writable */
-    uint64_t taken; /* messages drained: the mailbox's tail */
-    /* the mailbox: other PEs claim a slot by head and store their message
-     * in it; overflow set when one found no room */
-    _Alignas(64) uint64_t head;
-    uint32_t overflow;
+    uint32_t overflow; /* set by a sender that found no room */
     uint64_t slot[QP_HIER_MAILBOX];
 };
-#define QP_TAG_W    (1ull << 63) /* Exclusive or Modified: a store needs no message */
-#define QP_TAG_D    (1ull << 62) /* Modified */
-#define QP_TAG_LINE (QP_TAG_D - 1)
+#define QP_TAG_W (1ull << 63) /* Exclusive or Modified: a store needs no message */
+#define QP_TAG_D (1ull << 62) /* Modified */
+/* an L1 entry's: stored to since it came from the L2, whose copy is to be
+ * marked Modified when the L1's leaves (only then: a line the L2 knows is
+ * Modified costs no look in the L2 when it leaves the L1) */
+#define QP_TAG_DL1   (1ull << 61)
+#define QP_TAG_STORE (QP_TAG_D | QP_TAG_DL1)
+#define QP_TAG_LINE  (QP_TAG_DL1 - 1)
 
 qp_hier_pe *qp_hier_pe_of(qp_hier *h, unsigned pe);
 /* The messages others sent; an access whose line (+ 1) the L1 does not
@@ -148,35 +157,46 @@ static inline bool qp_hier_tlb_hit(qp_hier_pe *p, uint64_t page)
     return hit;
 }
 
-/* An access by the PE: the L1's hits inline, the rest out of line. */
-static inline void qp_hier_pe_access(qp_hier_pe *p, uint64_t paddr, bool store, qp_mem_outcome *out)
+/* The L1 part of an access by the PE: true when the L1 served it (*walk:
+ * the TLB missed); otherwise the miss path (out of line) filled out. */
+static inline bool qp_hier_pe_l1(qp_hier_pe *p, uint64_t paddr, bool store, bool *walk,
+                                 qp_mem_outcome *out)
 {
     if (__atomic_load_n(&p->head, __ATOMIC_RELAXED) != p->taken) qp_hier_pe_drain(p);
     const uint64_t line = (paddr >> 6) + 1;
-    uint64_t *set = p->l1 + ((line - 1) & (p->l1_sets - 1)) * p->l1_ways;
     if (line == p->last && (!store || p->last_w)) {
         /* the first of its L1 set, its page the first of its TLB set */
-        if (store) set[0] |= QP_TAG_D;
-        *out = (qp_mem_outcome){.level = QP_LEVEL_L1, .latency = p->latency_l1};
-        return;
+        if (store) *p->last_slot |= QP_TAG_STORE;
+        *walk = false;
+        return true;
     }
+    uint64_t *set = p->l1 + ((line - 1) & (p->l1_sets - 1)) * p->l1_ways;
     /* the L1 set is often out of the host's own L1 (the guest's data and
      * QEMU's share it): its line on the way while the TLB is looked at */
     __builtin_prefetch(set, 1);
-    const bool walk = !qp_hier_tlb_hit(p, (paddr >> 12) + 1);
+    *walk = !qp_hier_tlb_hit(p, (paddr >> 12) + 1);
     unsigned i = 0;
     while (i < p->l1_ways && (set[i] & QP_TAG_LINE) != line)
         i++;
     if (i == p->l1_ways || (store && !(set[i] & QP_TAG_W))) {
-        qp_hier_pe_miss(p, line, i, walk, store, out);
-        return;
+        qp_hier_pe_miss(p, line, i, *walk, store, out);
+        return false;
     }
-    const uint64_t e = set[i] | (store ? QP_TAG_D : 0);
+    const uint64_t e = set[i] | (store ? QP_TAG_STORE : 0);
     for (; i > 0; i--)
         set[i] = set[i - 1];
     set[0] = e;
     p->last = line;
+    p->last_slot = set;
     p->last_w = (e & QP_TAG_W) != 0;
+    return true;
+}
+
+/* An access by the PE: the L1's hits inline, the rest out of line. */
+static inline void qp_hier_pe_access(qp_hier_pe *p, uint64_t paddr, bool store, qp_mem_outcome *out)
+{
+    bool walk;
+    if (!qp_hier_pe_l1(p, paddr, store, &walk, out)) return;
     *out = (qp_mem_outcome){.level = QP_LEVEL_L1,
                             .tlb_walk = walk,
                             .latency = p->latency_l1,

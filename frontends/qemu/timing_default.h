@@ -29,9 +29,19 @@ static inline uint32_t qp_default_touch(qp_timing *t, uint64_t vaddr, bool store
                                         qp_timing_counts *c)
 {
     qp_mem_outcome o;
-    qp_memory_access(t, vaddr, store, &o);
     c->tlb++;
     c->l1d_access++;
+    if (t->hpe) {
+        /* the default hierarchy: an L1 hit, most accesses, counts here */
+        bool walk;
+        if (qp_hier_pe_l1(t->hpe, vaddr, store, &walk, &o)) {
+            c->tlb_refill += walk;
+            return QP_LAT_ISSUE + (walk ? t->hpe->walk_latency : 0) +
+                   (store ? t->store_latency : t->hpe->latency_l1);
+        }
+    } else {
+        t->mem->access(t->mem_ctx, t->pe, vaddr, store, &o);
+    }
     c->tlb_refill += o.tlb_walk;
     c->l1d_refill += o.level != QP_LEVEL_L1;
     c->l2 += o.l2_access;
