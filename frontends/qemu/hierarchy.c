@@ -105,12 +105,6 @@ static const option options[] = {
 };
 #undef OPT
 
-const char *const qp_hier_option_names[] = {
-    "mem_l1_size",     "mem_l1_ways",        "mem_l2_size",           "mem_l2_ways",
-    "mem_slc_size",    "mem_slc_ways",       "mem_tlb_entries",       "mem_tlb_ways",
-    "mem_l1_latency",  "mem_l2_latency",     "mem_peer_core_latency", "mem_peer_cluster_latency",
-    "mem_slc_latency", "mem_remote_latency", "mem_dram_latency",      "mem_walk_latency",
-    "mem_cluster_pes", "mem_nodes",          "mem_node_pes",          NULL};
 
 bool qp_hier_option(qp_hier_config *c, const char *name, const char *value, bool *bad, char *err,
                     size_t errlen)

@@ -57,8 +57,6 @@ void qp_hier_config_default(qp_hier_config *c);
  * in err when its value is not valid. */
 bool qp_hier_option(qp_hier_config *c, const char *name, const char *value, bool *bad, char *err,
                     size_t errlen);
-/* The option names, NULL-terminated, for messages. */
-extern const char *const qp_hier_option_names[];
 /* A configuration the hierarchy can be built with: false with a message
  * naming the option. */
 bool qp_hier_config_check(const qp_hier_config *c, char *err, size_t errlen);
