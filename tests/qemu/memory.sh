@@ -16,7 +16,8 @@
 # perf 7.3 (which decodes the Neoverse V2 MIDR the perf.data names) puts
 # most loads in "L1 hit", "L2 hit", "L3 hit", "RAM hit"; perf 6.1, whose
 # table of Neoverse parts lacks V2, falls back to the events: "L1 hit",
-# "L1 miss", "L3 hit", "L3 miss".
+# "L1 miss", "L3 hit", "L3 miss". And with mem_slc_size=4M, 8MB is served
+# by DRAM.
 # peer: tests/qemu/prodcons.c: every load of the consumer (function
 # consumer) from buf is of a line the producer wrote since: at least 90%
 # have Data Source PEER_CORE (0x9: the two threads are PEs 0 and 1, one
@@ -41,11 +42,11 @@ fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 ok() { echo "ok: $*"; }
 
-run() { # OUT ARGS...: the program in exact mode, loads only sampled
+run() { # OUT ARGS...: the program in exact mode, loads only sampled ($opts: more options)
   local out=$1
   shift
-  local extra=""
-  [ -n "$perf_version" ] && extra=",perf_version=$perf_version"
+  local extra=${opts:-}
+  [ -n "$perf_version" ] && extra="$extra,perf_version=$perf_version"
   "$qemu" -cpu max,pauth=off \
     -plugin "$plugin,out=$work/$out,mode=exact,quiet=on,load_filter=1$extra" \
     "$program" "$@" >/dev/null 2>"$work/err" || { bad "QEMU failed: $(cat "$work/err")"; return 1; }
@@ -100,6 +101,14 @@ if [ "$what" = footprint ]; then
       esac
     fi
   done
+  # the options reach the hierarchy: with a 4MB SLC, 8MB is served by DRAM
+  opts=",mem_slc_size=4M" run f8m4 8388608 4 &&
+    read -r pct n < <(records "$work/f8m4.spe" | share_of 0xe)
+  if [ "${n:-0}" -ge 100 ] && [ "${pct:-0}" -ge 90 ]; then
+    ok "mem_slc_size=4M: 8MB: $pct% of $n sampled loads from DRAM"
+  else
+    bad "mem_slc_size=4M: 8MB: ${pct:-0}% of ${n:-0} sampled loads from DRAM (want >= 90%)"
+  fi
 elif [ "$what" = fast ]; then
   "$qemu" -cpu max,pauth=off -plugin "$plugin,out=$work/fast,quiet=on" "$program" 524288 16 \
     >/dev/null 2>"$work/err" || { echo "FAIL: QEMU failed: $(cat "$work/err")"; exit 1; }
