@@ -22,7 +22,9 @@
 # consumer) from buf is of a line the producer wrote since: at least 90%
 # have Data Source PEER_CORE (0x9: the two threads are PEs 0 and 1, one
 # cluster of the default 2); perf 7.3 shows them as "L2 hit" with snoop
-# "Peer" in consumer.
+# "Peer" in consumer. With mem_cluster_pes=1 the producer is in another
+# cluster (PEER_CLUSTER, 0xc); with mem_nodes=2,mem_node_pes=1 on another
+# node (REMOTE, 0xd).
 # fast: issue 39's defect: fast mode models no memory (it looks up no
 # access), so no record may carry a Data Source packet or an event of the
 # caches or TLB, and the summary counts no cache event ("-"): 512KB read in
@@ -132,16 +134,25 @@ elif [ "$what" = peer ]; then
   read -r c0 c1 < <("$nm" -S "$program" | awk '$4 == "consumer" { print $1, $2 }')
   [ -n "${b0:-}" ] && [ -n "${c0:-}" ] || { echo "FAIL: no buf or consumer in $program"; exit 1; }
   buf_lo=$((16#$b0)) buf_hi=$((16#$b0 + 16#$b1)) c_lo=$((16#$c0)) c_hi=$((16#$c0 + 16#$c1))
+  consumer() { # PREFIX SOURCE WHAT: at least 90% of the consumer's loads of buf from SOURCE
+    records "$work/$1.spe" | while read -r pc va src; do
+      [ "$va" = - ] && continue
+      if ((pc >= c_lo && pc < c_hi && va >= buf_lo && va < buf_hi)); then echo "$pc $va $src"; fi
+    done >"$work/$1.consumer"
+    read -r pct n < <(share_of "$2" <"$work/$1.consumer")
+    if [ "$n" -ge 20 ] && [ "$pct" -ge 90 ]; then
+      ok "$3: $pct% of the consumer's $n sampled loads of buf from $2"
+    else
+      bad "$3: $pct% of the consumer's $n sampled loads of buf from $2: $(awk '{ print $3 }' "$work/$1.consumer" | sort | uniq -c | tr '\n' ' ')"
+    fi
+  }
   run pc || exit 1
-  records "$work/pc.spe" | while read -r pc va src; do
-    [ "$va" = - ] && continue
-    if ((pc >= c_lo && pc < c_hi && va >= buf_lo && va < buf_hi)); then echo "$pc $va $src"; fi
-  done >"$work/consumer"
-  read -r pct n < <(share_of 0x9 <"$work/consumer")
-  if [ "$n" -ge 20 ] && [ "$pct" -ge 90 ]; then
-    ok "$pct% of the consumer's $n sampled loads of buf from the peer core (0x9)"
-  else
-    bad "$pct% of the consumer's $n sampled loads of buf from the peer core (0x9): $(awk '{ print $3 }' "$work/consumer" | sort | uniq -c | tr '\n' ' ')"
+  consumer pc 0x9 "the peer core"
+  # the topology options: a cluster a PE, the producer in another
+  # cluster (PEER_CLUSTER); a node a PE, on another node (REMOTE)
+  if [ -z "$perf_version" ]; then
+    opts=",mem_cluster_pes=1" run pcc && consumer pcc 0xc "mem_cluster_pes=1: the peer cluster"
+    opts=",mem_nodes=2,mem_node_pes=1" run pcn && consumer pcn 0xd "mem_nodes=2: the other node"
   fi
   if [ "$perf_version" = 7.3 ]; then
     "$@" mem report -i "$work/pc.perf.data" --sort mem,snoop,sym --stdio >"$work/report" 2>/dev/null
