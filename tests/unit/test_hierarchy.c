@@ -6,6 +6,7 @@
  * transitions from MESI (a load of a line alone is Exclusive, a store makes
  * it Modified and the only copy, a load of a line another PE holds
  * Exclusive or Modified is served by that PE and leaves both Shared). */
+#define _POSIX_C_SOURCE 200809L /* pthread barriers */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,6 +260,58 @@ static void threads(void)
     qp_hier_destroy(h);
 }
 
+/* Two threads taking turns (a barrier between turns): each loads the
+ * line the other stored in its last turn, then stores it. With no race,
+ * the model is exact: every load after the first turn is the peer core's
+ * (PE 0 and 1, one cluster of 2), and each store finds the only copy
+ * needing the directory (the load left it Shared). */
+typedef struct turn {
+    qp_hier *h;
+    pthread_barrier_t *b;
+    unsigned pe, peer_loads, turns;
+} turn;
+
+static void *take_turns(void *arg)
+{
+    turn *w = arg;
+    qp_hier_ops.attach(w->h, w->pe);
+    pthread_barrier_wait(w->b);
+    for (unsigned r = 0; r < 200; r++) {
+        if (r % 2 == w->pe) {
+            qp_mem_outcome o;
+            qp_hier_ops.access(w->h, w->pe, 0x5000, false, &o);
+            w->peer_loads += o.level == QP_LEVEL_PEER_CORE;
+            w->turns++;
+            qp_hier_ops.access(w->h, w->pe, 0x5008, true, &o);
+        }
+        pthread_barrier_wait(w->b);
+    }
+    return NULL;
+}
+
+static void turns(void)
+{
+    qp_hier_config c;
+    qp_hier_config_default(&c);
+    qp_hier *h = make(&c);
+    pthread_barrier_t b;
+    pthread_barrier_init(&b, NULL, 2);
+    pthread_t th[2];
+    turn w[2];
+    for (unsigned i = 0; i < 2; i++) {
+        w[i] = (turn){h, &b, i, 0, 0};
+        pthread_create(&th[i], NULL, take_turns, &w[i]);
+    }
+    for (unsigned i = 0; i < 2; i++)
+        pthread_join(th[i], NULL);
+    pthread_barrier_destroy(&b);
+    /* PE 0's first load is DRAM's; every other load follows the other's store */
+    CHECK(w[0].turns == 100 && w[1].turns == 100, "turns %u %u", w[0].turns, w[1].turns);
+    CHECK(w[0].peer_loads == 99 && w[1].peer_loads == 100, "peer-core loads %u and %u of 100",
+          w[0].peer_loads, w[1].peer_loads);
+    qp_hier_destroy(h);
+}
+
 int main(void)
 {
     levels_by_construction();
@@ -268,5 +321,6 @@ int main(void)
     mailbox_overflow();
     options();
     threads();
+    turns();
     return check_summary();
 }
