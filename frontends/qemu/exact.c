@@ -16,6 +16,9 @@ enum {
     EV_L2D_CACHE = 0x16,
     EV_L2D_CACHE_REFILL = 0x17,
     EV_L1D_TLB = 0x25,
+    EV_REMOTE_ACCESS = 0x31,
+    EV_LL_CACHE_RD = 0x36,
+    EV_LL_CACHE_MISS_RD = 0x37,
 };
 
 /* The branch that ended the last TB went to cur's start: the predictor
@@ -78,12 +81,27 @@ static void pmu_events(qp_thread *t)
         {offsetof(qp_timing_counts, tlb_refill), EV_L1D_TLB_REFILL},
         {offsetof(qp_timing_counts, l2), EV_L2D_CACHE},
         {offsetof(qp_timing_counts, l2_refill), EV_L2D_CACHE_REFILL},
+        {offsetof(qp_timing_counts, llc_rd), EV_LL_CACHE_RD},
+        {offsetof(qp_timing_counts, llc_miss_rd), EV_LL_CACHE_MISS_RD},
+        {offsetof(qp_timing_counts, remote), EV_REMOTE_ACCESS},
     };
     for (size_t i = 0; i < sizeof acc / sizeof acc[0]; i++) {
         uint64_t *n = (uint64_t *)((char *)&t->exact.acc + acc[i].offset);
         if (*n) armprof_pmu_event(t->pe, acc[i].event, *n);
         *n = 0;
     }
+}
+
+void qp_exact_op_events(qp_thread *t, const armprof_op *op, bool store)
+{
+    const uint32_t e = op->events;
+    t->exact.acc.tlb += (e & ARMPROF_SPE_EV_TLB_ACCESS) != 0;
+    t->exact.acc.tlb_refill += (e & ARMPROF_SPE_EV_TLB_WALK) != 0;
+    t->exact.acc.l2 += (e & ARMPROF_SPE_EV_L2_ACCESS) != 0;
+    t->exact.acc.l2_refill += (e & ARMPROF_SPE_EV_L2_MISS) != 0;
+    t->exact.acc.llc_rd += !store && (e & ARMPROF_SPE_EV_LLC_ACCESS);
+    t->exact.acc.llc_miss_rd += !store && (e & ARMPROF_SPE_EV_LLC_MISS);
+    t->exact.acc.remote += (e & ARMPROF_SPE_EV_REMOTE) != 0;
 }
 
 /* A model without touch(): access() on a scratch operation (the fields it
@@ -96,10 +114,7 @@ static uint32_t touch_by_access(qp_thread *t, uint64_t vaddr, bool store)
     const uint32_t cycles = t->timing.ops->access(t->timing.ctx, op, vaddr, store);
     t->exact.acc.l1d_access += op->l1d_access;
     t->exact.acc.l1d_refill += op->l1d_refill;
-    t->exact.acc.tlb += (op->events & ARMPROF_SPE_EV_TLB_ACCESS) != 0;
-    t->exact.acc.tlb_refill += (op->events & ARMPROF_SPE_EV_TLB_WALK) != 0;
-    t->exact.acc.l2 += (op->events & ARMPROF_SPE_EV_L2_ACCESS) != 0;
-    t->exact.acc.l2_refill += (op->events & ARMPROF_SPE_EV_L2_MISS) != 0;
+    qp_exact_op_events(t, op, store);
     return cycles;
 }
 

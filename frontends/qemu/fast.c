@@ -111,11 +111,8 @@ static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran, uint32_t cut, b
         /* exact mode: what the timing model saw of them (and of operations
          * retired ahead of their execution, which a run carries on: no run
          * has more than it can) */
-        /* fast mode: every load and store accesses the timing model's L1
-         * data cache, whose refills only the sampled ones go through */
-        run.l1d_access = qp.mode == QP_MODE_FAST
-                             ? run.loads + run.stores
-                             : take(&t->exact.acc.l1d_access, run.loads + run.stores);
+        /* fast mode: no memory model, no cache events (docs/memory-model.md) */
+        run.l1d_access = take(&t->exact.acc.l1d_access, run.loads + run.stores);
         run.l1d_refill = take(&t->exact.acc.l1d_refill, run.l1d_access);
         run.mispredicted = take(&t->exact.acc_mispredicted, run.branches);
         const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;

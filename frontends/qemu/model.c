@@ -10,12 +10,15 @@
 
 /* The events by their Arm ARM names (K3.1), and the summary's. */
 const qp_event qp_events[QP_EV_COUNT] = {
-    [QP_EV_INST_RETIRED] = {"INST_RETIRED", "instructions"},
-    [QP_EV_BR_RETIRED] = {"BR_RETIRED", "branches"},
-    [QP_EV_LD_RETIRED] = {"LD_RETIRED", "loads"},
-    [QP_EV_ST_RETIRED] = {"ST_RETIRED", "stores"},
-    [QP_EV_MEM_ACCESS] = {"MEM_ACCESS", "mem_access"},
-    [QP_EV_L1D_CACHE_REFILL] = {"L1D_CACHE_REFILL", "l1d_refill"},
+    [QP_EV_INST_RETIRED] = {"INST_RETIRED", "instructions", 0},
+    [QP_EV_BR_RETIRED] = {"BR_RETIRED", "branches", 0},
+    [QP_EV_LD_RETIRED] = {"LD_RETIRED", "loads", 0},
+    [QP_EV_ST_RETIRED] = {"ST_RETIRED", "stores", 0},
+    [QP_EV_MEM_ACCESS] = {"MEM_ACCESS", "mem_access", 0},
+    [QP_EV_L1D_CACHE_REFILL] = {"L1D_CACHE_REFILL", "l1d_refill", 0},
+    [QP_EV_L2D_CACHE_REFILL] = {"L2D_CACHE_REFILL", "l2d_refill", 0x0017},
+    [QP_EV_LL_CACHE_MISS_RD] = {"LL_CACHE_MISS_RD", "ll_miss_rd", 0x0037},
+    [QP_EV_REMOTE_ACCESS] = {"REMOTE_ACCESS", "remote_access", 0x0031},
 };
 
 int qp_pmu_block_reg(const char *name, unsigned width)
@@ -38,7 +41,8 @@ static uint32_t pmu_block_offset(const char *name)
 bool qp_model_init(char *err, size_t errlen)
 {
     for (unsigned i = 0; i < QP_EV_COUNT; i++) {
-        const int n = armprof_pmu_event_number(qp_events[i].event);
+        int n = armprof_pmu_event_number(qp_events[i].event);
+        if (n < 0 && qp_events[i].number) n = qp_events[i].number;
         if (n < 0) {
             snprintf(err, errlen, "the model has no PMU event %s", qp_events[i].event);
             return false;
@@ -119,8 +123,8 @@ bool qp_boot(armprof_pe **pe, armprof_kernel **k, armprof_kernel_data_fn data, v
     p.data_ctx = ctx;
     p.irq = data ? copy_done : NULL;
     p.irq_ctx = ctx;
-    p.events = QP_EV_COUNT;
-    for (unsigned i = 0; i < QP_EV_COUNT; i++)
+    p.events = qp.mode == QP_MODE_FAST ? QP_EV_FAST_COUNT : QP_EV_COUNT;
+    for (unsigned i = 0; i < p.events; i++)
         p.event[i] = qp.api.event[i];
     *k = armprof_kernel_boot(*pe, &p, err, errlen);
     if (*k) return true;
@@ -154,12 +158,20 @@ static qp_thread *thread_create(unsigned vcpu)
          * suspended) */
         armprof_external_write(t->pe, qp.api.pmpcsctl, 8, 1, NULL);
     }
-    qp_timing_init(&t->timing);
     static const qp_timing_ops *const called_by[] = {[QP_TIMING_INLINE] = &qp_timing_default,
                                                      [QP_TIMING_OPS] = &qp_timing_default_ops,
                                                      [QP_TIMING_ACCESS] =
                                                          &qp_timing_default_access};
-    t->timing.ops = called_by[qp.timing_call];
+    if (qp.mode == QP_MODE_EXACT || qp.system) {
+        /* the vCPU's PE in the hierarchy every thread shares (system mode:
+         * the sampled accesses only, docs/memory-model.md) */
+        qp_timing_init(&t->timing, &qp_hier_ops, qp.hier, vcpu);
+        t->timing.ops = called_by[qp.timing_call];
+    } else {
+        /* fast mode looks up no access: it models no memory */
+        qp_timing_init(&t->timing, NULL, NULL, vcpu);
+        t->timing.ops = &qp_timing_no_memory;
+    }
     t->pcs.hist = g_hash_table_new(g_int64_hash, g_int64_equal);
     t->regbuf = g_byte_array_new();
     t->spe.copy = g_byte_array_new();
@@ -333,7 +345,9 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
                 op->paddr = 0; /* not expected after the access: counted, shown */
                 t->counts.no_pa++;
             }
-            cycles = m->access(t->timing.ctx, op, vaddr, op->op_class == ARMPROF_OP_STORE);
+            const bool store = op->op_class == ARMPROF_OP_STORE;
+            cycles = m->access(t->timing.ctx, op, vaddr, store);
+            if (qp.mode == QP_MODE_EXACT) qp_exact_op_events(t, op, store);
         } else {
             /* no made-up address: the record has none (armprof_op) */
             op->data_address_unknown = true;
@@ -423,7 +437,6 @@ void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
      * walks leave a block's own branch to whoever sees the next block */
     run.last_is_branch = qp_mix_field(tb->before[to] - tb->before[to - 1], 0) != 0;
     run.last_branch_next = run.last_pc + 4;
-    if (qp.mode == QP_MODE_FAST) run.l1d_access = run.loads + run.stores; /* as settle()'s */
     qp_retire_run(t, &run);
 }
 
@@ -437,9 +450,12 @@ void qp_thread_finish(qp_thread *t)
     uint64_t instructions;
     armprof_kernel_counters(t->k, &t->final.cycles, &instructions, t->final.counts);
     const unsigned n = armprof_kernel_get_setup(t->k).counters;
-    t->final.programmed = n < QP_EV_COUNT ? n : QP_EV_COUNT;
+    /* fast mode programs no cache event: its summary says "-" for them */
+    const unsigned events = qp.mode == QP_MODE_FAST ? QP_EV_FAST_COUNT : QP_EV_COUNT;
+    t->final.programmed = n < events ? n : events;
     t->final.stats = armprof_spe_get_stats(t->pe);
     t->final.kernel = armprof_kernel_get_status(t->k);
+    qp_timing_fini(&t->timing);
     armprof_kernel_destroy(t->k);
     armprof_pe_destroy(t->pe);
     t->k = NULL;

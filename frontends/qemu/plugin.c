@@ -176,6 +176,8 @@ static int install_system(qemu_plugin_id_t id, int argc, char **argv)
                         argv[i]);
     }
     if (!qp_system_bind()) return -1;
+    qp_hier_config_default(&qp.hier_config);
+    if (!(qp.hier = qp_hier_create(&qp.hier_config, err, sizeof err))) return fail("%s", err);
     if (!qp_model_init(err, sizeof err)) return fail("%s", err);
     if (!qp_sampler_start(qp.sys.sampler, err, sizeof err)) return fail("%s", err);
     qp.system = true;
@@ -205,8 +207,11 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     GString *filters = g_string_new("");
     qp.mode = QP_MODE_FAST;
     const char *preset = "armv9.4-all", *config_path = NULL;
+    qp_hier_config_default(&qp.hier_config);
+    unsigned hier_options = 0;
+    char err[512];
     for (int i = 0; i < argc; i++) {
-        bool on;
+        bool on, bad;
         char *eq = strchr(argv[i], '=');
         if (!eq) return fail("argument \"%s\": expected name=value", argv[i]);
         *eq = 0;
@@ -248,6 +253,9 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                         "for the armprof qemu-system-aarch64 (docs/pc-sampling.md); qemu-user "
                         "samples PMPCSR at every %uth SPE sample by itself",
                         name, QP_PCSR_EVERY);
+        } else if (qp_hier_option(&qp.hier_config, name, value, &bad, err, sizeof err)) {
+            if (bad) return fail("%s", err);
+            hier_options++;
         } else if (!strcmp(name, "quiet")) {
             bool q;
             if (!qemu_plugin_bool_parse(name, value, &q)) return fail("quiet=%s: on or off", value);
@@ -260,7 +268,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             if (!armprof_kernel_spe_attribute(&qp.spe_params, attr, why, sizeof why)) {
                 if (strstr(why, "is not an arm_spe_pmu attribute"))
                     return fail("unknown argument \"%s\" (out, interval, jitter, preset, config, "
-                                "mode, timing, perf_version, quiet, or %s",
+                                "mode, timing, perf_version, quiet, mem_* (docs/memory-model.md), "
+                                "or %s",
                                 name, strchr(why, '(') + 1);
                 return fail("%s", why);
             }
@@ -270,7 +279,11 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     qp.filters = g_string_free(filters, false);
     if (!armprof_config_preset(&qp.config, preset))
         return fail("preset=%s: not a preset (armprof presets lists them)", preset);
-    char err[512];
+    if (hier_options && qp.mode == QP_MODE_FAST)
+        return fail("the mem_* options configure exact mode's memory hierarchy: fast mode models "
+                    "no memory (docs/memory-model.md)");
+    if (qp.mode == QP_MODE_EXACT && !(qp.hier = qp_hier_create(&qp.hier_config, err, sizeof err)))
+        return fail("%s", err);
     /* The virtual kernel never changes its buffer's tables: the unit may
      * keep their translation as a TLB entry (a config file can say 0) */
     if (!armprof_config_set(&qp.config, "spe_buffer_tlb", "1", err, sizeof err))

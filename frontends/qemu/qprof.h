@@ -42,19 +42,28 @@
  * nothing sees (the plugin's kernel enables no PMU interrupt, no freeze). */
 #define QP_CYCLES_BATCH (1u << 20)
 
-/* The PMU events every vCPU's kernel programs, counter 0 first. */
+/* The PMU events every vCPU's kernel programs, counter 0 first: fast mode
+ * the first QP_EV_FAST_COUNT (it models no memory hierarchy, so it counts
+ * no cache events), exact mode all that the PE has counters for. */
 enum {
     QP_EV_INST_RETIRED,
     QP_EV_BR_RETIRED,
     QP_EV_LD_RETIRED,
     QP_EV_ST_RETIRED,
     QP_EV_MEM_ACCESS,
-    QP_EV_L1D_CACHE_REFILL,
+    QP_EV_FAST_COUNT,
+    QP_EV_L1D_CACHE_REFILL = QP_EV_FAST_COUNT,
+    QP_EV_L2D_CACHE_REFILL,
+    QP_EV_LL_CACHE_MISS_RD,
+    QP_EV_REMOTE_ACCESS,
     QP_EV_COUNT
 };
 typedef struct qp_event {
-    const char *event; /* the Arm ARM's name, which armprof_pmu_event_number() knows */
+    const char *event; /* the Arm ARM's name */
     const char *name;  /* the summary's */
+    /* its number (Arm ARM K3.1) when armprof_pmu_event_number() does not
+     * know the name (the events only an embedder generates), else 0 */
+    uint16_t number;
 } qp_event;
 extern const qp_event qp_events[QP_EV_COUNT];
 
@@ -254,6 +263,10 @@ struct qp_plugin {
     char *filters; /* those given, for the summary ("" when none) */
     qp_mode mode;
     qp_timing_call timing_call;
+    /* exact mode's memory hierarchy, which every thread's PE shares
+     * (hierarchy.h): its options, and the hierarchy from install on */
+    qp_hier_config hier_config;
+    qp_hier *hier;
     armprof_config config;
     char *config_desc;     /* preset and file, for the summary */
     unsigned perf_version; /* perf_version=, major * 100 + minor; 0: the perf on PATH's */
@@ -369,6 +382,10 @@ void qp_exact_tb(unsigned vcpu, void *udata);
 void qp_exact_load(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
 void qp_exact_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata);
 void qp_exact_flush(qp_thread *t); /* the timing model's events into the PMU */
+/* The events of the caches and TLB that access() put in op, into the
+ * tallies the PMU gets at the next visit (those the PE counts from op
+ * itself, L1D_CACHE and L1D_CACHE_REFILL, aside). */
+void qp_exact_op_events(qp_thread *t, const armprof_op *op, bool store);
 
 /* fast.c: the fast path */
 void qp_fast_tb_due(unsigned vcpu, void *udata);

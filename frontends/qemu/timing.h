@@ -4,10 +4,11 @@
  * modelled, not measured. An embedder replaces it by filling a
  * qp_timing_ops with its own functions (docs/qemu.md, "Timing model").
  *
- * The default (timing.c) is a small in-order core: a 4-way 32KB L1D and an
- * 8-way 1MB L2 with 64-byte lines and LRU replacement, a 48-entry 3-way
- * L1 data TLB of 4KB pages with LRU replacement, a 2048-entry table of 2-bit
- * counters predicting conditional branches, and fixed latencies (below). */
+ * The default (timing.c) is a small in-order core in front of a memory
+ * hierarchy (hierarchy.h: the PE's L1D, L2 and L1 data TLB, the SLC and
+ * coherence every PE shares; or an embedder's qp_memory_ops), a 2048-entry
+ * table of 2-bit counters predicting conditional branches, and fixed
+ * latencies (below, and the hierarchy's per level). */
 #ifndef ARMPROF_QEMU_TIMING_H
 #define ARMPROF_QEMU_TIMING_H
 
@@ -15,32 +16,28 @@
 #include <stdint.h>
 
 #include "armprof/armprof.h"
+#include "hierarchy.h"
 
-/* Latencies of the default model, in cycles. */
+/* Latencies of the default model, in cycles (the memory's: the
+ * hierarchy's configuration). */
 enum {
-    QP_LAT_L1 = 4,
-    QP_LAT_L2 = 12,
-    QP_LAT_DRAM = 120,
-    QP_LAT_TLB_WALK = 20,
     QP_LAT_ISSUE = 1,
     QP_LAT_MISPREDICT = 11,
 };
 
-/* The Data Source packet values the default model writes (the encoding is
- * IMPLEMENTATION DEFINED; these are Arm Neoverse's, which perf decodes). */
-enum {
-    QP_DS_L1D = 0x0,
-    QP_DS_L2 = 0x8,
-    QP_DS_DRAM = 0xe,
-};
+/* The Data Source packet's value for each level (the encoding is
+ * IMPLEMENTATION DEFINED; these are Arm Neoverse's, which perf decodes for
+ * the Neoverse MIDR_EL1 values: docs/memory-model.md). */
+extern const uint16_t qp_data_source[QP_LEVEL_COUNT];
 
 typedef struct qp_timing qp_timing;
 
 /* What a model saw of the accesses given to touch(): exact mode's PMU
  * events (L1D_CACHE, L1D_CACHE_REFILL, L1D_TLB, L1D_TLB_REFILL, L2D_CACHE,
- * L2D_CACHE_REFILL), which the plugin takes at its visits. */
+ * L2D_CACHE_REFILL, LL_CACHE_RD, LL_CACHE_MISS_RD, REMOTE_ACCESS), which
+ * the plugin takes at its visits. */
 typedef struct qp_timing_counts {
-    uint64_t l1d_access, l1d_refill, tlb, tlb_refill, l2, l2_refill;
+    uint64_t l1d_access, l1d_refill, tlb, tlb_refill, l2, l2_refill, llc_rd, llc_miss_rd, remote;
 } qp_timing_counts;
 
 /* An embedder's model: every function receives its ctx. */
@@ -66,30 +63,34 @@ typedef struct qp_timing_ops {
                         bool *mispredicted);
 } qp_timing_ops;
 
-#define QP_L1_SETS  128u /* 32KB / 64B / 4 ways */
-#define QP_L1_WAYS  4u
-#define QP_L2_SETS  2048u /* 1MB / 64B / 8 ways */
-#define QP_L2_WAYS  8u
-#define QP_TLB_SETS 16u /* 48 entries: 16 sets of 3 ways */
-#define QP_TLB_WAYS 3u
-#define QP_BP_SIZE  2048u
+#define QP_BP_SIZE 2048u
 
 struct qp_timing {
     const qp_timing_ops *ops;
     void *ctx; /* ops' context; the default model's is this struct */
-    uint64_t l1[QP_L1_SETS][QP_L1_WAYS], l2[QP_L2_SETS][QP_L2_WAYS]; /* line address + 1 */
-    uint64_t last_line;                     /* the line of the last access (+ 1) */
-    uint64_t tlb[QP_TLB_SETS][QP_TLB_WAYS]; /* page + 1 */
+    /* the default model's memory: a hierarchy and the PE's number in it;
+     * the default hierarchy's PE when it is that one (the inline path) */
+    const qp_memory_ops *mem;
+    void *mem_ctx;
+    unsigned pe;
+    qp_hier_pe *hpe;
+    uint32_t store_latency; /* a store's, into the store buffer: the L1's */
     uint8_t bp[QP_BP_SIZE];
 };
 
-/* The default model, empty caches. */
-void qp_timing_init(qp_timing *t);
+/* The default model on PE pe of the hierarchy mem (called from the PE's
+ * thread: it attaches there); qp_timing_fini() detaches it. */
+void qp_timing_init(qp_timing *t, const qp_memory_ops *mem, void *mem_ctx, unsigned pe);
+void qp_timing_fini(qp_timing *t);
 extern const qp_timing_ops qp_timing_default;
 /* The same functions in tables of their own: exact mode takes its inline
  * path by qp_timing_default's address, so a thread with one of these (or a
  * replaced model, which needs no flag to clear) is called through
  * qp_timing_ops: all five, and without touch() and resolve(). */
 extern const qp_timing_ops qp_timing_default_ops, qp_timing_default_access;
+/* Fast mode's: no memory model (no access is looked up, so none claims a
+ * level, an event of the caches or TLB, or a data source), the predictor
+ * as the default's. */
+extern const qp_timing_ops qp_timing_no_memory;
 
 #endif

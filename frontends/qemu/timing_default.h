@@ -7,75 +7,50 @@
 
 #include "timing.h"
 
-/* A set-associative lookup with LRU order kept by position (way 0 most
- * recent): true on a hit; the entry is most recent either way. */
-static inline bool qp_lru_lookup(uint64_t *set, unsigned ways, uint64_t tag)
+/* The default model's memory: the default hierarchy inline, another
+ * through its functions. */
+static inline void qp_memory_access(qp_timing *t, uint64_t paddr, bool store, qp_mem_outcome *o)
 {
-    if (set[0] == tag) return true; /* the most recent: nothing moves */
-    unsigned i = 1;
-    while (i < ways && set[i] != tag)
-        i++;
-    const bool hit = i < ways;
-    if (!hit) i = ways - 1;
-    /* entries 0..i-1 move down one, tag goes first: a chain of swaps, which
-     * the compiler keeps inline (a backward copy becomes a memmove() call) */
-    uint64_t carry = tag;
-    for (unsigned j = 0; j <= i; j++) {
-        const uint64_t was = set[j];
-        set[j] = carry;
-        carry = was;
-    }
-    return hit;
+    if (t->hpe)
+        qp_hier_pe_access(t->hpe, paddr, store, o);
+    else
+        t->mem->access(t->mem_ctx, t->pe, paddr, store, o);
 }
 
-static inline bool qp_tlb_lookup(qp_timing *t, uint64_t page)
+/* A level past the PE's own L1 and L2 */
+static inline bool qp_level_beyond_l2(qp_level l)
 {
-    return qp_lru_lookup(t->tlb[page % QP_TLB_SETS], QP_TLB_WAYS, page);
+    return l != QP_LEVEL_L1 && l != QP_LEVEL_L2;
 }
-
-/* Where an access's line was found */
-typedef enum { QP_FOUND_L1, QP_FOUND_L2, QP_FOUND_DRAM } qp_found_at;
-
-/* The lookups of an access to line (vaddr's, + 1) other than the last
- * access's: the TLB (*walk when it missed), then the caches. */
-static inline qp_found_at qp_look_up(qp_timing *t, uint64_t vaddr, uint64_t line, bool *walk)
-{
-    t->last_line = line;
-    /* the L1 set is often out of the host's own L1 (the guest's data and
-     * QEMU's share it): its line on the way while the TLB is looked at */
-    __builtin_prefetch(t->l1[(line - 1) % QP_L1_SETS], 1);
-    *walk = !qp_tlb_lookup(t, (vaddr >> 12) + 1);
-    if (qp_lru_lookup(t->l1[(line - 1) % QP_L1_SETS], QP_L1_WAYS, line)) return QP_FOUND_L1;
-    return qp_lru_lookup(t->l2[(line - 1) % QP_L2_SETS], QP_L2_WAYS, line) ? QP_FOUND_L2
-                                                                           : QP_FOUND_DRAM;
-}
-
-static const struct {
-    uint32_t latency;
-    uint16_t source;
-} qp_found_table[] = {
-    [QP_FOUND_L1] = {QP_LAT_L1, QP_DS_L1D},
-    [QP_FOUND_L2] = {QP_LAT_L2, QP_DS_L2},
-    [QP_FOUND_DRAM] = {QP_LAT_DRAM, QP_DS_DRAM},
-};
 
 /* access() for exact mode's other loads and stores: the same look-ups and
  * cycles, what they saw added to c. */
 static inline uint32_t qp_default_touch(qp_timing *t, uint64_t vaddr, bool store,
                                         qp_timing_counts *c)
 {
-    const uint64_t line = (vaddr >> 6) + 1;
+    qp_mem_outcome o;
     c->tlb++;
     c->l1d_access++;
-    if (line == t->last_line) return QP_LAT_ISSUE + QP_LAT_L1;
-    bool walk;
-    const qp_found_at at = qp_look_up(t, vaddr, line, &walk);
-    c->tlb_refill += walk;
-    c->l1d_refill += at != QP_FOUND_L1;
-    c->l2 += at != QP_FOUND_L1;
-    c->l2_refill += at == QP_FOUND_DRAM;
-    return QP_LAT_ISSUE + (walk ? QP_LAT_TLB_WALK : 0) +
-           (store ? QP_LAT_L1 : qp_found_table[at].latency);
+    if (t->hpe) {
+        /* the default hierarchy: an L1 hit, most accesses, counts here */
+        bool walk;
+        if (qp_hier_pe_l1(t->hpe, vaddr, store, &walk, &o)) {
+            c->tlb_refill += walk;
+            return QP_LAT_ISSUE + (walk ? t->hpe->walk_latency : 0) +
+                   (store ? t->store_latency : t->hpe->latency_l1);
+        }
+    } else {
+        t->mem->access(t->mem_ctx, t->pe, vaddr, store, &o);
+    }
+    c->tlb_refill += o.tlb_walk;
+    c->l1d_refill += o.level != QP_LEVEL_L1;
+    c->l2 += o.l2_access;
+    c->l2_refill += qp_level_beyond_l2(o.level);
+    c->llc_rd += o.llc_access && !store;
+    c->llc_miss_rd += o.llc_miss && !store;
+    c->remote += o.level == QP_LEVEL_REMOTE;
+    /* a store completes into the store buffer: its latency is the issue */
+    return QP_LAT_ISSUE + o.translation + (store ? t->store_latency : o.latency);
 }
 
 /* The 2-bit counter of pc's entry learns the outcome: true when it had

@@ -27,6 +27,11 @@ expect_error "perf_version=six" "perf_version=six"
 # the host-side PC sampler (issue 43) reads the vCPUs of qemu-system only
 expect_error "pcsample=1000" "pcsample=: PC sampling by an external agent"
 expect_error "pcsample-elf=$program" "is for the armprof qemu-system-aarch64"
+# the memory hierarchy's (docs/memory-model.md): exact mode's only
+expect_error "mem_l1_size=32K" "the mem_* options configure exact mode's memory hierarchy"
+expect_error "mode=exact,mem_l1_size=48K" "mem_l1_size=49152 with mem_l1_ways=4"
+expect_error "mode=exact,mem_nodes=3" "mem_nodes=3: 1 or 2"
+expect_error "mode=exact,mem_dram_latency=slow" "mem_dram_latency=slow: a number"
 expect_error "config=$work/none" "$work/none: cannot open"
 expect_error "out=$work/no/such/folder/p" "$work/no/such/folder/p.spe: cannot write"
 printf '# a comment\nspe_buffer_tlb 0\n\nFEAT_NOSUCH on\n' >"$work/bad.cfg"
