@@ -7,13 +7,23 @@
  *
  *   footprint FOOTPRINT PASSES */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
 int main(int argc, char **argv)
 {
+    if (argc != 3) {
+        fputs("usage: footprint FOOTPRINT PASSES\n", stderr);
+        return 2;
+    }
     const size_t bytes = strtoull(argv[1], NULL, 0);
     const unsigned passes = (unsigned)strtoul(argv[2], NULL, 0);
     char *a = aligned_alloc(4096, bytes);
+    if (!a) {
+        fputs("footprint: out of memory\n", stderr);
+        return 2;
+    }
     memset(a, 1, bytes);
     uint64_t s = 0;
     for (unsigned p = 0; p < passes; p++)
