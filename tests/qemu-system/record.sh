@@ -69,10 +69,10 @@
 #   fpnosimd float_filter=1,float_filter_mask=1,simd_filter_mask=1: FP and
 #            not SIMD (fadd d0 and str d0, not fmla v3.4s nor ldr q4)
 #   nosimd   simd_filter_mask=1: no SIMD operation
-#   nods0    inv_data_src_filter=0x1: no load whose data source is 0, and
-#            loads from others still recorded (PMSFCR_EL1.FDS with
-#            PMSDSFR_EL1 = NOT 0x1, the driver's inversion; the plugin's L1
-#            hit is data source 0)
+#   nodram   inv_data_src_filter=0x4000: no load whose data source is 0xe
+#            (DRAM in the Neoverse encoding, docs/memory-model.md), and
+#            loads from others (L1, 0x0) still recorded (PMSFCR_EL1.FDS
+#            with PMSDSFR_EL1 = NOT bit 14, the driver's inversion)
 #   smp2     a two-CPU guest (the case alone in CASES boots with -smp 2),
 #            perf record -a -e arm_spe_0//u over two mix processes at once:
 #            one buffer per CPU, each CPU's AUX data with records, each
@@ -93,7 +93,7 @@ cli=$(dirname "$checker")/../armprof
 guest_prepare "$stack" "$@"
 # each case's perf event, workload and checks (spe_filter's arguments)
 uses_mix=0
-for c in $cases; do case $c in smp2 | jit | nojit | nbr | ldonly | atomic | simd | fp | fpnosimd | nosimd | nods0) uses_mix=1 ;; esac; done
+for c in $cases; do case $c in smp2 | jit | nojit | nbr | ldonly | atomic | simd | fp | fpnosimd | nosimd | nodram) uses_mix=1 ;; esac; done
 if [ "$uses_mix" = 1 ]; then
   [ -f "$mix" ] || skip "no mix program ($mix): it needs aarch64-linux-gnu-as and -ld"
   loop=$(nm "$mix" | awk '$3 == "loop" { print "0x" $1 }')
@@ -148,7 +148,7 @@ case_of() {
           checks="--type 0x8 0x18 --want FP 20"
           ;;
         nosimd) event="$spe,jitter=1,simd_filter_mask=1/u" checks="--type 0 0x10 --want LD 20" ;;
-        nods0) event="$spe,jitter=1,inv_data_src_filter=0x1/u" checks="--ds-reject 0x1 --want LD 20" ;;
+        nodram) event="$spe,jitter=1,inv_data_src_filter=0x4000/u" checks="--ds-reject 0x4000 --want LD 20" ;;
         smp2)
           event="$spe,jitter=1/u" checks="--el 0 --cpus 2" all=-a
           workload="sh -c '/usr/local/bin/mix & /usr/local/bin/mix; wait'"
