@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The whole PE instance: every layer's state, nested in layer order (the
- * core first, so an armprof_pe pointer is the instance's address). The
- * register file and the engine's per-register arrays have room reserved
- * by the layers that hold them; here the façade checks that the PE's
- * registers fit. */
+/* The whole PE instance: the core and the engine's state (the core first,
+ * so an armprof_pe pointer is the instance's address), then each unit's
+ * state in its room, side by side (sysreg/units.h), then the façade's own.
+ * The register file, the engine's per-register arrays and the units' rooms
+ * are sized below the façade; here it checks that everything fits. */
 #ifndef ARMPROF_PE_INSTANCE_H
 #define ARMPROF_PE_INSTANCE_H
 
+#include <stddef.h>
+
+#include "pcsr/pcsr.h"
+#include "pmu/pmu.h"
 #include "spe/spe_level.h"
 
 /* The PE's register count and storage slots: the last owner's end. */
@@ -29,7 +33,21 @@ typedef struct pe_outputs {
 } pe_outputs;
 
 typedef struct pe_instance {
-    spe_level base;
+    sysreg_level base;
+    /* The units' rooms (sysreg/units.h), in memory order; each unit reaches
+     * its own through its state macro, and no other code through these. */
+    union {
+        pcsr_state state;
+        char room[PCSR_ROOM];
+    } pcsr;
+    union {
+        pmu_state state;
+        char room[PMU_ROOM];
+    } pmu;
+    union {
+        spe_unit state;
+        char room[SPE_ROOM];
+    } spe;
     pe_outputs out;
     /* Operations armprof_retire() and armprof_dispatch() refused for an
      * op_class out of range (retire.c): the embedder's mistakes, which a
@@ -47,6 +65,16 @@ typedef struct pe_instance {
 } pe_instance;
 
 #define PE_INSTANCE(pe) ((pe_instance *)(pe))
+
+/* Each unit's state is where sysreg/units.h says, and fits its room. */
+#define UNIT(name, state, place)                                                                   \
+    _Static_assert(offsetof(pe_instance, name) == place##_OFFSET,                                  \
+                   #name "'s state is not at " #place "_OFFSET (sysreg/units.h)");                 \
+    _Static_assert(sizeof(state) <= place##_ROOM,                                                  \
+                   #state " outgrew " #place "_ROOM (sysreg/units.h)");
+#include "pe/units.def"
+#undef UNIT
+_Static_assert(offsetof(pe_instance, out) >= UNITS_END, "the façade's state overlaps a unit's");
 
 /* The outputs may have changed: tell the callback what did (outputs.c). */
 void pe_outputs_check(armprof_pe *pe);

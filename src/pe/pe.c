@@ -31,8 +31,8 @@ armprof_pe *armprof_pe_create(const armprof_config *cfg, char *err, size_t errle
         fail(err, errlen, "out of memory");
         return NULL;
     }
-    /* The first member of the first member ... is the core. */
-    armprof_pe *pe = &inst->base.base.base.base.core;
+    /* The engine's part comes first, and the core first in it. */
+    armprof_pe *pe = &inst->base.core;
     pe->cfg = *cfg;
     sysreg_level *engine = SYSREG_LEVEL(pe);
     engine->catalog = &sysreg_catalog_all;

@@ -193,7 +193,7 @@ PER_OPERATION void armprof_cycles(armprof_pe *pe, uint64_t n)
 
 void armprof_pmu_event(armprof_pe *pe, uint16_t event, uint64_t count)
 {
-    PMUEvent(pe, event, count);
+    pmu_event(pe, event, count);
     pe_outputs_after_op(pe);
 }
 

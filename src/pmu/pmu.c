@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "core/arch.h"
-#include "pmu/events.h"
 #include "pmu/external.h"
 
 /* NUM_PMU_COUNTERS */
@@ -557,6 +556,11 @@ void pmu_refresh(armprof_pe *pe)
     PMU_STATE(pe)->seen_gen = pe->controls_gen;
 }
 
+void PMUEvent(armprof_pe *pe, uint16_t event, uint64_t increment)
+{
+    pmu_event(pe, event, increment);
+}
+
 bool pmu_event_counted(armprof_pe *pe, uint16_t event)
 {
     if (!IsFeatureImplemented(pe, PMUv3)) return false;
@@ -580,7 +584,7 @@ static void pmu_cycle_batch(armprof_pe *pe, uint64_t n)
 {
     if (n == 0) return;
     const bool controls_changed = pe_controls_stale(pe, PMU_STATE(pe)->seen_gen);
-    PMUEvent(pe, PMU_EVENT_CPU_CYCLES, n);
+    pmu_event(pe, PMU_EVENT_CPU_CYCLES, n);
     if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_refresh(pe);
     const unsigned counters = num_counters(pe);
     const uint64_t overflow_before = REG(pe, PMOVSSET_EL0);
@@ -890,11 +894,13 @@ static const struct {
     uint16_t number;
 } event_names[] = {
 #define EVENT(name, number) {#name, number},
-#include "pmu/events.def"
+#include "core/events.def"
 #undef EVENT
 };
 
-int pmu_event_lookup(const char *name)
+/* The number of a named event ("INST_RETIRED", with or without a PMU_EVENT_
+ * prefix); -1 if unknown. */
+static int pmu_event_lookup(const char *name)
 {
     if (strncmp(name, "PMU_EVENT_", 10) == 0) name += 10;
     for (size_t i = 0; i < sizeof event_names / sizeof event_names[0]; i++)

@@ -6,8 +6,7 @@
  * rejection drops the record. Each filter also generates its SAMPLE_FEED_*
  * PMU event. */
 #include "core/arch.h"
-#include "pmu/events.h"
-#include "pmu/pmu.h"
+#include "core/siblings.h"
 #include "spe/spe_level.h"
 
 #define BADPMSFCR(pe) (constrained_unpredictable(pe, BADPMSFCR) == ARMPROF_UNPRED_BADPMSFCR_TRUE)

@@ -7,8 +7,7 @@
 #define ARMPROF_SPE_RETIRE_H
 
 #include "spe/spe_level.h"
-#include "pmu/events.h"
-#include "pmu/pmu.h"
+#include "core/siblings.h"
 #include "spe/sample.h"
 
 /* SPEStartSample() for a member of the sample population, once

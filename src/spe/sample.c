@@ -8,8 +8,7 @@
 #include <string.h>
 
 #include "core/arch.h"
-#include "pmu/events.h"
-#include "pmu/pmu.h"
+#include "core/siblings.h"
 #include "spe/retire.h"
 #include "spe/spe.h"
 

@@ -16,7 +16,7 @@
 
 #include "armprof/armprof.h"
 #include "armprof/decode.h"
-#include "pmu/pmu.h"
+#include "core/siblings.h"
 
 /* SPEOpType */
 typedef enum SPEOpType {

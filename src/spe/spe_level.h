@@ -1,22 +1,20 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The PE instance as far as the Statistical Profiling unit knows it: the
- * PMU's part, then the unit's own state (sampling and the Profiling Buffer),
- * private to spe/. The façade's pe_instance (pe/instance.h) extends it. */
+/* The Statistical Profiling unit's state (sampling and the Profiling
+ * Buffer), private to spe/, at its place in the PE (sysreg/units.h). */
 #ifndef ARMPROF_SPE_SPE_LEVEL_H
 #define ARMPROF_SPE_SPE_LEVEL_H
 
-#include "pmu/pmu.h"
 #include "spe/buffer.h"
 #include "spe/sample.h"
 #include "spe/spe_regs.h"
+#include "sysreg/units.h"
 
-typedef struct spe_level {
-    pmu_level base;
+typedef struct spe_unit {
     spe_state spe;
     spe_buffer_state buf;
-} spe_level;
-#define SPE_STATE(pe)  (&((spe_level *)(pe))->spe)
-#define SPE_BUFFER(pe) (&((spe_level *)(pe))->buf)
+} spe_unit;
+#define SPE_STATE(pe)  (&UNIT_STATE(pe, spe_unit, SPE_OFFSET)->spe)
+#define SPE_BUFFER(pe) (&UNIT_STATE(pe, spe_unit, SPE_OFFSET)->buf)
 
 /* What in the unit's state belongs to this process rather than to the PE's
  * architectural state: memory, the embedder's hook and sink, the held
