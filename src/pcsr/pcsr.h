@@ -44,7 +44,7 @@ typedef struct pcsr_state {
     /* The samples of retired operations not yet made (pcsr_settle()): they
      * all take tmpl, so only the last PC and whether a branch was among
      * them matter. tmpl is not recomputed while one is pending. The
-     * per-operation path (pcsr_retire_deferred()) stores without reading
+     * per-operation path (pcsr_retire_plain()) stores without reading
      * them first, so that one operation does not wait for the last one's
      * store: pending[PCSR_MARK_OTHER] and [PCSR_MARK_BRANCH] say that an
      * operation other than a branch, or a branch, is among them, and
@@ -63,6 +63,10 @@ typedef struct pcsr_state {
     /* The external debug PC sample registers (FEAT_PCSRv8) */
     uint32_t edpcsrhi, edcidsr, edvidsr;
     bool edscr_sc2; /* EDSCR.SC2 (FEAT_PCSRv8 with FEAT_VHE): what EDPCSRhi and EDVIDSR hold */
+    /* pcsr_plain_mark() of a plain operation, by whether it is a branch, as
+     * of the controls generation armprof_retire() last made every unit's
+     * cache current at (pcsr_make_current()). In what was padding. */
+    uint8_t plain_mark[2];
 } pcsr_state;
 
 /* The unit's state, private to pcsr/ (other units use the functions below,

@@ -11,6 +11,7 @@
 
 #include "pcsr/pcsr.h"
 #include "pmu/pmu.h"
+#include "pe/units.h"
 #include "spe/spe_level.h"
 
 /* The PE's register count and storage slots: the last owner's end. */
@@ -60,20 +61,18 @@ typedef struct pe_instance {
      * retired operation or a sample's population generates, no ERnd ECOUNT,
      * no interrupt callback), else retire_gen - 1: its one check. */
     uint32_t lean_gen;
-    /* pcsr_plain_mark() of an operation, by whether it is a branch. */
-    uint8_t pcsr_mark[2];
 } pe_instance;
 
 #define PE_INSTANCE(pe) ((pe_instance *)(pe))
 
 /* Each unit's state is where sysreg/units.h says, and fits its room. */
-#define UNIT(name, state, place)                                                                   \
+#define UNIT_PLACE_CHECK(name, state, place)                                                       \
     _Static_assert(offsetof(pe_instance, name) == place##_OFFSET,                                  \
                    #name "'s state is not at " #place "_OFFSET (sysreg/units.h)");                 \
     _Static_assert(sizeof(state) <= place##_ROOM,                                                  \
                    #state " outgrew " #place "_ROOM (sysreg/units.h)");
-#include "pe/units.def"
-#undef UNIT
+PE_UNITS(UNIT_PLACE_CHECK)
+#undef UNIT_PLACE_CHECK
 _Static_assert(offsetof(pe_instance, out) >= UNITS_END, "the façade's state overlaps a unit's");
 
 /* The outputs may have changed: tell the callback what did (outputs.c). */

@@ -772,8 +772,10 @@ void pmu_reset_cycle_counter(armprof_pe *pe)
     REG(pe, PMCCNTR_EL0) = 0;
 }
 
-void pmu_reset(armprof_pe *pe)
+void pmu_reset(armprof_pe *pe, bool cold)
 {
+    (void)cold; /* the counters are registers, reset with the others */
+    pmu_idregs_init(pe);
     const pmu_state zero = {0};
     *PMU_STATE(pe) = zero;
     PMU_STATE(pe)->seen_gen = pe->controls_gen - 1; /* stale */

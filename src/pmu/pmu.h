@@ -122,7 +122,8 @@ void pmu_retire_run(struct armprof_pe *pe, const armprof_op_run *run);
 /* The events of an operation that did not retire (armprof_op.misspeculated). */
 void pmu_misspeculated_events(struct armprof_pe *pe, const armprof_op *op);
 
-/* Reset of the layer's own state (Cold and Warm reset). */
-void pmu_reset(struct armprof_pe *pe);
+/* Cold and Warm reset of the unit (pe/units.h): its ID registers from the
+ * configuration and its own state. */
+void pmu_reset(struct armprof_pe *pe, bool cold);
 
 #endif

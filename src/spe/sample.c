@@ -33,7 +33,7 @@ static bool SPEGetRandomBoolean(armprof_pe *pe)
     return spe_random(SPE_STATE(pe)) >> 63;
 }
 
-void spe_reset(armprof_pe *pe)
+void spe_sample_reset(armprof_pe *pe)
 {
     spe_state *u = SPE_STATE(pe);
     const armprof_spe_sink sink = u->sink;
@@ -50,6 +50,14 @@ void spe_reset(armprof_pe *pe)
     u->seen_gen = pe->controls_gen - 1;           /* stale */
     spe_packet_layouts(&pe->cfg, u->layout);
     u->filter_mask = spe_filter_mask(pe);
+}
+
+void spe_reset(armprof_pe *pe, bool cold)
+{
+    (void)cold; /* the unit's registers were reset with the others */
+    spe_idregs_init(pe);
+    spe_sample_reset(pe);
+    spe_buffer_reset(pe);
 }
 
 /* The address packet's top byte for Exception level el in the Security state

@@ -16,6 +16,11 @@ typedef struct spe_unit {
 #define SPE_STATE(pe)  (&UNIT_STATE(pe, spe_unit, SPE_OFFSET)->spe)
 #define SPE_BUFFER(pe) (&UNIT_STATE(pe, spe_unit, SPE_OFFSET)->buf)
 
+/* Cold and Warm reset of the unit (pe/units.h): its ID registers from the
+ * configuration, sampling (spe_sample_reset()) and the Profiling Buffer's
+ * held records. */
+void spe_reset(struct armprof_pe *pe, bool cold);
+
 /* What in the unit's state belongs to this process rather than to the PE's
  * architectural state: memory, the embedder's hook and sink, the held
  * records' storage. A checkpoint restore keeps the target's (pe/checkpoint.c). */
