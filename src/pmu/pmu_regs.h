@@ -22,6 +22,17 @@ _Static_assert(STO_PMU_END - STO_PMU_FIRST == PMU_SLOT_COUNT,
 #define SYSREG_OWNER_LIST "pmu/regs/list.def"
 #include "sysreg/owner_decl.h"
 
+/* The counter partitioning (partition.c): PMCCR.EPMN and MDCR_EL2.HPMN,
+ * which the access checks of the counter registers read. */
+/* EffectiveEPMN() */
+unsigned EffectiveEPMN(const armprof_pe *pe);
+/* EffectiveHPMN() */
+unsigned EffectiveHPMN(const armprof_pe *pe);
+/* GetNumEventCountersSelfHosted() */
+unsigned GetNumEventCountersSelfHosted(const armprof_pe *pe);
+/* GetNumEventCountersAccessible() */
+unsigned GetNumEventCountersAccessible(const armprof_pe *pe);
+
 /* PMUACR_EL1[n], as the counter pages index it: bit n of PMUACR_EL1 (P<n> for
  * n < 31, C for 31, F0 for 32). */
 static inline unsigned PMUACR_EL1_bit(const armprof_pe *pe, unsigned n)

@@ -15,8 +15,8 @@
  * sampling has external registers only). A unit after the first starts
  * where the one before it ends, so the counts of every unit but the last are
  * declared here; each unit's registers header checks its own. */
-#define PMU_REG_COUNT  32  /* SR_ ids in pmu/regs/list.def */
-#define PMU_SLOT_COUNT 119 /* STO_ slots in pmu/regs/list.def */
+#define PMU_REG_COUNT  33  /* SR_ ids in pmu/regs/list.def */
+#define PMU_SLOT_COUNT 120 /* STO_ slots in pmu/regs/list.def */
 
 #define SR_PMU_FIRST  SR_CORE_END
 #define STO_PMU_FIRST STO_CORE_END
