@@ -12,7 +12,7 @@
 #include "pcsr/pcsr.h"
 #include "pmu/pmu.h"
 #include "pe/units.h"
-#include "spe/spe_level.h"
+#include "spe/spe_unit.h"
 
 /* The PE's register count and storage slots: the last owner's end. */
 #define SR_COUNT  SR_SPE_END

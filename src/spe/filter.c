@@ -7,7 +7,7 @@
  * PMU event. */
 #include "core/arch.h"
 #include "core/siblings.h"
-#include "spe/spe_level.h"
+#include "spe/spe_unit.h"
 
 #define BADPMSFCR(pe) (constrained_unpredictable(pe, BADPMSFCR) == ARMPROF_UNPRED_BADPMSFCR_TRUE)
 

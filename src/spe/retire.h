@@ -6,7 +6,7 @@
 #ifndef ARMPROF_SPE_RETIRE_H
 #define ARMPROF_SPE_RETIRE_H
 
-#include "spe/spe_level.h"
+#include "spe/spe_unit.h"
 #include "core/siblings.h"
 #include "spe/sample.h"
 

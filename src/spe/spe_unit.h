@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The Statistical Profiling unit's state (sampling and the Profiling
  * Buffer), private to spe/, at its place in the PE (sysreg/units.h). */
-#ifndef ARMPROF_SPE_SPE_LEVEL_H
-#define ARMPROF_SPE_SPE_LEVEL_H
+#ifndef ARMPROF_SPE_SPE_UNIT_H
+#define ARMPROF_SPE_SPE_UNIT_H
 
 #include "spe/buffer.h"
 #include "spe/sample.h"
