@@ -25,6 +25,17 @@ enum pmu_event_number {
 /* PMUEvent(event, increment): accumulate an event for the counters counting
  * it (counted at the end of the cycle). */
 void PMUEvent(armprof_pe *pe, uint16_t event, uint64_t increment);
+/* The PMU's filter of the events some counter counts: bit
+ * pmu_event_hash(e) clear means PMUEvent(e) changes nothing. It holds for
+ * the controls generation it was taken at (the PMU brings its cache current
+ * first): a unit that generates events keeps it with its own cache and
+ * calls PMUEvent() only for an event whose bit is set. */
+uint64_t pmu_event_filter(armprof_pe *pe);
+/* The bit of event in pmu_event_filter() (and in the PMU's event cache). */
+static inline unsigned pmu_event_hash(uint16_t event)
+{
+    return (event ^ (event >> 6) ^ (event >> 12)) & 63u;
+}
 /* Whether some event counter's PMEVTYPER<n>_EL0.evtCount is event (whether
  * or not it is counting now: PMUEvent() accumulates for it either way). A
  * unit that would generate an event on every operation asks once per

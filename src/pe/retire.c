@@ -7,8 +7,8 @@
 #include "spe/retire.h"
 
 /* The units' hooks, called in the table's order: each macro below is
- * applied to every unit by PE_UNITS(), so that adding a unit to the table is
- * all the façade needs; the calls are to inline functions, no pointer. */
+ * applied to every unit by PE_UNITS(), so that every path follows the one
+ * table; the calls are to inline functions, no pointer. */
 #define UNIT_RETIRE(name, state, place)        name##_retire(pe, op);
 #define UNIT_RETIRE_PLAIN(name, state, place)  name##_retire_plain(pe, op, is_branch);
 #define UNIT_RETIRE_RUN(name, state, place)    name##_retire_run(pe, run);
@@ -33,7 +33,8 @@ static inline bool op_class_invalid(const armprof_op *op)
 
 /* armprof_retire() for an operation the fast path does not take: a class
  * out of range, a misspeculated, not Architecturally executed or
- * dispatched operation, an exception entry or return. Each unit checks its own cache. */
+ * dispatched operation, an exception entry or return. Each unit checks its
+ * own cache. */
 static void retire_general(armprof_pe *pe, const armprof_op *op)
 {
     if (op_class_invalid(op)) {

@@ -3,8 +3,6 @@
  * AArch64.PMUCycle() and the functions they call (J1.1.1, J1.3.1). */
 #include "pmu/pmu.h"
 
-#include <string.h>
-
 #include "core/arch.h"
 #include "pmu/external.h"
 
@@ -561,6 +559,13 @@ void PMUEvent(armprof_pe *pe, uint16_t event, uint64_t increment)
     pmu_event(pe, event, increment);
 }
 
+uint64_t pmu_event_filter(armprof_pe *pe)
+{
+    /* Without FEAT_PMUv3, pmu_refresh() leaves event_bloom 0. */
+    if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_refresh(pe);
+    return PMU_STATE(pe)->event_bloom;
+}
+
 bool pmu_event_counted(armprof_pe *pe, uint16_t event)
 {
     if (!IsFeatureImplemented(pe, PMUv3)) return false;
@@ -889,28 +894,4 @@ void pmu_misspeculated_events(armprof_pe *pe, const armprof_op *op)
     accumulate_event(pe, PMU_EVENT_MEM_ACCESS, 1);
     if (op->l1d_access) accumulate_event(pe, PMU_EVENT_L1D_CACHE, 1);
     if (op->l1d_refill) accumulate_event(pe, PMU_EVENT_L1D_CACHE_REFILL, 1);
-}
-
-static const struct {
-    const char *name;
-    uint16_t number;
-} event_names[] = {
-#define EVENT(name, number) {#name, number},
-#include "core/events.def"
-#undef EVENT
-};
-
-/* The number of a named event ("INST_RETIRED", with or without a PMU_EVENT_
- * prefix); -1 if unknown. */
-static int pmu_event_lookup(const char *name)
-{
-    if (strncmp(name, "PMU_EVENT_", 10) == 0) name += 10;
-    for (size_t i = 0; i < sizeof event_names / sizeof event_names[0]; i++)
-        if (strcmp(event_names[i].name, name) == 0) return event_names[i].number;
-    return -1;
-}
-
-int armprof_pmu_event_number(const char *name)
-{
-    return name ? pmu_event_lookup(name) : -1;
 }

@@ -61,12 +61,6 @@ uint64_t GetPMUReadMask(const struct armprof_pe *pe, const armprof_ext_access *e
 uint64_t GetPMUWriteMask(const struct armprof_pe *pe, const armprof_ext_access *ext,
                          bool write_counter);
 
-/* The slot of event in pmu_state's event cache and event_bloom. */
-static inline unsigned pmu_event_hash(uint16_t event)
-{
-    return (event ^ (event >> 6) ^ (event >> 12)) & 63u;
-}
-
 /* Recomputes what is counting after a control changed (seen_gen stale). */
 void pmu_refresh(struct armprof_pe *pe);
 /* PMUEvent() for an event event_bloom does not rule out, the cache current. */

@@ -101,6 +101,7 @@ void spe_refresh(armprof_pe *pe)
     u->reload_rnd = !IsFeatureImplemented(pe, SPE_ERnd) && rnd;
     u->reload = (uint32_t)FIELD(pe, PMSIRR_EL1, INTERVAL) << 8;
     u->pop_counted = pmu_event_counted(pe, PMU_EVENT_SAMPLE_POP);
+    u->pmu_filter = pmu_event_filter(pe);
     u->pbt_tag = u->enabled ? address_tag(pe) : 0;
     refresh_sample_controls(pe, &u->sc);
     u->seen_gen = pe->controls_gen;
@@ -171,7 +172,7 @@ static unsigned DefaultSPEEvent(const armprof_pe *pe)
 /* SPESampleCollision() */
 static void SPESampleCollision(armprof_pe *pe)
 {
-    PMUEvent(pe, PMU_EVENT_SAMPLE_COLLISION, 1);
+    spe_event(pe, PMU_EVENT_SAMPLE_COLLISION);
     SPE_STATE(pe)->stats.collisions++;
     const uint64_t coll = 1ull << PMBSR_EL1_COLL_LO;
     switch (DefaultSPEEvent(pe)) {
@@ -671,7 +672,7 @@ void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
     }
 
     /* SPECompleteSample() */
-    PMUEvent(pe, PMU_EVENT_SAMPLE_FEED, 1);
+    spe_event(pe, PMU_EVENT_SAMPLE_FEED);
     u->stats.selected++;
     /* A misspeculated operation whose record the PE does not capture
      * (spe_speculative_sampling DISCARDED): "no packets are output and the

@@ -135,15 +135,16 @@ typedef struct spe_sample_controls {
 
 typedef struct spe_state {
     /* Cached: recomputed after any MSR or context change (spe_refresh()). */
-    uint32_t seen_gen; /* armprof_pe.controls_gen the cache was computed at */
-    bool enabled;      /* StatisticalProfilingEnabled() at PSTATE.EL */
-    bool pbt;          /* FEAT_SPE_PBT: SPEBranch() tracks the previous target */
-    bool ernd_rnd;     /* PMSIRR_EL1.RND == 1 and FEAT_SPE_ERnd */
-    bool reload_rnd;   /* PMSIRR_EL1.RND == 1 without FEAT_SPE_ERnd: a random
-                        * COUNT<7:0> at SPEResetSampleCounter() */
-    uint32_t reload;   /* PMSIRR_EL1.INTERVAL << 8: SPEResetSampleCounter() */
-    bool pop_counted;  /* some event counter counts SAMPLE_POP */
-    uint64_t pbt_tag;  /* SPESamplePreviousBranchAddress<63:56> here: ns:el:nse */
+    uint32_t seen_gen;   /* armprof_pe.controls_gen the cache was computed at */
+    bool enabled;        /* StatisticalProfilingEnabled() at PSTATE.EL */
+    bool pbt;            /* FEAT_SPE_PBT: SPEBranch() tracks the previous target */
+    bool ernd_rnd;       /* PMSIRR_EL1.RND == 1 and FEAT_SPE_ERnd */
+    bool reload_rnd;     /* PMSIRR_EL1.RND == 1 without FEAT_SPE_ERnd: a random
+                          * COUNT<7:0> at SPEResetSampleCounter() */
+    uint32_t reload;     /* PMSIRR_EL1.INTERVAL << 8: SPEResetSampleCounter() */
+    bool pop_counted;    /* some event counter counts SAMPLE_POP */
+    uint64_t pmu_filter; /* pmu_event_filter(): the events a sample may generate for a counter */
+    uint64_t pbt_tag;    /* SPESamplePreviousBranchAddress<63:56> here: ns:el:nse */
     spe_sample_controls sc;
     bool in_flight; /* SPESampleInFlight */
     spe_sample sample;
@@ -212,13 +213,6 @@ unsigned SPEGetDataSourcePayloadSize(const armprof_config *cfg);
  * spe_refresh()'s cache, and CollectTimeStamp() for that cache. */
 void SPESampleAddTimeStamp(struct armprof_pe *pe);
 unsigned CollectTimeStamp(const struct armprof_pe *pe);
-/* The SPE events the PMU counts (SAMPLE_FEED_BR ...), whose number is an
- * option: generated only when the option names a number. Inline: a sample
- * generates several, which usually no counter counts (PMUEvent()). */
-static inline void spe_pmu_event(struct armprof_pe *pe, uint64_t number)
-{
-    if (number <= 0xffff) PMUEvent(pe, (uint16_t)number, 1);
-}
 /* filter.c: the Events packet bits the event filters check, a function of
  * the configuration (spe_state.filter_mask). */
 uint64_t spe_filter_mask(const struct armprof_pe *pe);

@@ -16,6 +16,23 @@ typedef struct spe_unit {
 #define SPE_STATE(pe)  (&UNIT_STATE(pe, spe_unit, SPE_OFFSET)->spe)
 #define SPE_BUFFER(pe) (&UNIT_STATE(pe, spe_unit, SPE_OFFSET)->buf)
 
+/* An SPE event for the PMU's counters (core/siblings.h): PMUEvent() when
+ * the PMU's filter, as of SPE's cache, lets it through, or when that cache
+ * is out of date. Inline: a sample generates several, which usually no
+ * counter counts. */
+static inline void spe_event(struct armprof_pe *pe, uint16_t event)
+{
+    const spe_state *u = SPE_STATE(pe);
+    if (pe_controls_stale(pe, u->seen_gen) || ((u->pmu_filter >> pmu_event_hash(event)) & 1))
+        PMUEvent(pe, event, 1);
+}
+/* The SPE events whose number is an option (SAMPLE_FEED_BR ...): generated
+ * only when the option names a number. */
+static inline void spe_pmu_event(struct armprof_pe *pe, uint64_t number)
+{
+    if (number <= 0xffff) spe_event(pe, (uint16_t)number);
+}
+
 /* Cold and Warm reset of the unit (pe/units.h): its ID registers from the
  * configuration, sampling (spe_sample_reset()) and the Profiling Buffer's
  * held records. */

@@ -33,7 +33,7 @@
  * (pe/units.def). */
 #define PCSR_ROOM 136
 #define PMU_ROOM  768
-#define SPE_ROOM  3152
+#define SPE_ROOM  3160
 
 #define PCSR_OFFSET sizeof(sysreg_level)
 #define PMU_OFFSET  (PCSR_OFFSET + PCSR_ROOM)
