@@ -101,6 +101,31 @@ static ext_decision unimplemented_counter(const armprof_pe *pe, const armprof_ex
     return EXT_RAZWI;
 }
 
+/* Whether instance n of an entry whose instances are the event counters
+ * (EXT_CTR) is a counter the PE does not implement. */
+static bool counter_unimplemented(const armprof_pe *pe, const ext_desc *d, unsigned n)
+{
+    return (d->flags & EXT_CTR) && n >= (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS);
+}
+
+/* The bullets after the error responses, in the order the PMU and PMSS
+ * pages give them: IsRange3Counter(n) -> RAZ/WI; then, on a page with the
+ * Software Lock bullet, SoftwareLockStatus() -> RO (WI). */
+static ext_decision range3_or_swlock(const armprof_pe *pe, const armprof_ext_access *a,
+                                     const ext_desc *d, unsigned n, bool swlock_bullet,
+                                     const char **why)
+{
+    if (range3_razwi(pe, a, d, n)) {
+        *why = "IsRange3Counter()";
+        return EXT_RAZWI;
+    }
+    if (swlock_bullet && SoftwareLockStatus(pe, a, ARMPROF_EXT_PMU)) {
+        *why = "SoftwareLockStatus()";
+        return EXT_WI;
+    }
+    return EXT_ALLOW;
+}
+
 /* PMEVCNTR<n>_EL0, PMEVTYPER<n>_EL0, PMCCNTR_EL0, PMCR_EL0, the SET/CLR
  * registers, PMZR_EL0, PMSWINC_EL0, PMCFGR, PMIIDR:
  *   DoubleLockStatus(), !IsCorePowered(), !AllowExternalPMUAccess() -> error;
@@ -113,22 +138,13 @@ static ext_decision unimplemented_counter(const armprof_pe *pe, const armprof_ex
 ext_decision perm_PMU(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
                       unsigned n, const char **why)
 {
-    if ((d->flags & EXT_CTR) && n >= (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS))
-        return unimplemented_counter(pe, a, why);
+    if (counter_unimplemented(pe, d, n)) return unimplemented_counter(pe, a, why);
     const char *err =
         power_lock_error(pe, AllowExternalPMUAccess(pe, a), "!AllowExternalPMUAccess()");
     if (err) return ext_refuse(why, err);
     if (pmu_block_os_lock_error(pe, a)) return ext_refuse(why, "OSLockStatus()");
-    if (range3_razwi(pe, a, d, n)) {
-        *why = "IsRange3Counter()";
-        return EXT_RAZWI;
-    }
     const bool swlock_bullet = IsFeatureImplemented(pe, PMUv3_EXT32) || (d->flags & EXT_SWLOCK);
-    if (swlock_bullet && SoftwareLockStatus(pe, a, ARMPROF_EXT_PMU)) {
-        *why = "SoftwareLockStatus()";
-        return EXT_WI;
-    }
-    return EXT_ALLOW;
+    return range3_or_swlock(pe, a, d, n, swlock_bullet, why);
 }
 
 /* PMEVCNTSVR<n>_EL1, PMCCNTSVR_EL1, PMICNTSVR_EL1, PMSSCR_EL1:
@@ -139,18 +155,9 @@ ext_decision perm_PMU(const armprof_pe *pe, const armprof_ext_access *a, const e
 ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
                        unsigned n, const char **why)
 {
-    if ((d->flags & EXT_CTR) && n >= (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS))
-        return unimplemented_counter(pe, a, why);
+    if (counter_unimplemented(pe, d, n)) return unimplemented_counter(pe, a, why);
     const char *err =
         power_lock_error(pe, AllowExternalPMSSAccess(pe, a), "!AllowExternalPMSSAccess()");
     if (err) return ext_refuse(why, err);
-    if (range3_razwi(pe, a, d, n)) {
-        *why = "IsRange3Counter()";
-        return EXT_RAZWI;
-    }
-    if ((d->flags & EXT_SWLOCK) && SoftwareLockStatus(pe, a, ARMPROF_EXT_PMU)) {
-        *why = "SoftwareLockStatus()";
-        return EXT_WI;
-    }
-    return EXT_ALLOW;
+    return range3_or_swlock(pe, a, d, n, (d->flags & EXT_SWLOCK) != 0, why);
 }
