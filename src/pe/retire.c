@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The per-operation entry points: one operation visits the units in the
  * order of their table (pe/units.h), each through its inline hooks. */
-#include "pcsr/retire.h"
+#include "pcsr/pcsr_retire.h"
 #include "pe/instance.h"
-#include "pmu/retire.h"
-#include "spe/retire.h"
+#include "pmu/pmu_retire.h"
+#include "spe/spe_retire.h"
 
 /* The units' hooks, called in the table's order: each macro below is
  * applied to every unit by PE_UNITS(), so that every path follows the one

@@ -7,7 +7,7 @@
  * same order (pe.c).
  *   name   the unit's folder, src/<name>/ (its registers in src/<name>/regs/),
  *          and the prefix of its hooks: <name>_reset(pe, cold), and the
- *          per-operation ones in its retire.h, inline so that going through
+ *          per-operation ones in its <name>_retire.h, inline so that going through
  *          the table costs no call:
  *            <name>_make_current(pe)      its cache brought current
  *            <name>_lean(pe)              armprof_retire()'s lean path does

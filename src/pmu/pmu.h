@@ -106,7 +106,7 @@ bool PMUCaptureEventAllowed(const struct armprof_pe *pe);
 void pmu_capture_complete(struct armprof_pe *pe);
 
 /* The PMU events of a retired operation, when pmu_state.retire_events says
- * one can reach a counter (pmu/retire.h). */
+ * one can reach a counter (pmu/pmu_retire.h). */
 void pmu_retire_events(struct armprof_pe *pe, const armprof_op *op);
 /* Runs of plain operations (armprof_retire_run()). */
 uint64_t pmu_ops_until_event(struct armprof_pe *pe);

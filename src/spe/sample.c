@@ -9,7 +9,7 @@
 
 #include "core/arch.h"
 #include "core/siblings.h"
-#include "spe/retire.h"
+#include "spe/spe_retire.h"
 #include "spe/spe.h"
 
 /* ---- SPEGetRandomInterval(), SPEGetRandomBoolean() ---- */

@@ -172,7 +172,7 @@ struct armprof_pe;
 /* Resets the sampling unit (a Warm or Cold reset): nothing in flight,
  * previous branch invalid, the random generator reseeded. */
 void spe_sample_reset(struct armprof_pe *pe);
-/* The parts of spe_retire() (spe/retire.h) that are not inline. */
+/* The parts of spe_retire() (spe/spe_retire.h) that are not inline. */
 void spe_refresh(struct armprof_pe *pe);
 bool SPEStartSample(struct armprof_pe *pe, uint64_t pc);
 /* SPEToCollectSample(): the interval counter's step for one member of the

@@ -2,8 +2,8 @@
 /* The Performance Monitors' work of one retired operation, inline: it runs
  * for every operation a simulator retires, so its common case (no counter
  * counts a retirement event) costs a load and a test (docs/design.md rule 4). */
-#ifndef ARMPROF_PMU_RETIRE_H
-#define ARMPROF_PMU_RETIRE_H
+#ifndef ARMPROF_PMU_PMU_RETIRE_H
+#define ARMPROF_PMU_PMU_RETIRE_H
 
 #include "pmu/pmu.h"
 

@@ -3,8 +3,8 @@
  * retires, CreatePCSample() of its target, inline because it runs for every
  * branch a simulator retires; the context part of the sample is cached
  * (pcsr_refresh()). */
-#ifndef ARMPROF_PCSR_RETIRE_H
-#define ARMPROF_PCSR_RETIRE_H
+#ifndef ARMPROF_PCSR_PCSR_RETIRE_H
+#define ARMPROF_PCSR_PCSR_RETIRE_H
 
 #include "pcsr/pcsr.h"
 

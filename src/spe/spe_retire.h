@@ -3,8 +3,8 @@
  * for every operation a simulator retires, so its common case (profiling
  * disabled, or the interval counter counting down) must cost a few
  * instructions (docs/design.md rule 4). The rest is in sample.c. */
-#ifndef ARMPROF_SPE_RETIRE_H
-#define ARMPROF_SPE_RETIRE_H
+#ifndef ARMPROF_SPE_SPE_RETIRE_H
+#define ARMPROF_SPE_SPE_RETIRE_H
 
 #include "spe/spe_unit.h"
 #include "core/siblings.h"
