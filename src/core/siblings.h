@@ -42,12 +42,6 @@ static inline unsigned pmu_event_hash(uint16_t event)
  * controls generation and calls PMUEvent() only then. */
 bool pmu_event_counted(armprof_pe *pe, uint16_t event);
 
-/* The second bullet of the PMU block's pages, which the PC sample
- * registers' pages in the block share: '(((!IsFeatureImplemented(
- * FEAT_PMUv3_EXTPMN)) || (!IsMostSecureAccess(addrdesc))) || (PMCCR.OSLO ==
- * '0')) && OSLockStatus()' (pmu/external_access.c). */
-bool pmu_block_os_lock_error(const armprof_pe *pe, const armprof_ext_access *a);
-
 /* ---- PC sampling's (pcsr/pcsr.c) ---- */
 
 /* The PC sampling part of PMUCaptureEvent(): when FEAT_PCSRv8p9 is

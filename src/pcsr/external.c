@@ -7,21 +7,6 @@
 
 #include "core/arch.h"
 
-/* The PC sample registers (PMPCSR, PMCID1SR, PMCID2SR, PMVIDSR, PMCCIDSR,
- * PMVCIDSR, PMPCSCTL): 'When DoubleLockStatus() or !IsCorePowered(), accesses
- * to this register generate an error response'; the OS Lock bullet; otherwise
- * RO (RW for PMPCSCTL, whose RO bits the write function keeps). */
-ext_decision perm_PCSR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                       unsigned n, const char **why)
-{
-    (void)d;
-    (void)n;
-    if (DoubleLockStatus(pe)) return ext_refuse(why, "DoubleLockStatus()");
-    if (!IsCorePowered(pe)) return ext_refuse(why, "!IsCorePowered()");
-    if (pmu_block_os_lock_error(pe, a)) return ext_refuse(why, "OSLockStatus()");
-    return EXT_ALLOW;
-}
-
 /* PMPCSR as it reads: bit [60] and bits [58:56] are RES0, and NSE [59]
  * without FEAT_RME (the stored value may hold UNKNOWN bits there). */
 static uint64_t pmpcsr_view(const armprof_pe *pe, uint64_t v)

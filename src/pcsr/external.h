@@ -8,10 +8,6 @@
 #include "pcsr/pcsr.h"
 
 /* In the PMU block (FEAT_PCSRv8p2, FEAT_PCSRv8p9) */
-/* The PC sample registers' Accessing bullets (perm column). */
-ext_decision perm_PCSR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                       unsigned n, const char **why);
-
 EXT_READ_FN(ext_read_PMPCSR);
 EXT_READ_FN(ext_read_PMPCSR_HI);
 EXT_READ_FN(ext_read_PMCID1SR);

@@ -29,10 +29,13 @@ EXT_WRITE_FN(ext_write_ignored);
  * m >= EffectiveEPMN() and the access is not a Most secure access; no
  * condition depends on PSTATE.EL. */
 /* The PMU block's Accessing bullets (external_access.c): the perm column of
- * its pages, and the J1.3.1 helpers they use. */
+ * every page in the block (the PC sample registers' too), and the J1.3.1
+ * helpers they use. */
 ext_decision perm_PMU(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
                       unsigned n, const char **why);
 ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                       unsigned n, const char **why);
+ext_decision perm_PCSR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
                        unsigned n, const char **why);
 bool IsRange3Counter(const armprof_pe *pe, unsigned n);
 bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a);

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The PMU block's Accessing bullets (chapter I5 and the pages
- * registers/<NAME>.external.md): the perm column of pmu/regs/external_pmu.def
- * and the PMU's pseudocode helpers of J1.3.1 they use. The engine
+ * registers/<NAME>.external.md): the perm column of every page in the block,
+ * the PMU's (pmu/regs/external_pmu.def) and the PC sample registers'
+ * (pcsr/regs/external_pcsr.def, whose pages share the block's OS Lock
+ * bullet and its PMCCR.OSLO), and the PMU's pseudocode helpers of J1.3.1
+ * they use. The engine
  * (sysreg/external.c) finds the location and applies the decision; the
  * helpers both blocks share (DoubleLockStatus(), IsCorePowered(),
  * SoftwareLockStatus(), IsMostSecureAccess()) are the engine's. */
@@ -67,7 +70,7 @@ static const char *power_lock_error(const armprof_pe *pe, bool allow, const char
 /* The second bullet of the PMU pages: '(((!IsFeatureImplemented(
  * FEAT_PMUv3_EXTPMN)) || (!IsMostSecureAccess(addrdesc))) || (PMCCR.OSLO ==
  * '0')) && OSLockStatus()'. */
-bool pmu_block_os_lock_error(const armprof_pe *pe, const armprof_ext_access *a)
+static bool os_lock_error(const armprof_pe *pe, const armprof_ext_access *a)
 {
     return (!IsFeatureImplemented(pe, PMUv3_EXTPMN) || !IsMostSecureAccess(pe, a) ||
             PMCCR_OSLO(pe) == 0) &&
@@ -142,7 +145,7 @@ ext_decision perm_PMU(const armprof_pe *pe, const armprof_ext_access *a, const e
     const char *err =
         power_lock_error(pe, AllowExternalPMUAccess(pe, a), "!AllowExternalPMUAccess()");
     if (err) return ext_refuse(why, err);
-    if (pmu_block_os_lock_error(pe, a)) return ext_refuse(why, "OSLockStatus()");
+    if (os_lock_error(pe, a)) return ext_refuse(why, "OSLockStatus()");
     const bool swlock_bullet = IsFeatureImplemented(pe, PMUv3_EXT32) || (d->flags & EXT_SWLOCK);
     return range3_or_swlock(pe, a, d, n, swlock_bullet, why);
 }
@@ -160,4 +163,21 @@ ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a, const 
         power_lock_error(pe, AllowExternalPMSSAccess(pe, a), "!AllowExternalPMSSAccess()");
     if (err) return ext_refuse(why, err);
     return range3_or_swlock(pe, a, d, n, (d->flags & EXT_SWLOCK) != 0, why);
+}
+
+/* The PC sample registers in the PMU block (PMPCSR, PMCID1SR, PMCID2SR,
+ * PMVIDSR, PMCCIDSR, PMVCIDSR, PMPCSCTL; declared by PC sampling,
+ * pcsr/regs/external_pcsr.def), whose pages share the block's OS Lock
+ * bullet: 'When DoubleLockStatus() or !IsCorePowered(), accesses
+ * to this register generate an error response'; the OS Lock bullet; otherwise
+ * RO (RW for PMPCSCTL, whose RO bits the write function keeps). */
+ext_decision perm_PCSR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
+                       unsigned n, const char **why)
+{
+    (void)d;
+    (void)n;
+    if (DoubleLockStatus(pe)) return ext_refuse(why, "DoubleLockStatus()");
+    if (!IsCorePowered(pe)) return ext_refuse(why, "!IsCorePowered()");
+    if (os_lock_error(pe, a)) return ext_refuse(why, "OSLockStatus()");
+    return EXT_ALLOW;
 }

@@ -10,9 +10,9 @@
  * (sysreg_read()/sysreg_write()), so an external write of 1 to
  * PMU.PMSSCR_EL1.SS requests a Capture event exactly as MSR PMSSCR_EL1 does.
  * What differs is who may access: each page's 'Accessing' bullets, the perm
- * column, each owner's: the external debug block's and the CoreSight
- * registers' below, the PMU's pages in pmu/external_access.c, the PC sample
- * registers' in pcsr/external.c. Here are the helpers of J1.3.1 both blocks
+ * column: the external debug block's and the CoreSight registers' below,
+ * the PMU block's in pmu/external_access.c (the PC sample registers' pages
+ * there included). Here are the helpers of J1.3.1 both blocks
  * use (IsCorePowered(), DoubleLockStatus(), SoftwareLockStatus(),
  * IsMostSecureAccess(), ...) and the generic mechanism. */
 #include "sysreg/external.h"

@@ -81,8 +81,8 @@ typedef struct ext_catalog {
 
 /* The perm column's functions: each page's Accessing bullets. The engine's
  * are the external debug block's and the CoreSight registers'; the PMU's
- * pages are the PMU's (pmu/external.h) and the PC sample registers' PC
- * sampling's (pcsr/external.h). */
+ * pages are the PMU's (pmu/external.h), the PC sample registers' in the
+ * block included. */
 ext_decision perm_DOPD(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
                        unsigned n, const char **why);
 ext_decision perm_DBG(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
