@@ -135,16 +135,15 @@ typedef struct spe_sample_controls {
 
 typedef struct spe_state {
     /* Cached: recomputed after any MSR or context change (spe_refresh()). */
-    uint32_t seen_gen;   /* armprof_pe.controls_gen the cache was computed at */
-    bool enabled;        /* StatisticalProfilingEnabled() at PSTATE.EL */
-    bool pbt;            /* FEAT_SPE_PBT: SPEBranch() tracks the previous target */
-    bool ernd_rnd;       /* PMSIRR_EL1.RND == 1 and FEAT_SPE_ERnd */
-    bool reload_rnd;     /* PMSIRR_EL1.RND == 1 without FEAT_SPE_ERnd: a random
-                          * COUNT<7:0> at SPEResetSampleCounter() */
-    uint32_t reload;     /* PMSIRR_EL1.INTERVAL << 8: SPEResetSampleCounter() */
-    bool pop_counted;    /* some event counter counts SAMPLE_POP */
-    uint64_t pmu_filter; /* pmu_event_filter(): the events a sample may generate for a counter */
-    uint64_t pbt_tag;    /* SPESamplePreviousBranchAddress<63:56> here: ns:el:nse */
+    uint32_t seen_gen; /* armprof_pe.controls_gen the cache was computed at */
+    bool enabled;      /* StatisticalProfilingEnabled() at PSTATE.EL */
+    bool pbt;          /* FEAT_SPE_PBT: SPEBranch() tracks the previous target */
+    bool ernd_rnd;     /* PMSIRR_EL1.RND == 1 and FEAT_SPE_ERnd */
+    bool reload_rnd;   /* PMSIRR_EL1.RND == 1 without FEAT_SPE_ERnd: a random
+                        * COUNT<7:0> at SPEResetSampleCounter() */
+    uint32_t reload;   /* PMSIRR_EL1.INTERVAL << 8: SPEResetSampleCounter() */
+    bool pop_counted;  /* some event counter counts SAMPLE_POP */
+    uint64_t pbt_tag;  /* SPESamplePreviousBranchAddress<63:56> here: ns:el:nse */
     spe_sample_controls sc;
     bool in_flight; /* SPESampleInFlight */
     spe_sample sample;
@@ -165,6 +164,10 @@ typedef struct spe_state {
     /* From the configuration, kept by a reset. */
     spe_packet_layout layout[ARMPROF_SPE_PKT_UNKNOWN][SPE_LAYOUT_INDEXES];
     uint64_t filter_mask; /* SPEFilterByEvents()'s mask (filter.c) */
+    /* Cached with the rest (spe_refresh()), but last, so that the fields the
+     * per-operation path reads keep their places: pmu_event_filter(), the
+     * events a sample may generate for a counter (spe_event()). */
+    uint64_t pmu_filter;
 } spe_state;
 
 struct armprof_pe;
