@@ -31,12 +31,9 @@ EXT_WRITE_FN(ext_write_ignored);
 /* The PMU block's Accessing bullets (external_access.c): the perm column of
  * every page in the block (the PC sample registers' too), and the J1.3.1
  * helpers they use. */
-ext_decision perm_PMU(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                      unsigned n, const char **why);
-ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                       unsigned n, const char **why);
-ext_decision perm_PCSR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                       unsigned n, const char **why);
+EXT_PERM_FN(perm_PMU);
+EXT_PERM_FN(perm_PMSS);
+EXT_PERM_FN(perm_PCSR);
 bool IsRange3Counter(const armprof_pe *pe, unsigned n);
 bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a);
 bool AllowExternalPMSSAccess(const armprof_pe *pe, const armprof_ext_access *a);

@@ -72,7 +72,10 @@ typedef struct ext_catalog {
     unsigned count;
 } ext_catalog;
 
-/* Definitions of the rd and wr columns' functions. */
+/* Declarations and definitions of the perm, rd and wr columns' functions. */
+#define EXT_PERM_FN(name)                                                                          \
+    ext_decision name(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,        \
+                      unsigned n, const char **why)
 #define EXT_READ_FN(name)                                                                          \
     uint64_t name(armprof_pe *pe, const armprof_ext_access *a, unsigned m, uint64_t bits)
 #define EXT_WRITE_FN(name)                                                                         \
@@ -83,15 +86,11 @@ typedef struct ext_catalog {
  * are the external debug block's and the CoreSight registers'; the PMU's
  * pages are the PMU's (pmu/external.h), the PC sample registers' in the
  * block included. */
-ext_decision perm_DOPD(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                       unsigned n, const char **why);
-ext_decision perm_DBG(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                      unsigned n, const char **why);
+EXT_PERM_FN(perm_DOPD);
+EXT_PERM_FN(perm_DBG);
 
-ext_decision perm_CORE(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                       unsigned n, const char **why);
-ext_decision perm_EDOSLAR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                          unsigned n, const char **why);
+EXT_PERM_FN(perm_CORE);
+EXT_PERM_FN(perm_EDOSLAR);
 
 /* The pseudocode helpers of J1.3.1 (external.c cites each). component is an
  * armprof_ext_component (GetAccessComponent()). */
