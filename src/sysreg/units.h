@@ -30,7 +30,7 @@
  * the per-operation path was tuned with; a unit that grows takes the room it
  * needs here. In memory: PC sampling, the PMU, SPE (sampling and the
  * Profiling Buffer); the order the units are visited in is the façade's
- * (pe/units.def). */
+ * (pe/units.h). */
 #define PCSR_ROOM 136
 #define PMU_ROOM  768
 #define SPE_ROOM  3160
@@ -41,8 +41,8 @@
 /* The end of the units' rooms: where the façade's own state starts. */
 #define UNITS_END (SPE_OFFSET + SPE_ROOM)
 
-/* A unit's state: type at offset from the PE (a const pe gives the state for
- * reading as the unit's own macro casts it). */
+/* A unit's state: its type at its offset from the PE (each unit's own state
+ * macro, PMU_STATE() and the like, is this with its type and place). */
 #define UNIT_STATE(pe, type, offset) ((type *)((char *)(pe) + (offset)))
 
 #endif
