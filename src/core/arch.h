@@ -91,15 +91,6 @@ static inline bool CheckMDCR_EL3_NSPBTrap(const armprof_pe *pe)
     return pe->eff.nspb_trap;
 }
 
-/* EffectiveEPMN() */
-unsigned EffectiveEPMN(const armprof_pe *pe);
-/* EffectiveHPMN() */
-unsigned EffectiveHPMN(const armprof_pe *pe);
-/* GetNumEventCountersSelfHosted() */
-unsigned GetNumEventCountersSelfHosted(const armprof_pe *pe);
-/* GetNumEventCountersAccessible() */
-unsigned GetNumEventCountersAccessible(const armprof_pe *pe);
-
 /* The authentication interface (J1.3.1). */
 bool ExternalInvasiveDebugEnabled(const armprof_pe *pe);
 bool ExternalSecureInvasiveDebugEnabled(const armprof_pe *pe);

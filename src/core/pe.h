@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The core of the PE instance: configuration, context, the Effective values
- * derived from them, and the register file. Each layer above extends it with
- * its own state (sysreg/sysreg.h, pcsr/pcsr.h, pmu/pmu.h, spe/spe_state.h),
- * the façade's pe_instance (pe/instance.h) holding them all in one object, so
- * a layer reaches its state at a constant offset from the armprof_pe
- * pointer and knows nothing of the layers above it (docs/architecture.md).
- * Internal to the library. */
+ * derived from them, and the register file. The engine's state follows it
+ * (sysreg/sysreg.h), then each unit's at its declared place
+ * (sysreg/units.h), the façade's pe_instance (pe/instance.h) holding them
+ * all in one object, so that a layer or unit reaches its state at a constant
+ * offset from the armprof_pe pointer and knows nothing of the layers above
+ * it or of its sibling units' layouts (docs/architecture.md). Internal to
+ * the library. */
 #ifndef ARMPROF_CORE_PE_H
 #define ARMPROF_CORE_PE_H
 

@@ -67,9 +67,10 @@
  *        SR_CONTEXT (a write recomputes the cached Effective values),
  *        SR_STATE (no cache derives from it: a write leaves them current).
  *
- * Ids and slots are one numbering for the whole PE: each owner's enum starts
- * where the layer below it ends (core, then pmu, then spe), so an owner needs
- * only the headers of the layers below it. The values live in one array,
+ * Ids and slots are one numbering for the whole PE: the core's first, then
+ * each unit's from its first id and slot (core, then pmu, then spe: the
+ * counts are declared in sysreg/units.h and checked by each unit), so an
+ * owner needs no sibling's header. The values live in one array,
  * armprof_pe.regs. */
 #ifndef ARMPROF_CORE_REGDECL_H
 #define ARMPROF_CORE_REGDECL_H

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The enums of one owner's registers: ids SR_<id>, slots STO_<id>, field
  * positions <id>_<field>_LO/_W and named values <id>_<field>_<name>,
- * numbered on from the layer below (core/regdecl.h). The includer defines
+ * numbered on from the owner before it (core/regdecl.h). The includer defines
  *   REGDECL_OWNER       the owner's tag (CORE, PMU, SPE): the enums end with
  *                       SR_<tag>_END and STO_<tag>_END
  *   REGDECL_LIST        its list.def, as a string
- *   REGDECL_FIRST_ID    its first id: the end of the layer below's, or 0
+ *   REGDECL_FIRST_ID    its first id: 0 for the core, a unit's SR_<tag>_FIRST
+ *                       (sysreg/units.h)
  *   REGDECL_FIRST_SLOT  its first slot, likewise
  * and includes this file once; it undefines them. */
 #define REGDECL_CAT_(a, b, c) a##b##c

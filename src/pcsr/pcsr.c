@@ -3,7 +3,7 @@
  * active states, Read_PMPCSR(), Read_EDPCSRlo() and the PC sample written by
  * a PMU snapshot Capture event. */
 #include "pcsr/pcsr.h"
-#include "pcsr/branch.h"
+#include "pcsr/pcsr_retire.h"
 
 #include "core/arch.h"
 

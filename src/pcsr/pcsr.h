@@ -10,7 +10,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "sysreg/sysreg.h"
+#include "core/siblings.h"
+#include "sysreg/units.h"
 
 /* PCSample: the pseudocode's pc_sample variable. */
 typedef struct pc_sample {
@@ -43,7 +44,7 @@ typedef struct pcsr_state {
     /* The samples of retired operations not yet made (pcsr_settle()): they
      * all take tmpl, so only the last PC and whether a branch was among
      * them matter. tmpl is not recomputed while one is pending. The
-     * per-operation path (pcsr_retire_deferred()) stores without reading
+     * per-operation path (pcsr_retire_plain()) stores without reading
      * them first, so that one operation does not wait for the last one's
      * store: pending[PCSR_MARK_OTHER] and [PCSR_MARK_BRANCH] say that an
      * operation other than a branch, or a branch, is among them, and
@@ -62,16 +63,15 @@ typedef struct pcsr_state {
     /* The external debug PC sample registers (FEAT_PCSRv8) */
     uint32_t edpcsrhi, edcidsr, edvidsr;
     bool edscr_sc2; /* EDSCR.SC2 (FEAT_PCSRv8 with FEAT_VHE): what EDPCSRhi and EDVIDSR hold */
+    /* pcsr_plain_mark() of a plain operation, by whether it is a branch, as
+     * of the controls generation armprof_retire() last made every unit's
+     * cache current at (pcsr_make_current()). In what was padding. */
+    uint8_t plain_mark[2];
 } pcsr_state;
 
-/* The PE instance as far as PC sampling knows it: the engine's part, then
- * the unit's own state, private to pcsr/ (other layers use the functions
- * below). */
-typedef struct pcsr_level {
-    sysreg_level base;
-    pcsr_state pcsr;
-} pcsr_level;
-#define PCSR_STATE(pe) (&((pcsr_level *)(pe))->pcsr)
+/* The unit's state, private to pcsr/ (other units use the functions below,
+ * through core/siblings.h), at its place in the PE (sysreg/units.h). */
+#define PCSR_STATE(pe) UNIT_STATE(pe, pcsr_state, PCSR_OFFSET)
 
 /* Makes the pending samples (pcsr_state.pending): what CreatePCSample() of
  * each would have left. Every reader of the sample state calls it first. */
@@ -95,11 +95,6 @@ bool pcsr_allowed(const struct armprof_pe *pe);
 uint64_t Read_PMPCSR(struct armprof_pe *pe, bool memory_mapped);
 /* Read_EDPCSRlo(memory_mapped) (FEAT_PCSRv8) */
 uint32_t Read_EDPCSRlo(struct armprof_pe *pe, bool memory_mapped);
-
-/* The PC sampling part of PMUCaptureEvent(): when FEAT_PCSRv8p9 is
- * implemented and PMPCSCTL.SS is 1, SetPCSRActive() and SetPCSample(), or
- * PMPCSR<31:0> = Ones(32). Called before PMSSCR_EL1.{NC,SS} is set to 00. */
-void pcsr_on_capture(struct armprof_pe *pe, bool debug_state);
 
 /* A write of PMPCSCTL: EN when IMP is 1, SS with FEAT_PMUv3_SS; IMP is
  * read-only. Entering suspended state and setting SS make later samples

@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The whole PE instance: every layer's state, nested in layer order (the
- * core first, so an armprof_pe pointer is the instance's address). The
- * register file and the engine's per-register arrays have room reserved
- * by the layers that hold them; here the façade checks that the PE's
- * registers fit. */
+/* The whole PE instance: the core and the engine's state (the core first,
+ * so an armprof_pe pointer is the instance's address), then each unit's
+ * state in its room, side by side (sysreg/units.h), then the façade's own.
+ * The register file, the engine's per-register arrays and the units' rooms
+ * are sized below the façade; here it checks that everything fits. */
 #ifndef ARMPROF_PE_INSTANCE_H
 #define ARMPROF_PE_INSTANCE_H
 
-#include "spe/spe_level.h"
+#include <stddef.h>
+
+#include "pcsr/pcsr.h"
+#include "pmu/pmu.h"
+#include "pe/units.h"
+#include "spe/spe_unit.h"
 
 /* The PE's register count and storage slots: the last owner's end. */
 #define SR_COUNT  SR_SPE_END
@@ -29,7 +34,21 @@ typedef struct pe_outputs {
 } pe_outputs;
 
 typedef struct pe_instance {
-    spe_level base;
+    sysreg_level base;
+    /* The units' rooms (sysreg/units.h), in memory order; each unit reaches
+     * its own through its state macro, and no other code through these. */
+    union {
+        pcsr_state state;
+        char room[PCSR_ROOM];
+    } pcsr;
+    union {
+        pmu_state state;
+        char room[PMU_ROOM];
+    } pmu;
+    union {
+        spe_unit state;
+        char room[SPE_ROOM];
+    } spe;
     pe_outputs out;
     /* Operations armprof_retire() and armprof_dispatch() refused for an
      * op_class out of range (retire.c): the embedder's mistakes, which a
@@ -42,11 +61,19 @@ typedef struct pe_instance {
      * retired operation or a sample's population generates, no ERnd ECOUNT,
      * no interrupt callback), else retire_gen - 1: its one check. */
     uint32_t lean_gen;
-    /* pcsr_plain_mark() of an operation, by whether it is a branch. */
-    uint8_t pcsr_mark[2];
 } pe_instance;
 
 #define PE_INSTANCE(pe) ((pe_instance *)(pe))
+
+/* Each unit's state is where sysreg/units.h says, and fits its room. */
+#define UNIT_PLACE_CHECK(name, state, place)                                                       \
+    _Static_assert(offsetof(pe_instance, name) == place##_OFFSET,                                  \
+                   #name "'s state is not at " #place "_OFFSET (sysreg/units.h)");                 \
+    _Static_assert(sizeof(state) <= place##_ROOM,                                                  \
+                   #state " outgrew " #place "_ROOM (sysreg/units.h)");
+PE_UNITS(UNIT_PLACE_CHECK)
+#undef UNIT_PLACE_CHECK
+_Static_assert(offsetof(pe_instance, out) >= UNITS_END, "the façade's state overlaps a unit's");
 
 /* The outputs may have changed: tell the callback what did (outputs.c). */
 void pe_outputs_check(armprof_pe *pe);

@@ -31,8 +31,8 @@ armprof_pe *armprof_pe_create(const armprof_config *cfg, char *err, size_t errle
         fail(err, errlen, "out of memory");
         return NULL;
     }
-    /* The first member of the first member ... is the core. */
-    armprof_pe *pe = &inst->base.base.base.base.core;
+    /* The engine's part comes first, and the core first in it. */
+    armprof_pe *pe = &inst->base.core;
     pe->cfg = *cfg;
     sysreg_level *engine = SYSREG_LEVEL(pe);
     engine->catalog = &sysreg_catalog_all;
@@ -97,12 +97,9 @@ void armprof_reset(armprof_pe *pe, armprof_reset_kind kind)
     pe->ctx.nrw = false;
     external_reset(pe, cold);
     context_idregs_init(pe);
-    pcsr_reset(pe, cold);
-    pmu_idregs_init(pe);
-    pmu_reset(pe);
-    spe_idregs_init(pe);
-    spe_reset(pe);
-    spe_buffer_reset(pe);
+#define UNIT_RESET(name, state, place) name##_reset(pe, cold);
+    PE_UNITS(UNIT_RESET)
+#undef UNIT_RESET
     pe_recompute(pe);
     pe_outputs_check(pe);
 }

@@ -1,12 +1,26 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* The per-operation entry points: the order in which one operation visits
- * the units. Statistical Profiling first (the operation is a member of the
- * sample population, and a sampled one completes its record), then the
- * PMU's retirement events, then PC sampling of the next PC. */
-#include "pcsr/branch.h"
+/* The per-operation entry points: one operation visits the units in the
+ * order of their table (pe/units.h), each through its inline hooks. */
+#include "pcsr/pcsr_retire.h"
 #include "pe/instance.h"
-#include "pmu/retire.h"
-#include "spe/retire.h"
+#include "pmu/pmu_retire.h"
+#include "spe/spe_retire.h"
+
+/* The units' hooks, called in the table's order: each macro below is
+ * applied to every unit by PE_UNITS(), so that every path follows the one
+ * table; the calls are to inline functions, no pointer. */
+#define UNIT_RETIRE(name, state, place)        name##_retire(pe, op);
+#define UNIT_RETIRE_PLAIN(name, state, place)  name##_retire_plain(pe, op, is_branch);
+#define UNIT_RETIRE_RUN(name, state, place)    name##_retire_run(pe, run);
+#define UNIT_MISSPECULATED(name, state, place) name##_retire_misspeculated(pe, op);
+#define UNIT_NOT_EXECUTED(name, state, place)  name##_retire_not_arch_executed(pe, op);
+#define UNIT_MAKE_CURRENT(name, state, place)  name##_make_current(pe);
+#define UNIT_LEAN(name, state, place)          &&name##_lean(pe)
+#define UNIT_UNTIL_EVENT(name, state, place)                                                       \
+    {                                                                                              \
+        const uint64_t n = name##_ops_until_event(pe);                                             \
+        if (n < until) until = n;                                                                  \
+    }
 
 /* An op_class outside the enum: the operation is refused (armprof.h). The
  * one check on every operation; the kinds its class uses are checked when
@@ -19,7 +33,8 @@ static inline bool op_class_invalid(const armprof_op *op)
 
 /* armprof_retire() for an operation the fast path does not take: a class
  * out of range, a misspeculated, not Architecturally executed or
- * dispatched operation, an exception entry or return. Each unit checks its own cache. */
+ * dispatched operation, an exception entry or return. Each unit checks its
+ * own cache. */
 static void retire_general(armprof_pe *pe, const armprof_op *op)
 {
     if (op_class_invalid(op)) {
@@ -28,33 +43,14 @@ static void retire_general(armprof_pe *pe, const armprof_op *op)
     }
     if (op_misspeculated(op)) {
         /* It did not retire: no retirement events, no PC sampling. */
-        spe_retire_misspeculated(pe, op);
-        pmu_misspeculated_events(pe, op);
-        pe_outputs_after_op(pe);
-        return;
-    }
-    if (op_not_arch_executed(op)) {
+        PE_UNITS(UNIT_MISSPECULATED)
+    } else if (op_not_arch_executed(op)) {
         /* An exception stopped it: it did not retire, and its access (if
-         * any) was not made, so no PMU event and no PC sampling; it is
-         * still an operation of the sample population. */
-        spe_retire_not_arch_executed(pe, op);
-        pe_outputs_after_op(pe);
-        return;
-    }
-    spe_retire(pe, op);
-    pmu_retire(pe, op);
-    if (op->op_class == ARMPROF_OP_BRANCH) {
-        /* A branch target can always be PC-sampled; a conditional branch
-         * that fails its condition check targets the next instruction. An
-         * exception entry or return's target runs at the level it goes to. */
-        if (op->branch_kind >= ARMPROF_BRANCH_ERET && OP_HAS(op, target_el) &&
-            op->target_el_valid && op->target_el <= 3 && op->taken)
-            pcsr_branch_retired_at(pe, op->target, op->target_el);
-        else
-            pcsr_branch_retired(pe, op->taken ? op->target : op->pc + 4);
-    } else if (OPTION_VALUE(pe, PCSR_SAMPLE_ALL) &&
-               (IsFeatureImplemented(pe, PCSRv8) || IsFeatureImplemented(pe, PCSRv8p2))) {
-        CreatePCSample(pe, op->pc);
+         * any) was not made; it is still an operation of the sample
+         * population. */
+        PE_UNITS(UNIT_NOT_EXECUTED)
+    } else {
+        PE_UNITS(UNIT_RETIRE)
     }
     pe_outputs_after_op(pe);
 }
@@ -63,14 +59,9 @@ static void retire_general(armprof_pe *pe, const armprof_op *op)
 static void retire_refresh(armprof_pe *pe)
 {
     pe_instance *inst = PE_INSTANCE(pe);
-    spe_make_current(pe);
-    pmu_make_current(pe);
-    const bool pcsr_on = pcsr_current(pe);
-    const bool pcsr_all = pcsr_on && OPTION_VALUE(pe, PCSR_SAMPLE_ALL) != 0;
-    for (unsigned is_branch = 0; is_branch < 2; is_branch++)
-        inst->pcsr_mark[is_branch] = pcsr_plain_mark(is_branch, pcsr_on, pcsr_all);
+    PE_UNITS(UNIT_MAKE_CURRENT)
     inst->retire_gen = pe->controls_gen;
-    const bool lean = spe_counts_only(pe) && pmu_retire_quiet(pe) && !inst->out.fn;
+    const bool lean = !inst->out.fn PE_UNITS(UNIT_LEAN);
     inst->lean_gen = inst->retire_gen - !lean;
 }
 
@@ -96,9 +87,9 @@ static inline bool op_plain(const armprof_op *op)
 
 /* armprof_retire() but for the lean path: one check of the controls
  * generation, then each unit's common case without a test of the
- * operation's class that a simulator's mix of operations would mispredict:
- * SPE's countdown, the PMU's events when a counter counts one, the PC
- * sample deferred to its next read. Not inlined (gcc and clang): its calls
+ * operation's class that a simulator's mix of operations would mispredict
+ * (<unit>_retire_plain()): SPE's countdown, the PMU's events when a counter
+ * counts one, the PC sample deferred to its next read. Not inlined (gcc and clang): its calls
  * would make the lean path save its caller's registers. */
 __attribute__((noinline)) PER_OPERATION static void retire_full(armprof_pe *pe,
                                                                 const armprof_op *op)
@@ -110,17 +101,19 @@ __attribute__((noinline)) PER_OPERATION static void retire_full(armprof_pe *pe,
     pe_instance *inst = PE_INSTANCE(pe);
     const bool is_branch = op->op_class == ARMPROF_OP_BRANCH;
     if (inst->retire_gen != pe->controls_gen) retire_refresh(pe);
-    spe_retire_plain(pe, op, is_branch);
-    pmu_retire_current(pe, op);
-    pcsr_retire_deferred(pe, op, is_branch, inst->pcsr_mark[is_branch]);
+    PE_UNITS(UNIT_RETIRE_PLAIN)
     pe_outputs_after_op(pe);
 }
 
 /* The lean path, for a plain operation that is not sampled while nothing
  * but SPE's interval counter, its previous branch target and the deferred
- * PC sample can change (lean_gen): the units' work with no call, so that
- * the common case stores no registers of its caller's. Otherwise the
- * generation is its first test, so that the full path pays little more. */
+ * PC sample can change (lean_gen, every unit's <unit>_lean()): the units'
+ * work with no call, so that the common case stores no registers of its
+ * caller's. It names the two units that have work on it, in the table's
+ * order: SPE's countdown, which can send the operation to the full path
+ * before anything changed, and PC sampling's deferred sample (the PMU's
+ * part is empty when lean). Otherwise the generation is its first test, so
+ * that the full path pays little more. */
 PER_OPERATION void armprof_retire(armprof_pe *pe, const armprof_op *op)
 {
     pe_instance *inst = PE_INSTANCE(pe);
@@ -130,7 +123,7 @@ PER_OPERATION void armprof_retire(armprof_pe *pe, const armprof_op *op)
         retire_full(pe, op);
         return;
     }
-    pcsr_retire_deferred(pe, op, is_branch, inst->pcsr_mark[is_branch]);
+    pcsr_retire_plain(pe, op, is_branch);
 }
 
 bool armprof_dispatch(armprof_pe *pe, armprof_op *op)
@@ -148,8 +141,9 @@ bool armprof_dispatch(armprof_pe *pe, armprof_op *op)
 
 uint64_t armprof_ops_until_event(armprof_pe *pe)
 {
-    const uint64_t spe = spe_ops_until_event(pe), pmu = pmu_ops_until_event(pe);
-    return spe < pmu ? spe : pmu;
+    uint64_t until = UINT64_MAX;
+    PE_UNITS(UNIT_UNTIL_EVENT)
+    return until;
 }
 
 uint64_t armprof_pmu_ops_until_overflow(armprof_pe *pe)
@@ -173,9 +167,7 @@ bool armprof_retire_run(armprof_pe *pe, const armprof_op_run *run)
 {
     if (!pe || !run || !run_valid(run) || run->ops > armprof_ops_until_event(pe)) return false;
     if (run->ops == 0) return true;
-    spe_retire_run(pe, run);
-    pmu_retire_run(pe, run);
-    pcsr_retire_run(pe, run);
+    PE_UNITS(UNIT_RETIRE_RUN)
     pe_outputs_after_op(pe);
     return true;
 }
@@ -193,7 +185,7 @@ PER_OPERATION void armprof_cycles(armprof_pe *pe, uint64_t n)
 
 void armprof_pmu_event(armprof_pe *pe, uint16_t event, uint64_t count)
 {
-    PMUEvent(pe, event, count);
+    pmu_event(pe, event, count);
     pe_outputs_after_op(pe);
 }
 

@@ -28,6 +28,16 @@ EXT_WRITE_FN(ext_write_ignored);
  * when m >= NUM_PMU_COUNTERS, or with FEAT_PMUv3_EXTPMN when
  * m >= EffectiveEPMN() and the access is not a Most secure access; no
  * condition depends on PSTATE.EL. */
+/* The PMU block's Accessing bullets (external_access.c): the perm column of
+ * every page in the block (the PC sample registers' too), and the J1.3.1
+ * helpers they use. */
+EXT_PERM_FN(perm_PMU);
+EXT_PERM_FN(perm_PMSS);
+EXT_PERM_FN(perm_PCSR);
+bool IsRange3Counter(const armprof_pe *pe, unsigned n);
+bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a);
+bool AllowExternalPMSSAccess(const armprof_pe *pe, const armprof_ext_access *a);
+
 uint64_t ext_pmu_counter_mask(const armprof_pe *pe, const armprof_ext_access *a);
 
 #endif

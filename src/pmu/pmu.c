@@ -3,10 +3,7 @@
  * AArch64.PMUCycle() and the functions they call (J1.1.1, J1.3.1). */
 #include "pmu/pmu.h"
 
-#include <string.h>
-
 #include "core/arch.h"
-#include "pmu/events.h"
 #include "pmu/external.h"
 
 /* NUM_PMU_COUNTERS */
@@ -557,6 +554,18 @@ void pmu_refresh(armprof_pe *pe)
     PMU_STATE(pe)->seen_gen = pe->controls_gen;
 }
 
+void PMUEvent(armprof_pe *pe, uint16_t event, uint64_t increment)
+{
+    pmu_event(pe, event, increment);
+}
+
+uint64_t pmu_event_filter(armprof_pe *pe)
+{
+    /* Without FEAT_PMUv3, pmu_refresh() leaves event_bloom 0. */
+    if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_refresh(pe);
+    return PMU_STATE(pe)->event_bloom;
+}
+
 bool pmu_event_counted(armprof_pe *pe, uint16_t event)
 {
     if (!IsFeatureImplemented(pe, PMUv3)) return false;
@@ -580,7 +589,7 @@ static void pmu_cycle_batch(armprof_pe *pe, uint64_t n)
 {
     if (n == 0) return;
     const bool controls_changed = pe_controls_stale(pe, PMU_STATE(pe)->seen_gen);
-    PMUEvent(pe, PMU_EVENT_CPU_CYCLES, n);
+    pmu_event(pe, PMU_EVENT_CPU_CYCLES, n);
     if (pe_controls_stale(pe, PMU_STATE(pe)->seen_gen)) pmu_refresh(pe);
     const unsigned counters = num_counters(pe);
     const uint64_t overflow_before = REG(pe, PMOVSSET_EL0);
@@ -768,8 +777,10 @@ void pmu_reset_cycle_counter(armprof_pe *pe)
     REG(pe, PMCCNTR_EL0) = 0;
 }
 
-void pmu_reset(armprof_pe *pe)
+void pmu_reset(armprof_pe *pe, bool cold)
 {
+    (void)cold; /* the counters are registers, reset with the others */
+    pmu_idregs_init(pe);
     const pmu_state zero = {0};
     *PMU_STATE(pe) = zero;
     PMU_STATE(pe)->seen_gen = pe->controls_gen - 1; /* stale */
@@ -883,26 +894,4 @@ void pmu_misspeculated_events(armprof_pe *pe, const armprof_op *op)
     accumulate_event(pe, PMU_EVENT_MEM_ACCESS, 1);
     if (op->l1d_access) accumulate_event(pe, PMU_EVENT_L1D_CACHE, 1);
     if (op->l1d_refill) accumulate_event(pe, PMU_EVENT_L1D_CACHE_REFILL, 1);
-}
-
-static const struct {
-    const char *name;
-    uint16_t number;
-} event_names[] = {
-#define EVENT(name, number) {#name, number},
-#include "pmu/events.def"
-#undef EVENT
-};
-
-int pmu_event_lookup(const char *name)
-{
-    if (strncmp(name, "PMU_EVENT_", 10) == 0) name += 10;
-    for (size_t i = 0; i < sizeof event_names / sizeof event_names[0]; i++)
-        if (strcmp(event_names[i].name, name) == 0) return event_names[i].number;
-    return -1;
-}
-
-int armprof_pmu_event_number(const char *name)
-{
-    return name ? pmu_event_lookup(name) : -1;
 }

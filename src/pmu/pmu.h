@@ -10,8 +10,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "pcsr/pcsr.h"
+#include "core/siblings.h"
 #include "pmu/pmu_regs.h"
+#include "sysreg/units.h"
 
 #define CYCLE_COUNTER_ID       31
 #define INSTRUCTION_COUNTER_ID 32
@@ -46,13 +47,9 @@ typedef struct pmu_state {
     uint64_t captures, captures_prohibited; /* Capture events completed, for reports */
 } pmu_state;
 
-/* The PE instance as far as the PMU knows it: PC sampling's part, then the
- * unit's own state, private to pmu/. */
-typedef struct pmu_level {
-    pcsr_level base;
-    pmu_state pmu;
-} pmu_level;
-#define PMU_STATE(pe) (&((pmu_level *)(pe))->pmu)
+/* The unit's state, private to pmu/, at its place in the PE
+ * (sysreg/units.h). */
+#define PMU_STATE(pe) UNIT_STATE(pe, pmu_state, PMU_OFFSET)
 
 /* GetPMUAccessMask(), GetPMUReadMask(), GetPMUWriteMask(write_counter):
  * bit n for PMEVCNTR<n>, bit 31 the cycle counter, bit 32 the instruction
@@ -64,22 +61,16 @@ uint64_t GetPMUReadMask(const struct armprof_pe *pe, const armprof_ext_access *e
 uint64_t GetPMUWriteMask(const struct armprof_pe *pe, const armprof_ext_access *ext,
                          bool write_counter);
 
-/* The slot of event in pmu_state's event cache and event_bloom. */
-static inline unsigned pmu_event_hash(uint16_t event)
-{
-    return (event ^ (event >> 6) ^ (event >> 12)) & 63u;
-}
-
 /* Recomputes what is counting after a control changed (seen_gen stale). */
 void pmu_refresh(struct armprof_pe *pe);
 /* PMUEvent() for an event event_bloom does not rule out, the cache current. */
 void pmu_accumulate_event(struct armprof_pe *pe, uint16_t event, uint64_t increment);
 
-/* PMUEvent(event, increment): accumulate an event for the counters counting
- * it; the counters are updated at the end of the cycle (pmu_cycles). Inline
- * because the Statistical Profiling Unit generates several events per
- * sample that usually no counter counts. */
-static inline void PMUEvent(struct armprof_pe *pe, uint16_t event, uint64_t increment)
+/* PMUEvent(event, increment) (core/siblings.h) within the unit and for the
+ * façade: the counters are updated at the end of the cycle (pmu_cycles).
+ * Inline because the cycles' own event is generated at every call of
+ * armprof_cycles(), which usually no counter counts. */
+static inline void pmu_event(struct armprof_pe *pe, uint16_t event, uint64_t increment)
 {
     /* Without FEAT_PMUv3, pmu_refresh() leaves event_bloom 0. */
     pmu_state *u = PMU_STATE(pe);
@@ -99,9 +90,6 @@ void pmu_reset_cycle_counter(struct armprof_pe *pe);
 /* A PMU control changed (an MSR to a PMU register, a context change):
  * recompute what is counting and the PMUIRQ level. */
 void pmu_changed(struct armprof_pe *pe);
-/* Whether some event counter's PMEVTYPER<n>_EL0.evtCount is event (whether
- * or not it is counting now: PMUEvent() accumulates for it either way). */
-bool pmu_event_counted(struct armprof_pe *pe, uint16_t event);
 
 /* n cycles end: AArch64.PMUCycle() n times. Events accumulated since the last
  * call are counted in the first of them. */
@@ -118,7 +106,7 @@ bool PMUCaptureEventAllowed(const struct armprof_pe *pe);
 void pmu_capture_complete(struct armprof_pe *pe);
 
 /* The PMU events of a retired operation, when pmu_state.retire_events says
- * one can reach a counter (pmu/retire.h). */
+ * one can reach a counter (pmu/pmu_retire.h). */
 void pmu_retire_events(struct armprof_pe *pe, const armprof_op *op);
 /* Runs of plain operations (armprof_retire_run()). */
 uint64_t pmu_ops_until_event(struct armprof_pe *pe);
@@ -128,7 +116,8 @@ void pmu_retire_run(struct armprof_pe *pe, const armprof_op_run *run);
 /* The events of an operation that did not retire (armprof_op.misspeculated). */
 void pmu_misspeculated_events(struct armprof_pe *pe, const armprof_op *op);
 
-/* Reset of the layer's own state (Cold and Warm reset). */
-void pmu_reset(struct armprof_pe *pe);
+/* Cold and Warm reset of the unit (pe/units.h): its ID registers from the
+ * configuration and its own state. */
+void pmu_reset(struct armprof_pe *pe, bool cold);
 
 #endif

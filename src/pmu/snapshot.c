@@ -2,9 +2,7 @@
 /* PMU snapshots (FEAT_PMUv3_SS, D13.9): Capture event requests, whether
  * Capture events are enabled and allowed, and the Capture event itself. */
 #include "core/arch.h"
-#include "pcsr/pcsr.h"
 #include "pmu/brbe.h"
-#include "pmu/events.h"
 #include "pmu/pmu.h"
 
 /* PMECR_EL1.SSE after the reserved value 0b01 is resolved

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/arch.h"
-#include "pmu/pmu.h"
+#include "core/siblings.h"
 #include "spe/sample.h"
 #include "spe/spe.h"
 

@@ -3,7 +3,7 @@
  * sizes of the packets it records against PMSIDR_EL1.MaxSize, and the
  * Profiling Buffer's ID values the architecture version forbids. */
 #include "core/config.h"
-#include "spe/spe_level.h"
+#include "spe/spe_unit.h"
 
 bool spe_config_validate(const armprof_config *c, char *err, size_t errlen)
 {

@@ -6,9 +6,8 @@
  * rejection drops the record. Each filter also generates its SAMPLE_FEED_*
  * PMU event. */
 #include "core/arch.h"
-#include "pmu/events.h"
-#include "pmu/pmu.h"
-#include "spe/spe_level.h"
+#include "core/siblings.h"
+#include "spe/spe_unit.h"
 
 #define BADPMSFCR(pe) (constrained_unpredictable(pe, BADPMSFCR) == ARMPROF_UNPRED_BADPMSFCR_TRUE)
 
@@ -173,7 +172,7 @@ bool SPECollectRecord(armprof_pe *pe, uint64_t events, uint32_t total_latency, S
     const bool return_value = !(is_rejected_nevent || is_rejected_event || is_rejected_type ||
                                 is_rejected_latency || is_rejected_data_source);
     if (return_value) {
-        PMUEvent(pe, PMU_EVENT_SAMPLE_FILTRATE, 1);
+        spe_event(pe, PMU_EVENT_SAMPLE_FILTRATE);
         SPE_STATE(pe)->stats.filtered++;
     }
     return return_value;

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "decode/spe_packets.h"
-#include "spe/spe_level.h"
+#include "spe/spe_unit.h"
 #include "spe/sample.h"
 #include "spe/spe.h"
 

@@ -8,9 +8,8 @@
 #include <string.h>
 
 #include "core/arch.h"
-#include "pmu/events.h"
-#include "pmu/pmu.h"
-#include "spe/retire.h"
+#include "core/siblings.h"
+#include "spe/spe_retire.h"
 #include "spe/spe.h"
 
 /* ---- SPEGetRandomInterval(), SPEGetRandomBoolean() ---- */
@@ -34,7 +33,7 @@ static bool SPEGetRandomBoolean(armprof_pe *pe)
     return spe_random(SPE_STATE(pe)) >> 63;
 }
 
-void spe_reset(armprof_pe *pe)
+void spe_sample_reset(armprof_pe *pe)
 {
     spe_state *u = SPE_STATE(pe);
     const armprof_spe_sink sink = u->sink;
@@ -51,6 +50,14 @@ void spe_reset(armprof_pe *pe)
     u->seen_gen = pe->controls_gen - 1;           /* stale */
     spe_packet_layouts(&pe->cfg, u->layout);
     u->filter_mask = spe_filter_mask(pe);
+}
+
+void spe_reset(armprof_pe *pe, bool cold)
+{
+    (void)cold; /* the unit's registers were reset with the others */
+    spe_idregs_init(pe);
+    spe_sample_reset(pe);
+    spe_buffer_reset(pe);
 }
 
 /* The address packet's top byte for Exception level el in the Security state
@@ -94,6 +101,7 @@ void spe_refresh(armprof_pe *pe)
     u->reload_rnd = !IsFeatureImplemented(pe, SPE_ERnd) && rnd;
     u->reload = (uint32_t)FIELD(pe, PMSIRR_EL1, INTERVAL) << 8;
     u->pop_counted = pmu_event_counted(pe, PMU_EVENT_SAMPLE_POP);
+    u->pmu_filter = pmu_event_filter(pe);
     u->pbt_tag = u->enabled ? address_tag(pe) : 0;
     refresh_sample_controls(pe, &u->sc);
     u->seen_gen = pe->controls_gen;
@@ -164,7 +172,7 @@ static unsigned DefaultSPEEvent(const armprof_pe *pe)
 /* SPESampleCollision() */
 static void SPESampleCollision(armprof_pe *pe)
 {
-    PMUEvent(pe, PMU_EVENT_SAMPLE_COLLISION, 1);
+    spe_event(pe, PMU_EVENT_SAMPLE_COLLISION);
     SPE_STATE(pe)->stats.collisions++;
     const uint64_t coll = 1ull << PMBSR_EL1_COLL_LO;
     switch (DefaultSPEEvent(pe)) {
@@ -664,7 +672,7 @@ void SPECompleteSample(armprof_pe *pe, const armprof_op *op)
     }
 
     /* SPECompleteSample() */
-    PMUEvent(pe, PMU_EVENT_SAMPLE_FEED, 1);
+    spe_event(pe, PMU_EVENT_SAMPLE_FEED);
     u->stats.selected++;
     /* A misspeculated operation whose record the PE does not capture
      * (spe_speculative_sampling DISCARDED): "no packets are output and the

@@ -16,7 +16,7 @@
 
 #include "armprof/armprof.h"
 #include "armprof/decode.h"
-#include "pmu/pmu.h"
+#include "core/siblings.h"
 
 /* SPEOpType */
 typedef enum SPEOpType {
@@ -164,14 +164,18 @@ typedef struct spe_state {
     /* From the configuration, kept by a reset. */
     spe_packet_layout layout[ARMPROF_SPE_PKT_UNKNOWN][SPE_LAYOUT_INDEXES];
     uint64_t filter_mask; /* SPEFilterByEvents()'s mask (filter.c) */
+    /* Cached with the rest (spe_refresh()), but last, so that the fields the
+     * per-operation path reads keep their places: pmu_event_filter(), the
+     * events a sample may generate for a counter (spe_event()). */
+    uint64_t pmu_filter;
 } spe_state;
 
 struct armprof_pe;
 
 /* Resets the sampling unit (a Warm or Cold reset): nothing in flight,
  * previous branch invalid, the random generator reseeded. */
-void spe_reset(struct armprof_pe *pe);
-/* The parts of spe_retire() (spe/retire.h) that are not inline. */
+void spe_sample_reset(struct armprof_pe *pe);
+/* The parts of spe_retire() (spe/spe_retire.h) that are not inline. */
 void spe_refresh(struct armprof_pe *pe);
 bool SPEStartSample(struct armprof_pe *pe, uint64_t pc);
 /* SPEToCollectSample(): the interval counter's step for one member of the
@@ -212,13 +216,6 @@ unsigned SPEGetDataSourcePayloadSize(const armprof_config *cfg);
  * spe_refresh()'s cache, and CollectTimeStamp() for that cache. */
 void SPESampleAddTimeStamp(struct armprof_pe *pe);
 unsigned CollectTimeStamp(const struct armprof_pe *pe);
-/* The SPE events the PMU counts (SAMPLE_FEED_BR ...), whose number is an
- * option: generated only when the option names a number. Inline: a sample
- * generates several, which usually no counter counts (PMUEvent()). */
-static inline void spe_pmu_event(struct armprof_pe *pe, uint64_t number)
-{
-    if (number <= 0xffff) PMUEvent(pe, (uint16_t)number, 1);
-}
 /* filter.c: the Events packet bits the event filters check, a function of
  * the configuration (spe_state.filter_mask). */
 uint64_t spe_filter_mask(const struct armprof_pe *pe);

@@ -11,7 +11,7 @@
 #define ARMPROF_SPE_SPE_H
 
 #include "core/arch.h"
-#include "spe/spe_level.h"
+#include "spe/spe_unit.h"
 
 /* The pair ProfilingBufferOwner() returns: (owning_ss, owning_el).
  * owning_ss is ARMPROF_SS_ROOT when MDCR_EL3.{NSPBE,NSPB} selects no Security

@@ -1,16 +1,18 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The Statistical Profiling unit's registers and the Profiling Buffer's
- * (spe/regs/list.def): their ids, slots and field positions, continuing the
- * PMU's numbering (core/regdecl.h); their access checks (access/) and hooks. */
+ * (spe/regs/list.def): their ids, slots and field positions, numbered from
+ * SR_SPE_FIRST, after the PMU's (sysreg/units.h, core/regdecl.h); their
+ * access checks (access/) and hooks. */
 #ifndef ARMPROF_SPE_SPE_REGS_H
 #define ARMPROF_SPE_SPE_REGS_H
 
-#include "pmu/pmu_regs.h"
+#include "sysreg/sysreg_access.h"
+#include "sysreg/units.h"
 
 #define REGDECL_OWNER      SPE
 #define REGDECL_LIST       "spe/regs/list.def"
-#define REGDECL_FIRST_ID   SR_PMU_END
-#define REGDECL_FIRST_SLOT STO_PMU_END
+#define REGDECL_FIRST_ID   SR_SPE_FIRST
+#define REGDECL_FIRST_SLOT STO_SPE_FIRST
 #include "core/regdecl_enums.h"
 
 #define SYSREG_OWNER_LIST "spe/regs/list.def"

@@ -4,7 +4,7 @@
  * PhysicalOffsetIsValid() (arm-J1.3.md). PhysicalCountInt() is the count
  * the embedder sets with armprof_set_physical_count(). */
 #include "core/arch.h"
-#include "spe/spe_level.h"
+#include "spe/spe_unit.h"
 #include "spe/spe.h"
 
 typedef enum TimeStamp {

@@ -9,10 +9,12 @@
  * written through that register's storage and hooks
  * (sysreg_read()/sysreg_write()), so an external write of 1 to
  * PMU.PMSSCR_EL1.SS requests a Capture event exactly as MSR PMSSCR_EL1 does.
- * What differs is who may access: each page's 'Accessing' bullets, which the
- * perm functions below transliterate (AllowExternalPMUAccess(),
- * AllowExternalPMSSAccess(), IsCorePowered(), DoubleLockStatus(),
- * OSLockStatus(), SoftwareLockStatus(), IsRange3Counter()). */
+ * What differs is who may access: each page's 'Accessing' bullets, the perm
+ * column: the external debug block's and the CoreSight registers' below,
+ * the PMU block's in pmu/external_access.c (the PC sample registers' pages
+ * there included). Here are the helpers of J1.3.1 both blocks
+ * use (IsCorePowered(), DoubleLockStatus(), SoftwareLockStatus(),
+ * IsMostSecureAccess(), ...) and the generic mechanism. */
 #include "sysreg/external.h"
 
 #include <string.h>
@@ -78,26 +80,13 @@ bool IsMostSecureAccess(const armprof_pe *pe, const armprof_ext_access *a)
     return a->pas == ARMPROF_PAS_NONSECURE;
 }
 
-/* IsRange3Counter(n): GetPMUCounterRange(n) == PMUCounterRange_R3, an
- * implemented event counter at or above EffectiveEPMN(). */
-bool IsRange3Counter(const armprof_pe *pe, unsigned n)
-{
-    return n < (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS) && n >= EffectiveEPMN(pe);
-}
-
-/* PMCCR.OSLO (FEAT_PMUv3_EXTPMN; RES0 storage without it). */
-static unsigned PMCCR_OSLO(const armprof_pe *pe)
-{
-    return (unsigned)FIELD(pe, PMCCR, OSLO);
-}
-
 /* AllowExternalPMUAccess() and AllowExternalDebugAccess() differ only in the
  * MDCR_EL3 controls they read: ade:ad is <EPMADE,EPMAD> or <EDADE,EDAD>. With
  * EL3 using AArch32 the pseudocode reads SDCR.EPMAD or SDCR.EDAD: SDCR is
  * architecturally mapped to MDCR_EL3[31:0], the bits at the same positions,
  * so the model reads the one state. */
-static bool allow_external_access(const armprof_pe *pe, const armprof_ext_access *a, unsigned ade,
-                                  unsigned ad)
+bool allow_external_access(const armprof_pe *pe, const armprof_ext_access *a, unsigned ade,
+                           unsigned ad)
 {
     const armprof_pas pas = a->pas;
     if (IsFeatureImplemented(pe, RME)) {
@@ -122,42 +111,12 @@ static bool allow_external_access(const armprof_pe *pe, const armprof_ext_access
     return NonSecureOnlyImplementation(pe);
 }
 
-/* AllowExternalPMUAccess(): MDCR_EL3.<EPMADE,EPMAD>. */
-bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a)
-{
-    return allow_external_access(pe, a, (unsigned)FIELD(pe, MDCR_EL3, EPMADE),
-                                 (unsigned)FIELD(pe, MDCR_EL3, EPMAD));
-}
-
 /* AllowExternalDebugAccess() (the External DBGBVR<n>_EL1 ... registers and,
  * from Armv8.2, OSLAR_EL1): MDCR_EL3.<EDADE,EDAD>. */
 bool AllowExternalDebugAccess(const armprof_pe *pe, const armprof_ext_access *a)
 {
     return allow_external_access(pe, a, (unsigned)FIELD(pe, MDCR_EL3, EDADE),
                                  (unsigned)FIELD(pe, MDCR_EL3, EDAD));
-}
-
-/* AllowExternalPMSSAccess(). Its asserts (FEAT_PMUv3_SS, FEAT_Debugv8p4)
- * are not checked: the PMSS locations exist only with FEAT_PMUv3_SS, and the
- * function does not use FEAT_Debugv8p4. */
-bool AllowExternalPMSSAccess(const armprof_pe *pe, const armprof_ext_access *a)
-{
-    const armprof_pas pas = a->pas;
-    unsigned epmssad = HaveEL(pe, EL3) ? (unsigned)FIELD(pe, MDCR_EL3, EPMSSAD) : 3;
-    /* ConstrainUnpredictableBits(Unpredictable_RESEPMSSAD): a non-reserved value */
-    if (!IsFeatureImplemented(pe, RME) && (epmssad == 1 || epmssad == 2))
-        epmssad =
-            constrained_unpredictable(pe, RESEPMSSAD) == ARMPROF_UNPRED_RESEPMSSAD_AS_11 ? 3 : 0;
-    switch (epmssad) {
-    case 0:
-        return IsFeatureImplemented(pe, RME) ? pas == ARMPROF_PAS_ROOT : pas == ARMPROF_PAS_SECURE;
-    case 1:
-        return pas == ARMPROF_PAS_ROOT || pas == ARMPROF_PAS_REALM;
-    case 2:
-        return pas == ARMPROF_PAS_ROOT || pas == ARMPROF_PAS_SECURE;
-    default:
-        return true;
-    }
 }
 
 /* FEAT_PCSRv8p2 without the Performance Monitors Extension: the PC sample
@@ -168,93 +127,6 @@ bool PCSROnly(const armprof_pe *pe)
 }
 
 /* ---- The Accessing bullets (perm column) ---- */
-
-static ext_decision refuse(const char **why, const char *cond)
-{
-    *why = cond;
-    return EXT_ERROR;
-}
-
-/* The first bullet of the PMU and PMSS pages (and the conditions of the
- * 'event counter n is not implemented' rule): the error response's cause,
- * NULL when none holds. allow is AllowExternalPMUAccess() or
- * AllowExternalPMSSAccess(). */
-static const char *power_lock_error(const armprof_pe *pe, bool allow, const char *allow_name)
-{
-    if (DoubleLockStatus(pe)) return "DoubleLockStatus()";
-    if (!IsCorePowered(pe)) return "!IsCorePowered()";
-    if (!allow) return allow_name;
-    return NULL;
-}
-
-/* The second bullet of the PMU pages: '(((!IsFeatureImplemented(
- * FEAT_PMUv3_EXTPMN)) || (!IsMostSecureAccess(addrdesc))) || (PMCCR.OSLO ==
- * '0')) && OSLockStatus()'. */
-static bool os_lock_error(const armprof_pe *pe, const armprof_ext_access *a)
-{
-    return (!IsFeatureImplemented(pe, PMUv3_EXTPMN) || !IsMostSecureAccess(pe, a) ||
-            PMCCR_OSLO(pe) == 0) &&
-           OSLockStatus(pe);
-}
-
-/* 'When FEAT_PMUv3_EXTPMN is implemented, IsRange3Counter(n), and
- * !IsMostSecureAccess(addrdesc), accesses to this register are RAZ/WI.' */
-static bool range3_razwi(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                         unsigned n)
-{
-    return (d->flags & EXT_CTR) && IsFeatureImplemented(pe, PMUv3_EXTPMN) &&
-           IsRange3Counter(pe, n) && !IsMostSecureAccess(pe, a);
-}
-
-/* PMEVCNTR<n>_EL0, PMEVTYPER<n>_EL0, PMCCNTR_EL0, PMCR_EL0, the SET/CLR
- * registers, PMZR_EL0, PMSWINC_EL0, PMCFGR, PMIIDR:
- *   DoubleLockStatus(), !IsCorePowered(), !AllowExternalPMUAccess() -> error;
- *   the OS Lock bullet -> error; IsRange3Counter(n) -> RAZ/WI;
- *   'When SoftwareLockStatus(), accesses to this register are RO' (WI for
- *   PMZR_EL0 and PMSWINC_EL0) - a bullet of every FEAT_PMUv3_EXT32 block; of
- *   the blocks for both interfaces, PMICNTR_EL0's and PMZR_EL0's only, and of
- *   no FEAT_PMUv3_EXT64 block;
- *   otherwise the register's own access. */
-ext_decision perm_PMU(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                      unsigned n, const char **why)
-{
-    const char *err =
-        power_lock_error(pe, AllowExternalPMUAccess(pe, a), "!AllowExternalPMUAccess()");
-    if (err) return refuse(why, err);
-    if (os_lock_error(pe, a)) return refuse(why, "OSLockStatus()");
-    if (range3_razwi(pe, a, d, n)) {
-        *why = "IsRange3Counter()";
-        return EXT_RAZWI;
-    }
-    const bool swlock_bullet = IsFeatureImplemented(pe, PMUv3_EXT32) || (d->flags & EXT_SWLOCK);
-    if (swlock_bullet && SoftwareLockStatus(pe, a, ARMPROF_EXT_PMU)) {
-        *why = "SoftwareLockStatus()";
-        return EXT_WI;
-    }
-    return EXT_ALLOW;
-}
-
-/* PMEVCNTSVR<n>_EL1, PMCCNTSVR_EL1, PMICNTSVR_EL1, PMSSCR_EL1:
- *   DoubleLockStatus(), !IsCorePowered(), !AllowExternalPMSSAccess() -> error
- *   (no OS Lock bullet); IsRange3Counter(n) -> RAZ/WI; PMSSCR_EL1.SS: 'When
- *   SoftwareLockStatus(), access to this field is RO'; otherwise RO (the
- *   saved values) or RW (PMSSCR_EL1). */
-ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                       unsigned n, const char **why)
-{
-    const char *err =
-        power_lock_error(pe, AllowExternalPMSSAccess(pe, a), "!AllowExternalPMSSAccess()");
-    if (err) return refuse(why, err);
-    if (range3_razwi(pe, a, d, n)) {
-        *why = "IsRange3Counter()";
-        return EXT_RAZWI;
-    }
-    if ((d->flags & EXT_SWLOCK) && SoftwareLockStatus(pe, a, ARMPROF_EXT_PMU)) {
-        *why = "SoftwareLockStatus()";
-        return EXT_WI;
-    }
-    return EXT_ALLOW;
-}
 
 /* The Software Lock bullet of an entry that has one (EXT_SWLOCK): 'When
  * SoftwareLockStatus(), accesses to this register are RO' (WI for a WO
@@ -283,7 +155,7 @@ ext_decision perm_DOPD(const armprof_pe *pe, const armprof_ext_access *a, const 
 {
     (void)n;
     if (IsFeatureImplemented(pe, DoPD) && !IsCorePowered(pe))
-        return refuse(why, "!IsCorePowered()");
+        return ext_refuse(why, "!IsCorePowered()");
     return swlock_bullet(pe, a, d, why);
 }
 
@@ -294,8 +166,8 @@ ext_decision perm_CORE(const armprof_pe *pe, const armprof_ext_access *a, const 
                        unsigned n, const char **why)
 {
     (void)n;
-    if (DoubleLockStatus(pe)) return refuse(why, "DoubleLockStatus()");
-    if (!IsCorePowered(pe)) return refuse(why, "!IsCorePowered()");
+    if (DoubleLockStatus(pe)) return ext_refuse(why, "DoubleLockStatus()");
+    if (!IsCorePowered(pe)) return ext_refuse(why, "!IsCorePowered()");
     return swlock_bullet(pe, a, d, why);
 }
 
@@ -312,27 +184,12 @@ ext_decision perm_EDOSLAR(const armprof_pe *pe, const armprof_ext_access *a, con
                           unsigned n, const char **why)
 {
     (void)n;
-    if (DoubleLockStatus(pe)) return refuse(why, "DoubleLockStatus()");
-    if (!IsCorePowered(pe)) return refuse(why, "!IsCorePowered()");
+    if (DoubleLockStatus(pe)) return ext_refuse(why, "DoubleLockStatus()");
+    if (!IsCorePowered(pe)) return ext_refuse(why, "!IsCorePowered()");
     const bool checked = IsFeatureImplemented(pe, Debugv8p2) || OPTION_VALUE(pe, ED_OSLAR_EDAD);
     if (checked && !AllowExternalDebugAccess(pe, a))
-        return refuse(why, "!AllowExternalDebugAccess()");
+        return ext_refuse(why, "!AllowExternalDebugAccess()");
     return swlock_bullet(pe, a, d, why);
-}
-
-/* The PC sample registers (PMPCSR, PMCID1SR, PMCID2SR, PMVIDSR, PMCCIDSR,
- * PMVCIDSR, PMPCSCTL): 'When DoubleLockStatus() or !IsCorePowered(), accesses
- * to this register generate an error response'; the OS Lock bullet; otherwise
- * RO (RW for PMPCSCTL, whose RO bits the write function keeps). */
-ext_decision perm_PCSR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                       unsigned n, const char **why)
-{
-    (void)d;
-    (void)n;
-    if (DoubleLockStatus(pe)) return refuse(why, "DoubleLockStatus()");
-    if (!IsCorePowered(pe)) return refuse(why, "!IsCorePowered()");
-    if (os_lock_error(pe, a)) return refuse(why, "OSLockStatus()");
-    return EXT_ALLOW;
 }
 
 /* The external debug registers EDPCSR, EDCIDSR, EDVIDSR and EDSCR: 'When
@@ -344,28 +201,10 @@ ext_decision perm_DBG(const armprof_pe *pe, const armprof_ext_access *a, const e
                       unsigned n, const char **why)
 {
     (void)n;
-    if (DoubleLockStatus(pe)) return refuse(why, "DoubleLockStatus()");
-    if (!IsCorePowered(pe)) return refuse(why, "!IsCorePowered()");
-    if (OSLockStatus(pe)) return refuse(why, "OSLockStatus()");
+    if (DoubleLockStatus(pe)) return ext_refuse(why, "DoubleLockStatus()");
+    if (!IsCorePowered(pe)) return ext_refuse(why, "!IsCorePowered()");
+    if (OSLockStatus(pe)) return ext_refuse(why, "OSLockStatus()");
     return swlock_bullet(pe, a, d, why);
-}
-
-/* 'If event counter n is not implemented: When IsCorePowered() &&
- * !DoubleLockStatus() && !OSLockStatus() && AllowExternalPMUAccess(addrdesc),
- * accesses are RES0. Otherwise, it is CONSTRAINED UNPREDICTABLE whether
- * accesses to this register are RES0 or generate an error response'
- * (PMEVTYPER<n>_EL0, PMEVCNTSVR<n>_EL1; applied to PMEVCNTR<n>_EL0 too). */
-static ext_decision unimplemented_counter(const armprof_pe *pe, const armprof_ext_access *a,
-                                          const char **why)
-{
-    const char *err =
-        power_lock_error(pe, AllowExternalPMUAccess(pe, a), "!AllowExternalPMUAccess()");
-    if (!err && OSLockStatus(pe)) err = "OSLockStatus()";
-    if (err && constrained_unpredictable(pe, EXT_UNIMPL_COUNTER) ==
-                   ARMPROF_UNPRED_EXT_UNIMPL_COUNTER_ERROR)
-        return refuse(why, err);
-    *why = "event counter not implemented";
-    return EXT_RAZWI;
 }
 
 /* PMLSR.SLK and EDLSR.SLK: 'On a External debug reset, this field resets to
@@ -592,11 +431,7 @@ static armprof_ext_outcome ext_access(armprof_pe *pe, unsigned component, uint32
     o.index = loc.m;
     o.sysreg = d->sysreg;
     const char *why = NULL;
-    ext_decision dec;
-    if ((d->flags & EXT_CTR) && loc.m >= (unsigned)OPTION_VALUE(pe, NUM_EVENT_COUNTERS))
-        dec = unimplemented_counter(pe, &a, &why);
-    else
-        dec = d->perm(pe, &a, d, loc.m, &why);
+    const ext_decision dec = d->perm(pe, &a, d, loc.m, &why);
     o.why = why;
     if (dec == EXT_ERROR) {
         o.kind = ARMPROF_EXT_ERROR;

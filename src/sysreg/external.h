@@ -23,7 +23,7 @@ enum ext_flags {
     EXT_RO = 1u << 0,     /* the page's last bullet: 'accesses to this register are RO' */
     EXT_WO = 1u << 1,     /* ... 'are WO' (reads RAZ in the model) */
     EXT_W1 = 1u << 2,     /* a write acts on the bits written as 1 */
-    EXT_CTR = 1u << 3,    /* instance n is event counter n */
+    EXT_CTR = 1u << 3,    /* instance n is event counter n (its perm function checks n) */
     EXT_SWLOCK = 1u << 4, /* the Software Lock bullet, in any interface's block */
 };
 
@@ -72,29 +72,25 @@ typedef struct ext_catalog {
     unsigned count;
 } ext_catalog;
 
-/* Definitions of the rd and wr columns' functions. */
+/* Declarations and definitions of the perm, rd and wr columns' functions. */
+#define EXT_PERM_FN(name)                                                                          \
+    ext_decision name(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,        \
+                      unsigned n, const char **why)
 #define EXT_READ_FN(name)                                                                          \
     uint64_t name(armprof_pe *pe, const armprof_ext_access *a, unsigned m, uint64_t bits)
 #define EXT_WRITE_FN(name)                                                                         \
     void name(armprof_pe *pe, const armprof_ext_access *a, unsigned m, uint64_t value,             \
               uint64_t bits)
 
-/* The perm column's functions: each page's Accessing bullets. */
-ext_decision perm_PMU(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                      unsigned n, const char **why);
-ext_decision perm_PMSS(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                       unsigned n, const char **why);
-ext_decision perm_DOPD(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                       unsigned n, const char **why);
-ext_decision perm_PCSR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                       unsigned n, const char **why);
-ext_decision perm_DBG(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                      unsigned n, const char **why);
+/* The perm column's functions: each page's Accessing bullets. The engine's
+ * are the external debug block's and the CoreSight registers'; the PMU's
+ * pages are the PMU's (pmu/external.h), the PC sample registers' in the
+ * block included. */
+EXT_PERM_FN(perm_DOPD);
+EXT_PERM_FN(perm_DBG);
 
-ext_decision perm_CORE(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                       unsigned n, const char **why);
-ext_decision perm_EDOSLAR(const armprof_pe *pe, const armprof_ext_access *a, const ext_desc *d,
-                          unsigned n, const char **why);
+EXT_PERM_FN(perm_CORE);
+EXT_PERM_FN(perm_EDOSLAR);
 
 /* The pseudocode helpers of J1.3.1 (external.c cites each). component is an
  * armprof_ext_component (GetAccessComponent()). */
@@ -105,9 +101,16 @@ bool SoftwareLockStatus(const armprof_pe *pe, const armprof_ext_access *a, unsig
 bool AllowExternalDebugAccess(const armprof_pe *pe, const armprof_ext_access *a);
 bool NonSecureOnlyImplementation(const armprof_pe *pe);
 bool IsMostSecureAccess(const armprof_pe *pe, const armprof_ext_access *a);
-bool IsRange3Counter(const armprof_pe *pe, unsigned n);
-bool AllowExternalPMUAccess(const armprof_pe *pe, const armprof_ext_access *a);
-bool AllowExternalPMSSAccess(const armprof_pe *pe, const armprof_ext_access *a);
+/* AllowExternalPMUAccess() (pmu/external_access.c) and
+ * AllowExternalDebugAccess() with MDCR_EL3's <ade,ad> bits of their block. */
+bool allow_external_access(const armprof_pe *pe, const armprof_ext_access *a, unsigned ade,
+                           unsigned ad);
+/* A perm function's refusal: an error response, for the condition cond. */
+static inline ext_decision ext_refuse(const char **why, const char *cond)
+{
+    *why = cond;
+    return EXT_ERROR;
+}
 /* FEAT_PCSRv8p2 without the Performance Monitors Extension: the PC sample
  * registers alone in the area reserved for the PMU (H7.1.2, Table H7-1). */
 bool PCSROnly(const armprof_pe *pe);

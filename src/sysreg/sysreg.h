@@ -44,7 +44,8 @@ typedef struct sysreg_provider {
 } sysreg_provider;
 
 /* The PE instance as far as the engine knows it: the core, then the
- * engine's own state. The layers above extend this (pcsr/pcsr.h). */
+ * engine's own state. The units' states follow it, side by side
+ * (sysreg/units.h). */
 typedef struct sysreg_level {
     armprof_pe core;
     const sysreg_catalog *catalog;

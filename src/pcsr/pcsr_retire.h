@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* A branch retires (PC Sample-based Profiling): CreatePCSample() of its
- * target, inline because it runs for every branch a simulator retires; the
- * context part of the sample is cached (pcsr_refresh()). */
-#ifndef ARMPROF_PCSR_BRANCH_H
-#define ARMPROF_PCSR_BRANCH_H
+/* PC sampling's part of one operation (its hooks in pe/units.h): a branch
+ * retires, CreatePCSample() of its target, inline because it runs for every
+ * branch a simulator retires; the context part of the sample is cached
+ * (pcsr_refresh()). */
+#ifndef ARMPROF_PCSR_PCSR_RETIRE_H
+#define ARMPROF_PCSR_PCSR_RETIRE_H
 
 #include "pcsr/pcsr.h"
 
@@ -66,13 +67,23 @@ static inline uint8_t pcsr_plain_mark(bool is_branch, bool on, bool all)
     return all ? PCSR_MARK_OTHER : PCSR_MARK_NONE;
 }
 
-/* armprof_retire()'s PC sampling of a plain operation, deferred without a
- * test of the class: mark is pcsr_plain_mark() of the operation (which the
- * caller looks up). */
-static inline void pcsr_retire_deferred(armprof_pe *pe, const armprof_op *op, bool is_branch,
-                                        uint8_t mark)
+/* The cache brought current (armprof_retire()'s one check), and the marks
+ * of plain operations with it. */
+static inline void pcsr_make_current(armprof_pe *pe)
+{
+    const bool on = pcsr_current(pe);
+    const bool all = on && OPTION_VALUE(pe, PCSR_SAMPLE_ALL) != 0;
+    pcsr_state *p = PCSR_STATE(pe);
+    for (unsigned is_branch = 0; is_branch < 2; is_branch++)
+        p->plain_mark[is_branch] = pcsr_plain_mark(is_branch, on, all);
+}
+
+/* armprof_retire()'s PC sampling of a plain operation, the cache current,
+ * deferred without a test of the class. */
+static inline void pcsr_retire_plain(armprof_pe *pe, const armprof_op *op, bool is_branch)
 {
     pcsr_state *p = PCSR_STATE(pe);
+    const uint8_t mark = p->plain_mark[is_branch];
     /* The PC, the next instruction's for a branch, or a taken branch's
      * target, selected by a mask (all ones for a taken branch) rather than
      * by branches: */
@@ -86,6 +97,52 @@ static inline void pcsr_retire_deferred(armprof_pe *pe, const armprof_op *op, bo
 static inline void pcsr_branch_retired(armprof_pe *pe, uint64_t target)
 {
     if (pcsr_current(pe)) pcsr_defer(PCSR_STATE(pe), target, true);
+}
+
+/* One retired operation (armprof_retire()'s general path): a branch target
+ * can always be PC-sampled; a conditional branch that fails its condition
+ * check targets the next instruction; an exception entry or return's target
+ * runs at the level it goes to. Another operation is sampled with
+ * pcsr_sample_all_instructions. */
+static inline void pcsr_retire(armprof_pe *pe, const armprof_op *op)
+{
+    if (op->op_class == ARMPROF_OP_BRANCH) {
+        if (op->branch_kind >= ARMPROF_BRANCH_ERET && OP_HAS(op, target_el) &&
+            op->target_el_valid && op->target_el <= 3 && op->taken)
+            pcsr_branch_retired_at(pe, op->target, op->target_el);
+        else
+            pcsr_branch_retired(pe, op->taken ? op->target : op->pc + 4);
+    } else if (OPTION_VALUE(pe, PCSR_SAMPLE_ALL) &&
+               (IsFeatureImplemented(pe, PCSRv8) || IsFeatureImplemented(pe, PCSRv8p2))) {
+        CreatePCSample(pe, op->pc);
+    }
+}
+
+/* What did not retire takes no PC sample. */
+static inline void pcsr_retire_misspeculated(armprof_pe *pe, const armprof_op *op)
+{
+    (void)pe;
+    (void)op;
+}
+static inline void pcsr_retire_not_arch_executed(armprof_pe *pe, const armprof_op *op)
+{
+    (void)pe;
+    (void)op;
+}
+
+/* The lean path of armprof_retire() always includes the deferred sample
+ * (pcsr_retire_plain()). */
+static inline bool pcsr_lean(armprof_pe *pe)
+{
+    (void)pe;
+    return true;
+}
+
+/* PC sampling never needs an operation to take the full path. */
+static inline uint64_t pcsr_ops_until_event(armprof_pe *pe)
+{
+    (void)pe;
+    return UINT64_MAX;
 }
 
 /* A run of plain operations (armprof_retire_run()): the samples its

@@ -3,12 +3,11 @@
  * for every operation a simulator retires, so its common case (profiling
  * disabled, or the interval counter counting down) must cost a few
  * instructions (docs/design.md rule 4). The rest is in sample.c. */
-#ifndef ARMPROF_SPE_RETIRE_H
-#define ARMPROF_SPE_RETIRE_H
+#ifndef ARMPROF_SPE_SPE_RETIRE_H
+#define ARMPROF_SPE_SPE_RETIRE_H
 
-#include "spe/spe_level.h"
-#include "pmu/events.h"
-#include "pmu/pmu.h"
+#include "spe/spe_unit.h"
+#include "core/siblings.h"
 #include "spe/sample.h"
 
 /* SPEStartSample() for a member of the sample population, once
@@ -107,14 +106,15 @@ static inline void spe_retire_plain(armprof_pe *pe, const armprof_op *op, bool i
 
 /* Whether spe_retire_counting() applies (the cache current): no counter
  * counts SAMPLE_POP and FEAT_SPE_ERnd's ECOUNT is not in use, so that an
- * operation that is not sampled only counts down. */
-static inline bool spe_counts_only(armprof_pe *pe)
+ * operation that is not sampled only counts down (armprof_retire()'s lean
+ * path). */
+static inline bool spe_lean(armprof_pe *pe)
 {
     const spe_state *u = SPE_STATE(pe);
     return !u->pop_counted && !u->ernd_rnd;
 }
 
-/* spe_retire_plain() while spe_counts_only() holds, for an operation that
+/* spe_retire_plain() while spe_lean() holds, for an operation that
  * is not sampled: false, having changed nothing, for one that reaches
  * SPEToCollectSample()'s full path (COUNT 1 or 0), which
  * spe_retire_plain() takes. */
