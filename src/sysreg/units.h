@@ -42,7 +42,7 @@
 #define UNITS_END (SPE_OFFSET + SPE_ROOM)
 
 /* A unit's state: its type at its offset from the PE (each unit's own state
- * macro, PMU_STATE() and the like, is this with its type and place). */
+ * macro, as the PMU's, is this with its type and place). */
 #define UNIT_STATE(pe, type, offset) ((type *)((char *)(pe) + (offset)))
 
 #endif
