@@ -259,8 +259,11 @@ void qp_thread_end(qp_thread *t)
 
 void qp_write_outputs(void)
 {
-    /* once: at exit, or at execve() */
-    if (__atomic_exchange_n(&qp.stopped, true, __ATOMIC_ACQ_REL)) return;
+    /* once: at exit, or at execve(); after every thread's end in progress */
+    pthread_rwlock_wrlock(&qp.ending);
+    const bool stopped = __atomic_exchange_n(&qp.stopped, true, __ATOMIC_ACQ_REL);
+    pthread_rwlock_unlock(&qp.ending);
+    if (stopped) return;
     for (unsigned v = 0; v < QP_MAX_VCPUS; v++) {
         qp_thread *t = qp_thread_detach(v);
         if (t) qp_thread_end(t);

@@ -96,9 +96,12 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned vcpu)
 static void vcpu_exit(qemu_plugin_id_t id, unsigned vcpu)
 {
     (void)id;
-    if (qp.stopped) return;
-    qp_thread *t = qp_thread_detach(vcpu);
-    if (t) qp_thread_end(t);
+    pthread_rwlock_rdlock(&qp.ending);
+    if (!__atomic_load_n(&qp.stopped, __ATOMIC_ACQUIRE)) {
+        qp_thread *t = qp_thread_detach(vcpu);
+        if (t) qp_thread_end(t);
+    }
+    pthread_rwlock_unlock(&qp.ending);
 }
 
 static void at_exit(qemu_plugin_id_t id, void *userdata)
@@ -198,6 +201,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     memset(&qp, 0, sizeof qp);
     qp.watch_fd = -1;
     pthread_mutex_init(&qp.lock, NULL);
+    pthread_rwlock_init(&qp.ending, NULL);
     qp.id = id;
     qp.mode = QP_MODE_FAST;
     if (info->system_emulation) return install_system(id, argc, argv);

@@ -307,7 +307,13 @@ struct qp_plugin {
         qp_sampler *sampler; /* pcsample=: NULL without */
     } sys;
     pthread_mutex_t lock; /* TB list, thread slots, side-band, PREFIX.spe */
-    FILE *spe;            /* PREFIX.spe */
+    /* A thread's end (vcpu_exit: detached from its slot, settled, flushed,
+     * then on the done list) holds it shared; the outputs hold it
+     * exclusively, so that no thread is between its slot and the done list
+     * while they are written (a worker's end racing the main thread's exit
+     * left its records out of PREFIX.perf.data) */
+    pthread_rwlock_t ending;
+    FILE *spe; /* PREFIX.spe */
     uint64_t spe_size;
     bool spe_failed; /* a write failed: said at exit */
     qp_tb *tbs;

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Two threads, each adding 1 to its own field N = 100000 times (a load and
- * a store each time): the fields are adjacent, 8 bytes apart in one
- * 64-byte-aligned line (false sharing), or with -DPADDED 64 bytes apart,
- * each on a line of its own. The main thread only starts and joins them:
- * three threads, three PEs under the plugin. */
+/* Two threads, each adding 1 to its own field N times (a load and a store
+ * each time; N the first argument, 100000 without): the fields are
+ * adjacent, 8 bytes apart in one 64-byte-aligned line (false sharing), or
+ * with -DPADDED 64 bytes apart, each on a line of its own. The main thread
+ * only starts and joins them: three threads, three PEs under the plugin.
+ * Exits 0 when each field counted N. */
 #include <pthread.h>
 #include <stdio.h>
-
-#define N 100000
+#include <stdlib.h>
 
 static struct {
     volatile long a;
@@ -17,16 +17,19 @@ static struct {
     volatile long b;
 } line __attribute__((aligned(64)));
 
+static long n = 100000;
+
 static void *worker(void *arg)
 {
     volatile long *field = arg;
-    for (long i = 0; i < N; i++)
+    for (long i = 0; i < n; i++)
         *field = *field + 1;
     return NULL;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    if (argc > 1) n = strtol(argv[1], NULL, 0);
     pthread_t t[2];
     if (pthread_create(&t[0], NULL, worker, (void *)&line.a) != 0 ||
         pthread_create(&t[1], NULL, worker, (void *)&line.b) != 0)
@@ -34,5 +37,5 @@ int main(void)
     pthread_join(t[0], NULL);
     pthread_join(t[1], NULL);
     printf("%ld %ld\n", line.a, line.b);
-    return line.a == N && line.b == N ? 0 : 1;
+    return line.a == n && line.b == n ? 0 : 1;
 }

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# perf c2c on false sharing in user mode (issue 39, part 6): the plugin in
+# exact mode, whose PEs share one memory hierarchy (docs/memory-model.md),
+# runs tests/qemu/false_sharing.c with N = 5000000 (the two workers overlap:
+# with 100000 one ends before the other has started), then perf c2c report
+# (perf 7.3: 6.1 does not decode the Data Source of the Neoverse V2 the
+# perf.data names, docs/perf-quirks.md C1) reads PREFIX.perf.data.
+#   shared  the fields 8 bytes apart in one line: each worker's load of its
+#           field finds the line Modified in the other's L1 (the other
+#           stored since), served by that PE (PEER_CORE, or PEER_CLUSTER
+#           when the two are in different clusters: mem_cluster_pes 2 puts
+#           PE 1 and PE 2 apart); perf c2c reports one shared cache line,
+#           the line of the program's `line` (its address from nm, 64-byte
+#           aligned), loads hitting a peer, and stores from both offsets
+#           0x0 and 0x8 (the two writers) in its Pareto table;
+#   padded  the fields on two lines: each stays Modified in its own PE's
+#           L1: no shared cache line and no peer load.
+# And in both, PREFIX.perf.data has every record PREFIX.spe has (a worker's
+# end racing the main thread's exit once left its CPU's records out).
+#   c2c_false_sharing.sh QEMU PLUGIN ARMPROF NM SHARED PADDED PERF_VERSION PERF_COMMAND...
+set -u
+qemu=$1 plugin=$2 armprof=$3 nm=$4 shared=$5 padded=$6 perf_version=$7
+shift 7
+. "$(dirname "$0")/common.sh"
+need_qemu "$qemu" 10.0 "$plugin"
+[ -x "$shared" ] && [ -x "$padded" ] || skip "no false_sharing programs (gcc-aarch64-linux-gnu)"
+[ -x "$nm" ] || skip "no aarch64 nm for the programs' symbols"
+need_perf "$perf_version" "$@"
+make_work
+fail=0
+for variant in shared padded; do
+  prog=$shared
+  [ "$variant" = shared ] || prog=$padded
+  "$qemu" -cpu max,pauth=off -plugin "$plugin,out=$work/$variant,mode=exact,perf_version=$perf_version,quiet=on" \
+    "$prog" 5000000 >/dev/null || { echo "FAIL: $variant: the program under QEMU failed"; fail=1; continue; }
+  in_spe=$("$armprof" decode "$work/$variant.spe" | tail -n 1 | awk '{print $3}')
+  in_perf=$("$armprof" report "$work/$variant.perf.data" 2>/dev/null | awk '$1 == "records" { print $2; exit }')
+  [ -n "$in_spe" ] && [ "$in_spe" = "$in_perf" ] && echo "ok: $variant: perf.data has the $in_spe records of the .spe" ||
+    { echo "FAIL: $variant: $in_spe records in PREFIX.spe, ${in_perf:-none} in PREFIX.perf.data"; fail=1; }
+  "$@" c2c report -i "$work/$variant.perf.data" --stdio >"$work/$variant.c2c" 2>&1 ||
+    { echo "FAIL: $variant: perf c2c report exits $?"; sed -n '1,10p' "$work/$variant.c2c"; fail=1; continue; }
+  lines=$(sed -n 's/^ *Total Shared Cache Lines *: *\([0-9]*\)$/\1/p' "$work/$variant.c2c")
+  peer=$(sed -n 's/^ *Load HIT Local Peer *: *\([0-9]*\)$/\1/p' "$work/$variant.c2c")
+  echo "$variant: perf c2c: $lines shared cache lines, $peer loads hit a peer"
+  if [ "$variant" = padded ]; then
+    [ "$lines" = 0 ] && [ "$peer" = 0 ] && echo "ok: padded: no contended line, no peer load" ||
+      { echo "FAIL: padded: $lines shared lines and $peer peer loads, wanted 0 and 0"; fail=1; }
+    continue
+  fi
+  addr=$("$nm" "$prog" | awk '$3 == "line" { print $1 }')
+  want=$(printf '0x%x' $((0x${addr:-0} & ~63)))
+  pareto=$(sed -n '/Shared Cache Line Distribution Pareto/,$p' "$work/shared.c2c")
+  [ "$lines" = 1 ] && [ "${peer:-0}" -gt 0 ] && echo "ok: shared: one shared line, $peer loads served by a peer" ||
+    { echo "FAIL: shared: $lines shared lines and $peer peer loads, wanted 1 and some"; fail=1; }
+  grep -q "[[:space:]]$want\$" <<<"$pareto" && echo "ok: shared: the line is $want, false_sharing's 'line'" ||
+    { echo "FAIL: shared: no line $want (nm: line at 0x$addr) in the Pareto table"; sed -n '1,14p' <<<"$pareto"; fail=1; }
+  for off in 0x0 0x8; do
+    # a row of the line's offset OFF with store references (the N/A store
+    # column: the hierarchy says no level for a store) from worker()
+    grep -Eq "^ +[0-9.]+% +[0-9.]+% +[0-9.]+% +[0-9.]+% +[1-9][0-9.]*% +$off .*worker" <<<"$pareto" &&
+      echo "ok: shared: stores of worker() at offset $off: a writer of the line" ||
+      { echo "FAIL: shared: no stores of worker() at offset $off"; sed -n '8,20p' <<<"$pareto"; fail=1; }
+  done
+done
+exit $fail
