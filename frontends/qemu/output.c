@@ -170,10 +170,26 @@ static char *path_with(const char *suffix)
  * a PE; at most ncpus of them). */
 static void pe_topology(const qp_thread *done, armprof_perf_cpu_topology *t, uint64_t *node_memory)
 {
+    /* exact mode: the hierarchy's clusters and nodes of each thread's PE
+     * (its vCPU index, hierarchy.h); otherwise one cluster on one node */
+    const qp_hier_config *h = qp.hier ? qp_hier_get_config(qp.hier) : NULL;
     unsigned n = 0;
-    for (const qp_thread *th = done; th; th = th->next_done, n++)
-        t[n] = (armprof_perf_cpu_topology){.core = n, .cluster = 0, .node = 0};
-    node_memory[0] = 0;
+    bool node_used[QP_MAX_VCPUS] = {false};
+    for (const qp_thread *th = done; th; th = th->next_done, n++) {
+        const unsigned cluster = h ? th->vcpu / h->cluster_pes : 0;
+        const unsigned node = h ? (th->vcpu / h->node_pes) % h->nodes : 0;
+        t[n] = (armprof_perf_cpu_topology){.core = n, .cluster = cluster, .node = node};
+        node_used[node % QP_MAX_VCPUS] = true;
+    }
+    /* perf's nodes are numbered from 0, each with a CPU: a node of the
+     * hierarchy no thread ran on is left out, the others keep their order */
+    unsigned renumber[QP_MAX_VCPUS], next = 0;
+    for (unsigned k = 0; k < QP_MAX_VCPUS; k++)
+        renumber[k] = node_used[k] ? next++ : 0;
+    for (unsigned i = 0; i < n; i++) {
+        t[i].node = renumber[t[i].node % QP_MAX_VCPUS];
+        node_memory[t[i].node] = 0; /* not modelled: perf shows 0 kB */
+    }
 }
 
 static bool write_perf(const char *path, const char *spe_path, char *err, size_t errlen)

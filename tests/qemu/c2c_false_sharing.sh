@@ -17,7 +17,8 @@
 #   padded  the fields on two lines: each stays Modified in its own PE's
 #           L1: no shared cache line and no peer load.
 # And in both, PREFIX.perf.data has every record PREFIX.spe has (a worker's
-# end racing the main thread's exit once left its CPU's records out).
+# end racing the main thread's exit once left its CPU's records out); its
+# header's CPU topology is the hierarchy's clusters.
 #   c2c_false_sharing.sh QEMU PLUGIN ARMPROF NM SHARED PADDED PERF_VERSION PERF_COMMAND...
 set -u
 qemu=$1 plugin=$2 armprof=$3 nm=$4 shared=$5 padded=$6 perf_version=$7
@@ -48,6 +49,15 @@ for variant in shared padded; do
       { echo "FAIL: padded: $lines shared lines and $peer peer loads, wanted 0 and 0"; fail=1; }
     continue
   fi
+  # the header's topology is the hierarchy's: with mem_cluster_pes 2 the
+  # main thread's PE and the first worker's (vCPUs 0 and 1) form one
+  # cluster, the second worker's (vCPU 2) another: two of perf's sockets,
+  # all three CPUs on node 0
+  "$@" report -i "$work/shared.perf.data" --header-only -I >"$work/header" 2>&1
+  sockets=$(grep -c '^# sibling sockets : ' "$work/header")
+  node0=$(sed -n 's/^# node0 cpu list : //p' "$work/header")
+  [ "$sockets" = 2 ] && [ "$node0" = 0-2 ] && echo "ok: shared: the header has the hierarchy's 2 clusters, node0 CPUs 0-2" ||
+    { echo "FAIL: shared: $sockets sibling-socket lines and node0 '$node0', wanted 2 and 0-2"; grep -E 'sibling|node' "$work/header"; fail=1; }
   addr=$("$nm" "$prog" | awk '$3 == "line" { print $1 }')
   want=$(printf '0x%x' $((0x${addr:-0} & ~63)))
   pareto=$(sed -n '/Shared Cache Line Distribution Pareto/,$p' "$work/shared.c2c")
