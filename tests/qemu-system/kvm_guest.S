@@ -21,7 +21,7 @@
  * Items: 1 the loop's sum, then the registers (2 ...) in kvm_vmm.c's
  * order. A synchronous exception (an UNDEFINED MRS that KVM injects, or
  * one the PE takes) is reported and the instruction skipped: ELR_EL1 + 4. */
-#define KVM_GUEST_MMIO 0x10000000
+#include "kvm_guest.h"
 
 	.section .text.kvm_guest, "ax"
 	.balign 2048
@@ -29,59 +29,7 @@
 kvm_guest_start:
 	b	start
 
-	/* VBAR_EL1: the table 2 KB aligned; the current EL with SPx's
-	 * synchronous vector (+0x200) is the one an MRS at EL1h takes */
-	.balign 2048
-vectors:
-	.irp off, 0x000, 0x080, 0x100, 0x180
-	.balign 0x80
-	mov	x9, #\off
-	b	unexpected
-	.endr
-	.balign 0x80
-	b	sync			/* +0x200 */
-	.irp off, 0x280, 0x300, 0x380, 0x400, 0x480, 0x500, 0x580, 0x600, 0x680, 0x700, 0x780
-	.balign 0x80
-	mov	x9, #\off
-	b	unexpected
-	.endr
-
-sync:
-	mrs	x9, elr_el1
-	str	x9, [x20, #0x38]
-	mrs	x10, esr_el1
-	str	x10, [x20, #0x10]
-	add	x9, x9, #4
-	msr	elr_el1, x9
-	eret
-
-unexpected:
-	str	x9, [x20, #0x20]
-1:	wfi
-	b	1b
-
-/* WRITE ITEM, REGISTER, VALUE: report ITEM, MSR REGISTER of VALUE (a
- * 16-bit immediate, shifted by SHIFT), then that it went through */
-.macro write item, reg, value, shift
-	mov	x0, #\item
-	str	x0, [x20]
-	movz	x1, #\value, lsl #\shift
-	adr	x2, 9f
-	str	x2, [x20, #0x30]
-9:	msr	\reg, x1
-	str	x1, [x20, #0x28]
-.endm
-
-/* READ ITEM, REGISTER: report ITEM, then what MRS REGISTER gives */
-.macro read item, reg
-	mov	x0, #\item
-	str	x0, [x20]
-	mov	x1, x21
-	adr	x2, 9f
-	str	x2, [x20, #0x30]
-9:	mrs	x1, \reg
-	str	x1, [x20, #8]
-.endm
+	KVM_VECTORS
 
 start:
 	adr	x0, vectors

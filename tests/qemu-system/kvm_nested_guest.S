@@ -14,7 +14,7 @@
  * PMSCR_EL12 (PMSCR_EL1), PMBLIMITR_EL1, an MSR of PMSCR_EL2 (TS and
  * E0HSPE, 0x21) and of PMSCR_EL12 (0x21), and PMSCR_EL2 and PMSCR_EL12
  * read after them. */
-#define KVM_GUEST_MMIO 0x10000000
+#include "kvm_guest.h"
 
 	.section .text.kvm_nested_guest, "ax"
 	.balign 2048
@@ -22,54 +22,7 @@
 kvm_nested_guest_start:
 	b	start
 
-	.balign 2048
-vectors:
-	.irp off, 0x000, 0x080, 0x100, 0x180
-	.balign 0x80
-	mov	x9, #\off
-	b	unexpected
-	.endr
-	.balign 0x80
-	b	sync			/* +0x200: the current EL with SPx */
-	.irp off, 0x280, 0x300, 0x380, 0x400, 0x480, 0x500, 0x580, 0x600, 0x680, 0x700, 0x780
-	.balign 0x80
-	mov	x9, #\off
-	b	unexpected
-	.endr
-
-sync:
-	mrs	x9, elr_el1		/* ELR_EL2 (E2H) */
-	str	x9, [x20, #0x38]
-	mrs	x10, esr_el1		/* ESR_EL2 (E2H) */
-	str	x10, [x20, #0x10]
-	add	x9, x9, #4
-	msr	elr_el1, x9
-	eret
-
-unexpected:
-	str	x9, [x20, #0x20]
-1:	wfi
-	b	1b
-
-.macro read item, reg
-	mov	x0, #\item
-	str	x0, [x20]
-	mov	x1, x21
-	adr	x2, 9f
-	str	x2, [x20, #0x30]
-9:	mrs	x1, \reg
-	str	x1, [x20, #8]
-.endm
-
-.macro write item, reg, value
-	mov	x0, #\item
-	str	x0, [x20]
-	mov	x1, #\value
-	adr	x2, 9f
-	str	x2, [x20, #0x30]
-9:	msr	\reg, x1
-	str	x1, [x20, #0x28]
-.endm
+	KVM_VECTORS
 
 start:
 	mov	x20, #KVM_GUEST_MMIO
