@@ -41,6 +41,13 @@ vectors:
 	b	1b
 	.endr
 
+/* REPORT ITEM, REGISTER: ITEM and the value REGISTER holds */
+.macro report item, reg
+	mov	x0, #\item
+	str	x0, [x20]
+	str	\reg, [x20, #8]
+.endm
+
 start:
 	adr	x0, vectors
 	msr	vbar_el1, x0
@@ -64,21 +71,11 @@ start:
 	b.ne	1b
 	mrs	x4, S3_3_C14_C8_0	/* PMEVCNTR0_EL0: after */
 
-	mov	x0, #1
-	str	x0, [x20]
-	str	x1, [x20, #8]
-	mov	x0, #2
-	str	x0, [x20]
-	str	x3, [x20, #8]
-	mov	x0, #3
-	str	x0, [x20]
-	str	x4, [x20, #8]
-	mov	x0, #4
-	str	x0, [x20]
-	str	x5, [x20, #8]
-	mov	x0, #5
-	str	x0, [x20]
-	str	x6, [x20, #8]
+	report	1, x1
+	report	2, x3
+	report	3, x4
+	report	4, x5
+	report	5, x6
 	str	xzr, [x20, #0x18]
 2:	wfi
 	b	2b
