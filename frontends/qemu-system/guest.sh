@@ -139,8 +139,11 @@ done
 # (docs/qemu-system.md, "Guests").
 program_archive() { # ROOT PROGRAM (its path in ROOT): prints the archive's path
   proot=$1 prog=$2
-  archive=$out/$(basename "$(dirname "$proot")")-needed.cpio
+  # named by the root and what it holds (its fetched.txt: the packages'
+  # versions), so that a root made again of another revision makes another
+  archive=$out/$(basename "$(dirname "$proot")")-$(cksum <"$(dirname "$proot")/fetched.txt" | cut -d' ' -f1)-needed.cpio
   if [ -f "$archive" ]; then
+    touch "$archive" # in use: not a day old for the clean-up below
     echo "$archive"
     return 0
   fi
@@ -239,7 +242,8 @@ initrd=$out/initrd-$sum.cpio
 } >"$stage.gz"
 mv -f "$stage.gz" "$initrd"
 # one file per SCRIPT: those not made or used for a day go
-find "$out" -maxdepth 1 \( -name 'initrd-*' -o -name 'stage.*' -o -name 'perf.*' \) -mtime +0 -exec rm -rf {} + 2>/dev/null || true
+find "$out" -maxdepth 1 \( -name 'initrd-*' -o -name 'stage.*' -o -name 'perf.*' -o -name '*-needed.cpio' \) -mtime +0 \
+  -exec rm -rf {} + 2>/dev/null || true
 say "kernel $kernel_release, busybox-static $(sed -n 's/^busybox-static=//p' "${broot%/root}/fetched.txt"), initramfs $(du -k "$initrd" | cut -f1) KB"
 echo "KERNEL=$kernel"
 echo "INITRD=$initrd"
