@@ -30,8 +30,10 @@ repo=$1 stack=$2 mode=$3 plugin=$4 vmm=$5
 # it boots with gic-version=3.
 case $mode in
   vhe) append='' gic='' init="VHE mode initialized successfully" ;;
-  nvhe) append=kvm-arm.mode=nvhe gic='' init="Hyp nVHE mode initialized successfully" ;;
-  protected) append=kvm-arm.mode=protected gic=3 init="Protected [hn]VHE mode initialized successfully" ;;
+  nvhe) append=kvm-arm.mode=nvhe gic='' init="Hyp nVHE mode initialized successfully"
+    # 6.1 says "Hyp mode"
+    [ "$stack" != 6.1 ] || init="Hyp mode initialized successfully" ;;
+  protected) append=kvm-arm.mode=protected gic=3 init="Protected [hn]\{0,1\}VHE mode initialized successfully" ;;
   nested) append=kvm-arm.mode=nested gic=3 init="VHE+NV2 mode initialized successfully" ;;
   *) echo "kvm.sh: MODE is vhe, nvhe, protected or nested, not '$mode'" >&2; exit 2 ;;
 esac
@@ -323,6 +325,12 @@ boot_pmu() {
     bad "$mode pmu: the guest's PMEVCNTR0_EL0 '${before:-none}' before its loop and '${after:-none}' after, wanted 1 and 3003"
   fi
 }
-boot_pmu
+if [ "$stack" = 6.1 ]; then
+  # 6.1's KVM PMU (docs/qemu-system.md, "The 6.1 kernel as the host"):
+  # not derived yet, so not checked
+  echo "not run on 6.1: the vPMU boot (6.1's KVM PMU: docs/qemu-system.md)"
+else
+  boot_pmu
+fi
 
 exit "$fail"
