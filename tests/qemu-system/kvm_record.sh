@@ -192,6 +192,14 @@ if [ "$mode" = vhe ]; then
   # one `msr pmscr_el12, xzr` outside its hypervisor's save/restore). The
   # model's unknown_fill of all ones makes both 1 at reset: still no record
   # of the guest's may appear
-  record_boot " unknown_fill=ones" armprof-options=unknown_fill=0xffffffffffffffff none host
+  # Debian 12's 6.1 has no such clearing: there the guest's loop (400
+  # times 3000 operations, a sample every 8192: about 146) is sampled into
+  # the host's profile, found and checked as such
+  if [ "$stack" = 6.1 ]; then
+    echo "FOUND: $mode 6.1: with PMSCR_EL1.E1SPE reset to 1, 6.1's KVM (no kvm_debug_init_vhe()) lets the host's SPE sample the guest: records of the guest's loop expected below"
+    record_boot " unknown_fill=ones" armprof-options=unknown_fill=0xffffffffffffffff 50 host
+  else
+    record_boot " unknown_fill=ones" armprof-options=unknown_fill=0xffffffffffffffff none host
+  fi
 fi
 exit "$fail"
