@@ -4,7 +4,8 @@
  * adjacent, 8 bytes apart in one 64-byte-aligned line (false sharing), or
  * with -DPADDED 64 bytes apart, each on a line of its own. The main thread
  * only starts and joins them: three threads, three PEs under the plugin.
- * Exits 0 when each field counted N. */
+ * The workers wait for each other before their loops. Exits 0 when each
+ * field counted N. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,10 +19,17 @@ static struct {
 } line __attribute__((aligned(64)));
 
 static long n = 100000;
+/* the workers start their loops together: one created while the other
+ * ran could otherwise find it done (seen on a loaded machine: no shared
+ * line at all), and the loops' accesses must interleave */
+static int ready;
 
 static void *worker(void *arg)
 {
     volatile long *field = arg;
+    __atomic_add_fetch(&ready, 1, __ATOMIC_SEQ_CST);
+    while (__atomic_load_n(&ready, __ATOMIC_SEQ_CST) < 2)
+        ;
     for (long i = 0; i < n; i++)
         *field = *field + 1;
     return NULL;
