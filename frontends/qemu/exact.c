@@ -52,21 +52,44 @@ static void predict(qp_thread *t, const qp_tb *cur)
     t->model.cycles_due += cycles - 1;
 }
 
+/* The thread of vcpu while its profile runs, without its PE: the timing
+ * model and the counters are the thread's own (only its vCPU's callbacks
+ * touch them), so that exact mode's callbacks on every TB and every access
+ * take the PE (system mode: its lock, qp_thread_enter()) only to visit it. */
+static inline qp_thread *exact_thread(unsigned vcpu)
+{
+    qp_thread *t = qp_thread_of(vcpu);
+    return t->pe && !__atomic_load_n(&qp.stopped, __ATOMIC_RELAXED) ? t : NULL;
+}
+
+static void pmu_events(qp_thread *t);
+
+/* The PE entered for a visit: in system mode the guest may read its
+ * counters right after it, so the timing model's events go in first. */
+static qp_thread *visit_enter(unsigned vcpu)
+{
+    qp_thread *t = qp_thread_enter(vcpu);
+    if (t && qp.system) pmu_events(t);
+    return t;
+}
+
 void qp_exact_tb(unsigned vcpu, void *udata)
 {
     const qp_tb *cur = udata;
-    qp_thread *t = qp_thread_enter(vcpu);
+    qp_thread *t = exact_thread(vcpu);
     if (!t) return;
     qp_counters *c = &qp.hot[vcpu].c;
     predict(t, cur);
     t->exact.tb_seq++;
-    if (c->tally < cur->enough) qp_fast_due(t, cur); /* budget < n */
+    if (c->tally < cur->enough && visit_enter(vcpu)) { /* budget < n */
+        qp_fast_due(t, cur);
+        qp_thread_exit(t);
+    }
     c->tally += cur->add;
     c->last_tb = (uint64_t)(uintptr_t)cur;
     /* the next TB's predict(), from the line of cur that is at hand now */
     t->exact.end_branch_pc = cur->last_branch ? cur->last_pc : 0;
     t->exact.end_conditional = cur->last_conditional;
-    qp_thread_exit(t);
 }
 
 /* The events the timing model saw that a run does not carry, into the PMU
@@ -118,41 +141,60 @@ static uint32_t touch_by_access(qp_thread *t, uint64_t vaddr, bool store)
     return cycles;
 }
 
-static inline void exact_access(unsigned vcpu, uint64_t vaddr, const qp_insn *q, bool store)
+/* The address the hierarchy is looked up by: the physical one (qemu-user:
+ * the guest's VA is its PA; system mode: QEMU's translation of the access,
+ * false for a device's registers, which no cache holds). */
+static inline bool hierarchy_address(qemu_plugin_meminfo_t info, uint64_t vaddr, uint64_t *paddr)
 {
-    qp_thread *t = qp_thread_enter(vcpu);
+    *paddr = vaddr;
+    if (!qp.system) return true;
+    const struct qemu_plugin_hwaddr *hw = qemu_plugin_get_hwaddr(info, vaddr);
+    if (!hw) return true; /* not expected in system mode: the VA, as in qemu-user */
+    if (qemu_plugin_hwaddr_is_io(hw)) return false;
+    *paddr = qemu_plugin_hwaddr_phys_addr(hw);
+    return true;
+}
+
+static inline void exact_access(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr,
+                                const qp_insn *q, bool store)
+{
+    qp_thread *t = exact_thread(vcpu);
     if (!t) return;
     if (t->fast.pending == QP_PEND_MEM && &t->fast.pend_tb->insn[t->fast.pend_idx] == q) {
         /* the sampled load or store: the timing model sees it there */
+        if (!visit_enter(vcpu)) return;
         qp_mem_due(t, q, true, vaddr);
         t->exact.mem_insn = q;
         t->exact.mem_seq = t->exact.tb_seq;
         qp_visit_end(t);
+        qp_thread_exit(t);
     } else if (t->exact.mem_insn != q || t->exact.mem_seq != t->exact.tb_seq) {
         /* the instruction's first access (LDP, LD4... make several) */
         t->exact.mem_insn = q;
         t->exact.mem_seq = t->exact.tb_seq;
+        uint64_t paddr;
+        if (!hierarchy_address(info, vaddr, &paddr)) return;
         const qp_timing_ops *m = t->timing.ops;
         const uint32_t cycles = m == &qp_timing_default
-                                    ? qp_default_touch(t->timing.ctx, vaddr, store, &t->exact.acc)
-                                : m->touch ? m->touch(t->timing.ctx, vaddr, store, &t->exact.acc)
-                                           : touch_by_access(t, vaddr, store);
+                                    ? qp_default_touch(t->timing.ctx, paddr, store, &t->exact.acc)
+                                : m->touch ? m->touch(t->timing.ctx, paddr, store, &t->exact.acc)
+                                           : touch_by_access(t, paddr, store);
         t->model.cycles_due += cycles - 1;
-        if (t->exact.acc.tlb >= 4096) pmu_events(t);
+        if (t->exact.acc.tlb >= 4096 && qp_thread_enter(vcpu)) {
+            pmu_events(t);
+            qp_thread_exit(t);
+        }
     }
-    qp_thread_exit(t);
 }
 
 void qp_exact_load(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
-    (void)info;
-    exact_access(vcpu, vaddr, udata, false);
+    exact_access(vcpu, info, vaddr, udata, false);
 }
 
 void qp_exact_store(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr, void *udata)
 {
-    (void)info;
-    exact_access(vcpu, vaddr, udata, true);
+    exact_access(vcpu, info, vaddr, udata, true);
 }
 
 void qp_exact_flush(qp_thread *t)

@@ -162,9 +162,8 @@ static qp_thread *thread_create(unsigned vcpu)
                                                      [QP_TIMING_OPS] = &qp_timing_default_ops,
                                                      [QP_TIMING_ACCESS] =
                                                          &qp_timing_default_access};
-    if (qp.mode == QP_MODE_EXACT || qp.system) {
-        /* the vCPU's PE in the hierarchy every thread shares (system mode:
-         * the sampled accesses only, docs/memory-model.md) */
+    if (qp.mode == QP_MODE_EXACT) {
+        /* the thread's (vCPU's) PE in the hierarchy every one shares */
         qp_timing_init(&t->timing, &qp_hier_ops, qp.hier, vcpu);
         t->timing.ops = called_by[qp.timing_call];
     } else {

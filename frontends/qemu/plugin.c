@@ -155,14 +155,40 @@ static void system_callbacks(qemu_plugin_id_t id)
     qemu_plugin_register_atexit_cb(id, at_exit, NULL);
 }
 
+/* mode=VALUE into qp.mode: false for a value that is neither mode */
+static bool parse_mode(const char *value)
+{
+    static const char *const modes[] = {[QP_MODE_FAST] = "fast", [QP_MODE_EXACT] = "exact"};
+    const int m = choice(value, modes, 2);
+    if (m < 0) return false;
+    qp.mode = (qp_mode)m;
+    return true;
+}
+
+/* The mem_* options configure exact mode's hierarchy: in fast mode there is
+ * none (docs/memory-model.md); the hierarchy made in exact mode. */
+static int make_hierarchy(unsigned hier_options)
+{
+    char err[512];
+    if (hier_options && qp.mode == QP_MODE_FAST)
+        return fail("the mem_* options configure exact mode's memory hierarchy: fast mode models "
+                    "no memory (docs/memory-model.md)");
+    if (qp.mode == QP_MODE_EXACT && !(qp.hier = qp_hier_create(&qp.hier_config, err, sizeof err)))
+        return fail("%s", err);
+    return 0;
+}
+
 /* qemu-system-aarch64 with armprof's SPE: the guest programs it, the
  * plugin gives it the operations (system.c). Its options are the PC
- * sampler's (pcsample.c) and out=, their output prefix: the guest programs
- * SPE and the PMU. */
+ * sampler's (pcsample.c), out=, their output prefix, and the mode with
+ * exact mode's hierarchy (mode=, mem_*): the guest programs SPE and the
+ * PMU. */
 static int install_system(qemu_plugin_id_t id, int argc, char **argv)
 {
     char err[512];
     qp.out = strdup("armprof");
+    qp_hier_config_default(&qp.hier_config);
+    unsigned hier_options = 0;
     for (int i = 0; i < argc; i++) {
         char *eq = strchr(argv[i], '=');
         if (!eq) return fail("argument \"%s\": expected name=value", argv[i]);
@@ -171,16 +197,21 @@ static int install_system(qemu_plugin_id_t id, int argc, char **argv)
         if (!strcmp(argv[i], "out")) {
             free(qp.out);
             qp.out = strdup(eq + 1);
+        } else if (!strcmp(argv[i], "mode")) {
+            if (!parse_mode(eq + 1)) return fail("mode=%s: fast or exact", eq + 1);
+        } else if (qp_hier_option(&qp.hier_config, argv[i], eq + 1, &bad, err, sizeof err)) {
+            if (bad) return fail("%s", err);
+            hier_options++;
         } else if (qp_sampler_option(&qp.sys.sampler, argv[i], eq + 1, &bad, err, sizeof err)) {
             if (bad) return fail("%s", err);
         } else
-            return fail("unknown argument \"%s\": system mode takes out, pcsample and "
-                        "pcsample-elf (the guest programs SPE and the PMU)",
+            return fail("unknown argument \"%s\": system mode takes out, mode, mem_* "
+                        "(docs/memory-model.md), pcsample and pcsample-elf (the guest programs "
+                        "SPE and the PMU)",
                         argv[i]);
     }
+    if (make_hierarchy(hier_options) != 0) return -1;
     if (!qp_system_bind()) return -1;
-    qp_hier_config_default(&qp.hier_config);
-    if (!(qp.hier = qp_hier_create(&qp.hier_config, err, sizeof err))) return fail("%s", err);
     if (!qp_model_init(err, sizeof err)) return fail("%s", err);
     if (!qp_sampler_start(qp.sys.sampler, err, sizeof err)) return fail("%s", err);
     qp.system = true;
@@ -231,10 +262,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         else if (!strcmp(name, "config"))
             config_path = value;
         else if (!strcmp(name, "mode")) {
-            static const char *const modes[] = {[QP_MODE_FAST] = "fast", [QP_MODE_EXACT] = "exact"};
-            const int m = choice(value, modes, 2);
-            if (m < 0) return fail("mode=%s: fast or exact", value);
-            qp.mode = (qp_mode)m;
+            if (!parse_mode(value)) return fail("mode=%s: fast or exact", value);
         } else if (!strcmp(name, "timing")) {
             static const char *const calls[] = {[QP_TIMING_INLINE] = "inline",
                                                 [QP_TIMING_OPS] = "ops",
@@ -283,11 +311,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     qp.filters = g_string_free(filters, false);
     if (!armprof_config_preset(&qp.config, preset))
         return fail("preset=%s: not a preset (armprof presets lists them)", preset);
-    if (hier_options && qp.mode == QP_MODE_FAST)
-        return fail("the mem_* options configure exact mode's memory hierarchy: fast mode models "
-                    "no memory (docs/memory-model.md)");
-    if (qp.mode == QP_MODE_EXACT && !(qp.hier = qp_hier_create(&qp.hier_config, err, sizeof err)))
-        return fail("%s", err);
+    if (make_hierarchy(hier_options) != 0) return -1;
     /* The virtual kernel never changes its buffer's tables: the unit may
      * keep their translation as a TLB entry (a config file can say 0) */
     if (!armprof_config_set(&qp.config, "spe_buffer_tlb", "1", err, sizeof err))

@@ -4,8 +4,11 @@
  * the plugin only gives it the operations, on the fast path as in user
  * mode, entering and leaving through the emulator (armprof-system.h) so
  * that the PE is at the vCPU's Exception level and PMBIRQ reaches the GIC.
+ * In exact mode every vCPU's accesses go through the memory hierarchy they
+ * all share, by physical address (exact.c, docs/memory-model.md).
  *
- *   qemu-system-aarch64 -cpu max,armprof=on -plugin libarmprof_qemu.so ...   (no options)
+ *   qemu-system-aarch64 -cpu max,armprof=on
+ *       -plugin libarmprof_qemu.so[,mode=fast|exact][,mem_*=...][,out=PREFIX,pcsample=HZ...] ...
  */
 #include <dlfcn.h>
 #include <string.h>
@@ -85,6 +88,16 @@ static uint64_t now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* Exact mode: the next TB does not start where the last TB's branch went
+ * (an exception, or TBs that were not instrumented came between), so no
+ * prediction is learnt from it; nor is an access deduplicated against an
+ * instruction of a TB that may be gone. */
+static void forget_last_branch(qp_thread *t)
+{
+    t->exact.end_branch_pc = 0;
+    t->exact.mem_insn = NULL;
+}
+
 /* In the exclusive context after the flush, every vCPU stopped: the
  * callbacks again, and each thread's counters from 0, so that its first
  * instrumented TB visits the model (what they held is of a time when no
@@ -105,6 +118,7 @@ static void reset_done(qemu_plugin_id_t id)
         c->sample_idx = 0;
         t->fast.synced_budget = 0;
         t->fast.synced_mix = 0;
+        forget_last_branch(t);
     }
 }
 
@@ -144,6 +158,8 @@ static void register_access(unsigned vcpu, uint64_t pc, void *ctx)
     qp_thread *t = qp_thread_enter(vcpu);
     if (!t) return;
     qp_fast_sync_at(t, pc);
+    /* exact mode's cache events, before the guest reads a counter */
+    if (qp.mode == QP_MODE_EXACT) qp_exact_flush(t);
     /* in step now, even while a visit waits for a load's or store's
      * access (qp_visit_end() would leave the run and the cycles to it):
      * the guest reads the model before that access */
@@ -203,6 +219,7 @@ static void el_change(unsigned vcpu, const armprof_system_el_change *change, voi
     c->sample_idx = 0;
     t->fast.synced_budget = 0;
     t->fast.synced_mix = 0;
+    forget_last_branch(t);
     qp_visit_end(t);
     qp_thread_exit(t);
     maybe_idle();
@@ -220,9 +237,12 @@ void qp_system_summary(void)
 {
     FILE *out = stderr;
     fprintf(out,
-            "armprof qemu plugin: system mode (the guest programs SPE and the PMU; timing "
-            "modelled, not measured); instrumentation switched %llu times (on while a "
+            "armprof qemu plugin: system mode, %s (the guest programs SPE and the PMU; "
+            "timing modelled, not measured%s); instrumentation switched %llu times (on while a "
             "Profiling Buffer or a PMU counter is enabled)\n",
+            qp.mode == QP_MODE_EXACT ? "exact mode" : "fast mode",
+            qp.mode == QP_MODE_EXACT ? "; every access through the shared memory hierarchy"
+                                     : "; no memory modelled: no Data Source, no cache event",
             (unsigned long long)__atomic_load_n(&qp.sys.resets, __ATOMIC_RELAXED));
     for (unsigned v = 0; v < QP_MAX_VCPUS; v++) {
         qp_thread *t = qp.threads[v];

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# The plugin's system-mode options (issue 43, docs/qemu.md): each bad one
+# The plugin's system-mode options (issues 43 and 39, docs/qemu.md): each bad one
 # stops QEMU with a message naming it, before the plugin looks for the
 # emulator's functions, so the stock qemu-system-aarch64 (build.sh --stock)
 # shows them; with good options that emulator is refused for lacking the
@@ -29,7 +29,10 @@ expect_error "pcsample=1k" "pcsample=1k: reads a second"
 expect_error "pcsample=1000,pcsample-elf=$work/none" "pcsample-elf=$work/none: $work/none:"
 expect_error "pcsample=1000,pcsample-elf=$work/pie" "pcsample-elf=$work/pie: a position-independent file (ET_DYN)"
 expect_error "pcsample-elf=:" "pcsample-elf=:: no file"
-expect_error "colour=blue" "unknown argument \"colour\": system mode takes out, pcsample and pcsample-elf"
+expect_error "colour=blue" "unknown argument \"colour\": system mode takes out, mode, mem_*"
+expect_error "mode=slow" "mode=slow: fast or exact"
+expect_error "mem_l1_size=64K" "the mem_* options configure exact mode's memory hierarchy: fast mode models no memory"
+expect_error "mode=exact,mem_l1_ways=0" "mem_l1_ways"
 expect_error "pcsample=1000,pcsample-elf=$elf:$elf,out=$work/p" "has no armprof_system_pe"
 [ "$fail" = 0 ] && echo "ok: every bad system-mode option named"
 exit "$fail"

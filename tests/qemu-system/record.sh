@@ -19,7 +19,10 @@
 #            (PMSEVFR_EL1.E[2], from FEAT_SPEv1p4: a sample is recorded only
 #            with every event the filter names, SPEFilterByEvents())
 #   ev8      event_filter=0x8: every record has L1D refill (E[3], which
-#            Linux 6.1 allows; it refuses E[2])
+#            Linux 6.1 allows; it refuses E[2]), on tests/qemu/footprint.c
+#            reading 8 MB a line at a time, 4 times: every load after the
+#            first pass misses the 64 KB L1D and the 1 MB L2 of exact
+#            mode's defaults (docs/memory-model.md), and hits the SLC
 #   nev4     inv_event_filter=0x4: no record has L1D access (PMSNEVFR_EL1)
 #   br       branch_filter=1: every record is a branch's (PMSFCR_EL1.FT and B:
 #            only branches are recorded)
@@ -28,7 +31,11 @@
 #            include ... all atomic operations": an atomic's record says LD
 #            AT, and the store filter keeps it)
 #   lat20    min_latency=20: every record's total latency is at least 20
-#            (PMSLATFR_EL1.MINLAT: samples with less are not recorded)
+#            (PMSLATFR_EL1.MINLAT: samples with less are not recorded), on
+#            footprint as ev8: its loads from the SLC take 1 + 76 cycles;
+#            an L1D hit 1 + 4, an L2 hit 1 + 11, and are not recorded.
+#            (mix's 1 MB buffer, which it only reads, is the kernel's one
+#            zero page in every page: one 4 KB of physical lines, L1D hits)
 #   discard  discard=1: the buffer gets no record (PMBLIMITR_EL1.FM Discard),
 #            while the model still samples (the plugin's summary: discarded)
 #   eret     branch_filter=1 over a loop of system calls: branches only,
@@ -73,19 +80,27 @@
 #            (DRAM in the Neoverse encoding, docs/memory-model.md), and
 #            loads from others (L1, 0x0) still recorded (PMSFCR_EL1.FDS
 #            with PMSDSFR_EL1 = NOT bit 14, the driver's inversion)
+#   noslc    inv_data_src_filter=0x800 over footprint (8 MB, twice: its
+#            loads from the SLC, 0xb) then mix (its loads from the L1,
+#            0x0), in exact mode: no load whose data source is 0xb, and
+#            mix's loads from the L1 still recorded
 #   smp2     a two-CPU guest (the case alone in CASES boots with -smp 2),
 #            perf record -a -e arm_spe_0//u over two mix processes at once:
 #            one buffer per CPU, each CPU's AUX data with records, each
 #            record's PC at EL0
 # The u and k cases also want several AUX events (the buffer filled and was
 # serviced). Skipped with the reason when a part cannot be had.
-#   record.sh REPO STACK PLUGIN CHECKER MIX "CASES" PERF_COMMAND...
+# The cases that filter by what only exact mode models (ev4, ev8, nev4:
+# the L1D events; lat20: the latency; jit's Data Source 0 and nodram: the
+# Data Source) run with PLUGIN,mode=exact: fast mode models no memory and
+# says nothing of it (docs/memory-model.md).
+#   record.sh REPO STACK PLUGIN[,OPTIONS] CHECKER MIX FOOTPRINT "CASES" PERF_COMMAND...
 # ARMPROF_RECORD_KEEP=DIR keeps the console and each case's perf.data there.
 set -euo pipefail
-repo=$1 stack=$2 plugin=$3 checker=$4 mix=$5 cases=$6
-shift 6
+repo=$1 stack=$2 plugin=$3 checker=$4 mix=$5 footprint=$6 cases=$7
+shift 7
 . "$(dirname "$0")/../skip.sh"
-[ -f "$plugin" ] || skip "no QEMU 10.0 plugin ($plugin)"
+[ -f "${plugin%%,*}" ] || skip "no QEMU 10.0 plugin ($plugin)"
 [ -x "$checker" ] || skip "no checker ($checker)"
 # the armprof command of the same build (tests/spe_filter beside ../armprof)
 cli=$(dirname "$checker")/../armprof
@@ -93,7 +108,7 @@ cli=$(dirname "$checker")/../armprof
 guest_prepare "$stack" "$@"
 # each case's perf event, workload and checks (spe_filter's arguments)
 uses_mix=0
-for c in $cases; do case $c in smp2 | jit | nojit | nbr | ldonly | atomic | simd | fp | fpnosimd | nosimd | nodram) uses_mix=1 ;; esac; done
+for c in $cases; do case $c in smp2 | jit | nojit | nbr | ldonly | atomic | simd | fp | fpnosimd | nosimd | nodram | noslc) uses_mix=1 ;; esac; done
 if [ "$uses_mix" = 1 ]; then
   [ -f "$mix" ] || skip "no mix program ($mix): it needs aarch64-linux-gnu-as and -ld"
   loop=$(nm "$mix" | awk '$3 == "loop" { print "0x" $1 }')
@@ -101,6 +116,10 @@ if [ "$uses_mix" = 1 ]; then
   # ldr q4 is LD SIMD, str d0 ST FP (D17.8.3; tests/qemu-system/mix.S)
   mixpcs="--pc $(printf '0x%x' $((loop + 0x1c))) 0x12 --pc $(printf '0x%x' $((loop + 0x20))) 0xc"
 fi
+uses_footprint=0
+for c in $cases; do case $c in ev8 | lat20 | noslc) uses_footprint=1 ;; esac; done
+[ "$uses_footprint" = 0 ] || [ -x "$footprint" ] ||
+  skip "no footprint program ($footprint): it needs aarch64-linux-gnu-gcc"
 spe='arm_spe_0/ts_enable=1'
 sh_loop="busybox sh -c 'i=0; while [ \$i -lt 1500 ]; do i=\$((i+1)); done'"
 case_of() {
@@ -109,13 +128,26 @@ case_of() {
     u) event="$spe,pa_enable=1,jitter=1/u" checks="--el 0 --records 50 1000000" ;;
     k) event="$spe,pa_enable=1,jitter=1/k" checks="--el 1 --records 50 1000000" ;;
     ev4) event="$spe,event_filter=0x4/u" checks="--events-all 0x4 --records 20 1000000" ;;
-    ev8) event="$spe,event_filter=0x8/u" checks="--events-all 0x8 --records 20 1000000" ;;
     nev4) event="$spe,inv_event_filter=0x4/u" checks="--events-none 0x4 --records 20 1000000" ;;
     br) event="$spe,branch_filter=1/u" checks="--type 0x1 0 --records 20 1000000" ;;
     ld) event="$spe,load_filter=1/u" checks="--type 0x2 0 --records 20 1000000" ;;
     st) event="$spe,store_filter=1/u" checks="--type 0x4 0 --records 20 1000000" ;;
-    lat20) event="$spe,min_latency=20/u" checks="--min-latency 20 --records 20 1000000" ;;
     discard) event="$spe,discard=1/u" checks="--records 0 0" ;;
+    ev8 | lat20)
+      # 8 MB read 4 times, in a 64-page buffer that does not fill
+      workload="/usr/local/bin/footprint 8388608 4" pages=64
+      case $1 in
+        ev8) event="$spe,jitter=1,event_filter=0x8/u" checks="--events-all 0x8" ;;
+        lat20) event="$spe,jitter=1,min_latency=20/u" checks="--min-latency 20" ;;
+      esac
+      checks="$checks --want LD 20 --records 20 1000000"
+      ;;
+    noslc)
+      # footprint's loads from the SLC (0xb), then mix's from the L1 (0x0)
+      workload="sh -c '/usr/local/bin/footprint 8388608 2; /usr/local/bin/mix'" pages=64
+      event="$spe,jitter=1,inv_data_src_filter=0x800/u"
+      checks="--ds-reject 0x800 --want DS0 20 --records 20 1000000"
+      ;;
     eret)
       # system calls in a loop (a redirection: open, dup, close, read):
       # their exception returns are sampled kernel branches to EL0
@@ -171,7 +203,10 @@ case_of() {
 } >"$work/script"
 smp=1
 [ "$cases" != smp2 ] || smp=2
-guest_run "$stack" "$plugin" "$smp" "$([ "$uses_mix" = 1 ] && echo "$mix")"
+files=""
+[ "$uses_mix" = 0 ] || files="$mix"
+[ "$uses_footprint" = 0 ] || files="$files $footprint"
+guest_run "$stack" "$plugin" "$smp" "$files"
 grep -a 'armprof-guest: perf \|^vcpu\|^armprof qemu plugin' "$work/out" || true
 fail=0
 for mode in $cases; do
