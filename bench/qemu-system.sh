@@ -19,6 +19,9 @@
 #            armprof's under perf stat of the PMU's events (instructions,
 #            cycles, branches, branch-misses: the model's PMU, issue 38),
 #            against stock under perf stat -e cpu-clock
+#   exact    the record and stat rows again with the plugin in exact mode
+#            (mode=exact: every access through the memory hierarchy while
+#            a Profiling Buffer or PMU counter is enabled)
 #   pcsample the same workload alone under the plugin's host-side PC
 #            sampler (pcsample=1000 and 10000: a JTAG probe's PMPCSR
 #            reads of every vCPU, issue 43, docs/pc-sampling.md), against
@@ -160,6 +163,21 @@ for m in clock count discard record; do
   count) label="armprof, arm_spe_0/period=16777215/ (counting)" ;;
   discard) label="armprof, arm_spe_0/discard=1/ (sampling)" ;;
   record) label="armprof, arm_spe_0// (${records:-no} records)" ;;
+  esac
+  row "$label" "$(fastest $m)" "$c_stock"
+  row "  the workload inside it" "$(fastest $m own)" "$co_stock"
+done
+# the plugin's exact mode: every vCPU's access through the memory
+# hierarchy while the instrumentation is on (docs/memory-model.md)
+boot "$armprof" max,pauth=off,armprof=on -plugin "$plugin,mode=exact"
+records=$(tr -d '\r' <"$work/console" | sed -n 's/^armprof-bench: records //p' | tail -n 1)
+echo "  (the plugin in exact mode; last column as above)"
+row "exact mode, perf stat of the model's PMU (4 events)" "$(fastest statpmu)" "$s_stock"
+for m in count discard record; do
+  case $m in
+  count) label="exact mode, arm_spe_0/period=16777215/" ;;
+  discard) label="exact mode, arm_spe_0/discard=1/" ;;
+  record) label="exact mode, arm_spe_0// (${records:-no} records)" ;;
   esac
   row "$label" "$(fastest $m)" "$c_stock"
   row "  the workload inside it" "$(fastest $m own)" "$co_stock"

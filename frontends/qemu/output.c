@@ -202,6 +202,7 @@ static bool write_perf(const char *path, const char *spe_path, char *err, size_t
     c.ncpus = n ? n : 1;
     c.sample_period = qp.interval;
     c.metadata = qp.metadata;
+    c.midr = qp.midr;
     armprof_perf_cpu_topology *topology = calloc(c.ncpus, sizeof *topology);
     uint64_t *node_memory = calloc(c.ncpus, sizeof *node_memory); /* at most a node a PE */
     if (!topology || !node_memory) abort();

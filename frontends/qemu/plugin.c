@@ -5,7 +5,7 @@
  *   qemu-aarch64 -cpu max,pauth=off \
  *       -plugin libarmprof_qemu.so,out=PREFIX[,interval=N][,jitter=on|off][,preset=NAME]
  *               [,config=FILE][,mode=fast|exact][,timing=inline|ops|access]
- *               [,perf_version=V][,quiet=on][,ATTRIBUTE=VALUE...] PROGRAM ARGS
+ *               [,perf_version=V][,midr=HEX][,quiet=on][,ATTRIBUTE=VALUE...] PROGRAM ARGS
  * ATTRIBUTE: Linux's arm_spe_pmu format attributes (load_filter,
  * min_latency...), as armprof_kernel_spe_attribute() maps them. */
 #include <stdarg.h>
@@ -155,6 +155,19 @@ static void system_callbacks(qemu_plugin_id_t id)
     qemu_plugin_register_atexit_cb(id, at_exit, NULL);
 }
 
+/* The Arm Neoverse cores whose Data Source encoding perf decodes (its
+ * arm_spe__synth_data_source_neoverse(); docs/memory-model.md), by
+ * MIDR_EL1.PartNum, implementer Arm (0x41): N1, V1, N2 (perf 6.1 and 7.3)
+ * and V2 (7.3; docs/perf.md) */
+static bool neoverse_midr(uint64_t midr)
+{
+    static const uint16_t parts[] = {0xd0c, 0xd40, 0xd49, 0xd4f};
+    if (midr >> 32 || (midr >> 24) != 0x41) return false;
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+        if ((midr >> 4 & 0xfff) == parts[i]) return true;
+    return false;
+}
+
 /* mode=VALUE into qp.mode: false for a value that is neither mode */
 static bool parse_mode(const char *value)
 {
@@ -238,6 +251,9 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     if (info->system_emulation) return install_system(id, argc, argv);
     qp.out = strdup("armprof");
     qp.interval = 1024;
+    /* Ampere Altra's Neoverse N1 r3p1, whose figures the hierarchy's
+     * defaults are, and which perf 6.1 and 7.3 both decode */
+    qp.midr = 0x413fd0c1;
     armprof_kernel_params_default(&qp.spe_params);
     GString *filters = g_string_new("");
     qp.mode = QP_MODE_FAST;
@@ -270,6 +286,14 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             const int c = choice(value, calls, 3);
             if (c < 0) return fail("timing=%s: inline, ops or access", value);
             qp.timing_call = (qp_timing_call)c;
+        } else if (!strcmp(name, "midr")) {
+            char *end;
+            qp.midr = strtoull(value, &end, 16);
+            if (!*value || *end || !neoverse_midr(qp.midr))
+                return fail("midr=%s: MIDR_EL1 in hex of an Arm Neoverse core (N1 0x413fd0c1, V1, "
+                            "N2, V2 0x410fd4f0), whose Data Source encoding the plugin writes "
+                            "(docs/memory-model.md)",
+                            value);
         } else if (!strcmp(name, "perf_version")) {
             if (strncmp(value, "perf", 4) == 0 ||
                 !armprof_perf_metadata_for_version(value, &qp.metadata, &qp.perf_version))
@@ -300,7 +324,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             if (!armprof_kernel_spe_attribute(&qp.spe_params, attr, why, sizeof why)) {
                 if (strstr(why, "is not an arm_spe_pmu attribute"))
                     return fail("unknown argument \"%s\" (out, interval, jitter, preset, config, "
-                                "mode, timing, perf_version, quiet, mem_* (docs/memory-model.md), "
+                                "mode, timing, perf_version, midr, quiet, mem_* "
+                                "(docs/memory-model.md), "
                                 "or %s",
                                 name, strchr(why, '(') + 1);
                 return fail("%s", why);

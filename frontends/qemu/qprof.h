@@ -272,6 +272,9 @@ struct qp_plugin {
     unsigned perf_version; /* perf_version=, major * 100 + minor; 0: the perf on PATH's */
     armprof_perf_spe_metadata metadata; /* PREFIX.perf.data's layout */
     char metadata_why[320];             /* which, and why: for the summary */
+    /* MIDR_EL1 PREFIX.perf.data names (midr=): a Neoverse core, whose Data
+     * Source encoding the timing model writes (docs/memory-model.md) */
+    uint64_t midr;
     bool quiet;
     int watch_fd; /* the watcher's pipe (watch.c), -1 without one */
     bool stopped; /* the program called execve(): the profile is written, the plugin idles */

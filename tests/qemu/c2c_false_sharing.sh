@@ -4,8 +4,8 @@
 # exact mode, whose PEs share one memory hierarchy (docs/memory-model.md),
 # runs tests/qemu/false_sharing.c with N = 5000000 (the two workers overlap:
 # with 100000 one ends before the other has started), then perf c2c report
-# (perf 7.3: 6.1 does not decode the Data Source of the Neoverse V2 the
-# perf.data names, docs/perf-quirks.md C1) reads PREFIX.perf.data.
+# (6.1 or 7.3: both decode the Data Source of the Neoverse N1 the perf.data
+# names by default, the plugin's midr=) reads PREFIX.perf.data.
 #   shared  the fields 8 bytes apart in one line: each worker's load of its
 #           field finds the line Modified in the other's L1 (the other
 #           stored since), served by that PE (PEER_CORE, or PEER_CLUSTER

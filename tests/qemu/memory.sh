@@ -13,11 +13,10 @@
 # L2 (0x8), SLC (0xb) and DRAM (0xe) respectively (the Neoverse encoding),
 # in at least 90% of the sampled loads; the median total latency is the
 # issue cycle plus that level's latency (1 + 4, 11, 75, 200: the defaults);
-# perf 7.3 (which decodes the Neoverse V2 MIDR the perf.data names) puts
-# most loads in "L1 hit", "L2 hit", "L3 hit", "RAM hit"; perf 6.1, whose
-# table of Neoverse parts lacks V2, falls back to the events: "L1 hit",
-# "L1 miss", "L3 hit", "L3 miss". And with mem_slc_size=4M, 8MB is served
-# by DRAM.
+# perf 6.1 and 7.3 (which decode the Neoverse N1 MIDR the perf.data names
+# by default, the plugin's midr=) put most loads in "L1 hit", "L2 hit",
+# "L3 hit", "RAM hit" (6.1 says "L2 or L2 hit", "Local RAM or RAM hit").
+# And with mem_slc_size=4M, 8MB is served by DRAM.
 # peer: tests/qemu/prodcons.c: every load of the consumer (function
 # consumer) from buf is of a line the producer wrote since: at least 90%
 # have Data Source PEER_CORE (0x9: the two threads are PEs 0 and 1, one
@@ -75,9 +74,9 @@ perf_top() { # PERF.DATA SORT: the first entry of perf mem report
 
 if [ "$what" = footprint ]; then
   prev=0
-  for spec in "16384 2000 0x0 5 L1_hit L1_hit" "524288 64 0x8 12 L2_hit L1_miss" \
-    "8388608 4 0xb 76 L3_hit L3_hit" "67108864 2 0xe 201 RAM_hit L3_miss"; do
-    read -r bytes passes src median want73 want61 <<<"$spec"
+  for spec in "16384 2000 0x0 5 L1_hit" "524288 64 0x8 12 L2_hit" \
+    "8388608 4 0xb 76 L3_hit" "67108864 2 0xe 201 RAM_hit"; do
+    read -r bytes passes src median want <<<"$spec"
     run "f$bytes" "$bytes" "$passes" || continue
     read -r pct n < <(records "$work/f$bytes.spe" | share_of "$src")
     if [ "$n" -ge 100 ] && [ "$pct" -ge 90 ]; then
@@ -93,8 +92,6 @@ if [ "$what" = footprint ]; then
     fi
     prev=${m:-0}
     if [ -n "$perf_version" ]; then
-      want=$want73
-      [ "$perf_version" = 6.1 ] && want=$want61
       want=${want/_/ }
       top=$(perf_top "$@" mem report -i "$work/f$bytes.perf.data" --sort mem --stdio)
       case $top in

@@ -18,6 +18,11 @@ expect_error() { # ARGS WANT: QEMU refuses the plugin with a message holding WAN
 }
 expect_error "interval=300" "interval=300: a multiple of 256"
 expect_error "mode=slow" "mode=slow: fast or exact"
+# midr=: a Neoverse core's MIDR_EL1 (the Data Source encoding written);
+# Cortex-A78 (0x411fd410) and QEMU max's (implementer 0) are refused
+expect_error "midr=411fd410" "midr=411fd410: MIDR_EL1 in hex of an Arm Neoverse core"
+expect_error "midr=000f0510" "midr=000f0510: MIDR_EL1 in hex of an Arm Neoverse core"
+expect_error "midr=xyz" "midr=xyz: MIDR_EL1 in hex"
 expect_error "timing=fast" "timing=fast: inline, ops or access"
 expect_error "jitter=maybe" "jitter=maybe: on or off"
 expect_error "preset=armv99" "preset=armv99: not a preset"

@@ -7,7 +7,8 @@
 # setup nodes" and exited 234 on a file without a NUMA topology), and
 # `report --header-only -I` shows the topology the plugin gives: each
 # thread's PE is CPU n of its AUX data and core n, all in one cluster
-# (perf's socket) on node 0.
+# (perf's socket) on node 0; its cpuid is the plugin's midr= (Neoverse N1
+# r3p1 by default).
 #
 #   perf_c2c.sh QEMU PLUGIN PROGRAM PERF_VERSION PERF_COMMAND...
 # Prints "SKIPPED: why" when QEMU, the plugin, the program or perf is
@@ -47,4 +48,13 @@ for want in "sibling sockets : 0-2" "sibling threads : 0" "sibling threads : 2" 
     fail=1
   fi
 done
+# the CPUs' MIDR_EL1 (perf's cpuid): Neoverse N1 r3p1, Ampere Altra's
+# core, by default; midr= names another Neoverse (V2 here)
+grep -qF "# cpuid : 0x00000000413fd0c1" "$work/header" && echo "ok: the header's cpuid is N1 r3p1, the default" ||
+  { echo "FAIL: the header's cpuid: '$(grep -F '# cpuid' "$work/header")', wanted 0x00000000413fd0c1"; fail=1; }
+"$qemu" -cpu max,pauth=off -plugin "$plugin,out=$work/v2,midr=410fd4f0,perf_version=$perf_version,quiet=on" \
+  "$program" >/dev/null || { echo "FAIL: the program under QEMU with midr= failed"; exit 1; }
+"$@" report -i "$work/v2.perf.data" --header-only >"$work/header-v2" 2>&1
+grep -qF "# cpuid : 0x00000000410fd4f0" "$work/header-v2" && echo "ok: midr=410fd4f0: the header's cpuid is V2's" ||
+  { echo "FAIL: midr=410fd4f0: the header's cpuid: '$(grep -F '# cpuid' "$work/header-v2")'"; fail=1; }
 exit $fail
