@@ -49,7 +49,7 @@ static void predict(qp_thread *t, const qp_tb *cur)
     }
     t->exact.acc_mispredicted += mispredicted;
     /* the run counts one cycle an operation; the rest is the stall */
-    t->model.cycles_due += cycles - 1;
+    t->model.clock += cycles - 1;
 }
 
 void qp_exact_tb(unsigned vcpu, void *udata)
@@ -87,7 +87,7 @@ static void pmu_events(qp_thread *t)
     };
     for (size_t i = 0; i < sizeof acc / sizeof acc[0]; i++) {
         uint64_t *n = (uint64_t *)((char *)&t->exact.acc + acc[i].offset);
-        if (*n) armprof_pmu_event(t->pe, acc[i].event, *n);
+        if (*n) qp_pmu_event(t, acc[i].event, *n);
         *n = 0;
     }
 }
@@ -137,7 +137,7 @@ static inline void exact_access(unsigned vcpu, uint64_t vaddr, const qp_insn *q,
                                     ? qp_default_touch(t->timing.ctx, vaddr, store, &t->exact.acc)
                                 : m->touch ? m->touch(t->timing.ctx, vaddr, store, &t->exact.acc)
                                            : touch_by_access(t, vaddr, store);
-        t->model.cycles_due += cycles - 1;
+        t->model.clock += cycles - 1;
         if (t->exact.acc.tlb >= 4096) pmu_events(t);
     }
     qp_thread_exit(t);

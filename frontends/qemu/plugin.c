@@ -5,7 +5,7 @@
  *   qemu-aarch64 -cpu max,pauth=off \
  *       -plugin libarmprof_qemu.so,out=PREFIX[,interval=N][,jitter=on|off][,preset=NAME]
  *               [,config=FILE][,mode=fast|exact][,timing=inline|ops|access]
- *               [,perf_version=V][,quiet=on][,ATTRIBUTE=VALUE...] PROGRAM ARGS
+ *               [,perf_version=V][,quiet=on][,batch=N][,ATTRIBUTE=VALUE...] PROGRAM ARGS
  * ATTRIBUTE: Linux's arm_spe_pmu format attributes (load_filter,
  * min_latency...), as armprof_kernel_spe_attribute() maps them. */
 #include <stdarg.h>
@@ -207,6 +207,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     if (info->system_emulation) return install_system(id, argc, argv);
     qp.out = strdup("armprof");
     qp.interval = 1024;
+    qp.batch = QP_BATCH_DEFAULT;
     armprof_kernel_params_default(&qp.spe_params);
     GString *filters = g_string_new("");
     qp.mode = QP_MODE_FAST;
@@ -226,6 +227,11 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
         } else if (!strcmp(name, "interval")) {
             if (!parse_u32(value, &qp.interval) || qp.interval % 256 || !qp.interval)
                 return fail("interval=%s: a multiple of 256 (PMSIRR_EL1.INTERVAL)", value);
+        } else if (!strcmp(name, "batch")) {
+            if (!parse_u32(value, &qp.batch) || qp.batch > QP_BATCH_MOST)
+                return fail("batch=%s: 0 (each visit calls the model at once) to %u samples a "
+                            "replay",
+                            value, QP_BATCH_MOST);
         } else if (!strcmp(name, "preset"))
             preset = value;
         else if (!strcmp(name, "config"))
@@ -272,8 +278,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             if (!armprof_kernel_spe_attribute(&qp.spe_params, attr, why, sizeof why)) {
                 if (strstr(why, "is not an arm_spe_pmu attribute"))
                     return fail("unknown argument \"%s\" (out, interval, jitter, preset, config, "
-                                "mode, timing, perf_version, quiet, mem_* (docs/memory-model.md), "
-                                "or %s",
+                                "mode, timing, perf_version, quiet, batch, mem_* "
+                                "(docs/memory-model.md), or %s",
                                 name, strchr(why, '(') + 1);
                 return fail("%s", why);
             }
