@@ -175,6 +175,7 @@ static qp_thread *thread_create(unsigned vcpu)
     t->pcs.hist = g_hash_table_new(g_int64_hash, g_int64_equal);
     t->regbuf = g_byte_array_new();
     t->spe.copy = g_byte_array_new();
+    qp_queue_init(t);
     /* the first TB of the thread visits the model (budget 0) */
     qp.hot[vcpu] = (qp_hot){0};
     return t;
@@ -254,22 +255,19 @@ static void advance(qp_thread *t, uint64_t cycles)
 
 void qp_pmu_event(qp_thread *t, uint16_t event, uint64_t count)
 {
-    const qp_cmd_event c = {.event = event, .count = count};
-    qp_queue_push(t, QP_CMD_EVENT, &c);
+    qp_queue_event(t, event, count, false);
 }
 
 void qp_model_exception(qp_thread *t, bool eret)
 {
-    const qp_cmd_event c = {
-        .event = eret ? qp.api.exc_return : qp.api.exc_taken, .flush = true, .count = 1};
-    qp_queue_push(t, QP_CMD_EVENT, &c);
+    qp_queue_event(t, eret ? qp.api.exc_return : qp.api.exc_taken, 1, true);
     advance(t, 1);
 }
 
 /* The model in step with everything the thread gave it. */
 void qp_model_sync(qp_thread *t)
 {
-    qp_queue_push(t, QP_CMD_SYNC, &t->model.clock);
+    qp_queue_clock(t, QP_CMD_SYNC);
 }
 
 void qp_visit_end(qp_thread *t)
@@ -286,7 +284,7 @@ void qp_visit_end(qp_thread *t)
     }
     /* qemu-user: only the plugin looks at the model (docs/qemu.md, "How it
      * runs"; queue.c) */
-    qp_queue_push(t, QP_CMD_VISIT_END, &t->model.clock);
+    qp_queue_clock(t, QP_CMD_VISIT_END);
 }
 
 void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known)
@@ -330,8 +328,7 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
         cycles = m->branch(t->timing.ctx, op);
     else
         cycles = m->other(t->timing.ctx, op);
-    const qp_cmd_op c = {.op = *op, .clock = t->model.clock, .gap = qp_queue_gap(t)};
-    qp_queue_push(t, QP_CMD_OP, &c);
+    qp_queue_op(t, op, t->model.clock);
     /* a memory copy's sample draws a random value of its own (the load or
      * store it records, SPEMultiAccessSample()): the plan ends after it */
     if (qp_is_mem(op) && op->ldst_kind == ARMPROF_LDST_MEMCOPY) qp_queue_end_plan(t);
@@ -342,7 +339,7 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
 void qp_retire_run(qp_thread *t, armprof_op_run *run)
 {
     if (!run->ops) return;
-    qp_queue_push(t, QP_CMD_RUN, run);
+    qp_queue_run(t, run);
     t->model.retired += run->ops;
     advance(t, run->ops);
 }

@@ -178,7 +178,8 @@ typedef enum qp_cmd_kind {
 typedef struct qp_cmd_op {
     armprof_op op;  /* complete: the timing model saw it at the visit */
     uint64_t clock; /* the thread's cycles before it (the system counter) */
-    uint64_t gap;   /* the plan's operations before it, from the last event */
+    uint64_t gap;   /* the plan's operations before it, from the last event
+                     * (UINT64_MAX: it is not the event, a plain operation) */
 } qp_cmd_op;
 typedef struct qp_cmd_event {
     uint16_t event;
@@ -193,6 +194,7 @@ typedef struct qp_queue {
     uint64_t *gaps;       /* the plan: qp.batch gaps */
     size_t planned, step; /* how many gaps it has; the one the thread is in */
     uint64_t queued;      /* plain operations queued in this step */
+    size_t last_run;      /* the offset of the last command's run; SIZE_MAX: not a run */
     uint64_t step_until;  /* replay: armprof_ops_until_event() at the step's start */
     uint64_t replayed;    /* events replayed, for a message */
 } qp_queue;
@@ -537,18 +539,23 @@ bool qp_sampler_start(qp_sampler *s, char *err, size_t errlen);
 void qp_sampler_finish(qp_sampler *s);
 
 /* queue.c: a thread's calls into its PE, queued (qp_cmd_kind) */
-/* The command made now (batch=0, system mode) or queued. */
-void qp_queue_push(qp_thread *t, qp_cmd_kind kind, const void *payload);
+/* Each command made now (batch=0, system mode) or queued: a run, the
+ * event's operation (clock: the thread's cycles before it), a PMU event
+ * (flush: the run before it goes in first), a sync or a visit's end at the
+ * thread's clock. */
+void qp_queue_run(qp_thread *t, const armprof_op_run *run);
+void qp_queue_op(qp_thread *t, const armprof_op *op, uint64_t clock);
+void qp_queue_event(qp_thread *t, uint16_t event, uint64_t count, bool flush);
+void qp_queue_clock(qp_thread *t, qp_cmd_kind kind);
 /* The queue replayed: the model in step with everything the thread gave. */
 void qp_queue_flush(qp_thread *t);
-/* The plan's gap of the step the thread is in (the next event's). */
-uint64_t qp_queue_gap(const qp_thread *t);
 /* The plan ends here: the next qp_until() replays the queue and plans anew
  * (the context changed, or the last operation drew a random value). */
 void qp_queue_end_plan(qp_thread *t);
 /* armprof_ops_until_event() (the plan's, while queued) less the operations
  * queued or merged and not given yet */
 uint64_t qp_until(qp_thread *t);
+void qp_queue_init(qp_thread *t);
 void qp_queue_free(qp_thread *t);
 
 /* regs.c: a load's or store's address from the registers (QEMU 10.0) */

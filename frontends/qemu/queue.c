@@ -18,6 +18,8 @@
 /* A queue this long without a sample (profiling disabled: the plan's one
  * gap never runs out) is replayed at the next visit's end. */
 #define QUEUE_MOST_BYTES (64u * 1024u)
+/* qp_cmd_op.gap of an operation that is not the step's event */
+#define QP_GAP_PLAIN UINT64_MAX
 
 static bool deferred(void)
 {
@@ -51,9 +53,8 @@ static void pc_sample(qp_thread *t)
  * as one (each armprof_retire_run() costs a visit to three units): the
  * counts add up, and the last operation, branch and taken branch are the
  * later run's where it has them. */
-static void exec_run(qp_thread *t, const armprof_op_run *run)
+static void merge_run(armprof_op_run *a, const armprof_op_run *run)
 {
-    armprof_op_run *a = &t->model.deferred;
     if (!a->ops) {
         *a = *run;
         return;
@@ -72,6 +73,11 @@ static void exec_run(qp_thread *t, const armprof_op_run *run)
     if (run->branches) a->last_branch_next = run->last_branch_next;
     a->last_is_branch = run->last_is_branch;
     a->last_pc = run->last_pc;
+}
+
+static void exec_run(qp_thread *t, const armprof_op_run *run)
+{
+    merge_run(&t->model.deferred, run);
 }
 
 static void exec_flush_run(qp_thread *t)
@@ -109,7 +115,11 @@ static void disagree(const qp_thread *t, const char *what, uint64_t model, uint6
 static void exec_op(qp_thread *t, armprof_op *op, uint64_t clock, uint64_t gap)
 {
     exec_flush_run(t);
-    if (deferred()) {
+    const bool check = deferred();
+    if (check && gap == QP_GAP_PLAIN) {
+        if (armprof_ops_until_event(t->pe) == 0)
+            disagree(t, "plain operations left before the next event", 0, 1);
+    } else if (check) {
         /* the step began where the plan said, and ends at the event */
         if (t->queue.step_until != gap)
             disagree(t, "operations from the last sample to this one", t->queue.step_until, gap);
@@ -124,8 +134,9 @@ static void exec_op(qp_thread *t, armprof_op *op, uint64_t clock, uint64_t gap)
      * is stopped and armprof_ops_until_event() says nothing will happen
      * (system mode: the guest's driver, after the visit) */
     if (!qp.system && armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
+    if (gap == QP_GAP_PLAIN) return;
     t->queue.replayed++;
-    if (deferred()) t->queue.step_until = armprof_ops_until_event(t->pe);
+    if (check) t->queue.step_until = armprof_ops_until_event(t->pe);
 }
 
 /* qemu-user: the run after the event waits to go in with the next visit's
@@ -145,55 +156,39 @@ static void exec_visit_end(qp_thread *t, uint64_t clock)
     t->model.selected = selected;
 }
 
+/* ---- the queue ---- */
+
+/* Each command in the queue: a word of its kind and size, then its
+ * payload, in words (8-byte aligned: replayed in place). */
+typedef struct cmd_head {
+    uint32_t kind, size;
+} cmd_head;
+#define WORDS(n) (((n) + 7u) & ~(size_t)7u)
+
 static void exec(qp_thread *t, qp_cmd_kind kind, const void *payload)
 {
     switch (kind) {
-    case QP_CMD_RUN: {
-        armprof_op_run run;
-        memcpy(&run, payload, sizeof run);
-        exec_run(t, &run);
+    case QP_CMD_RUN:
+        exec_run(t, payload);
         break;
-    }
     case QP_CMD_OP: {
-        qp_cmd_op c;
-        memcpy(&c, payload, sizeof c);
-        exec_op(t, &c.op, c.clock, c.gap);
+        const qp_cmd_op *c = payload;
+        armprof_op op = c->op;
+        exec_op(t, &op, c->clock, c->gap);
         break;
     }
     case QP_CMD_EVENT: {
-        qp_cmd_event c;
-        memcpy(&c, payload, sizeof c);
-        if (c.flush) exec_flush_run(t);
-        armprof_pmu_event(t->pe, c.event, c.count);
+        const qp_cmd_event *c = payload;
+        if (c->flush) exec_flush_run(t);
+        armprof_pmu_event(t->pe, c->event, c->count);
         break;
     }
     case QP_CMD_SYNC:
-    case QP_CMD_VISIT_END: {
-        uint64_t clock;
-        memcpy(&clock, payload, sizeof clock);
-        if (kind == QP_CMD_SYNC)
-            exec_sync(t, clock);
-        else
-            exec_visit_end(t, clock);
+        exec_sync(t, *(const uint64_t *)payload);
         break;
-    }
-    }
-}
-
-/* ---- the queue ---- */
-
-/* Each command in the queue: its kind in one byte, then its payload. */
-static size_t payload_size(qp_cmd_kind kind)
-{
-    switch (kind) {
-    case QP_CMD_RUN:
-        return sizeof(armprof_op_run);
-    case QP_CMD_OP:
-        return sizeof(qp_cmd_op);
-    case QP_CMD_EVENT:
-        return sizeof(qp_cmd_event);
-    default:
-        return sizeof(uint64_t);
+    case QP_CMD_VISIT_END:
+        exec_visit_end(t, *(const uint64_t *)payload);
+        break;
     }
 }
 
@@ -201,46 +196,102 @@ void qp_queue_flush(qp_thread *t)
 {
     qp_queue *q = &t->queue;
     for (size_t at = 0; at < q->len;) {
-        const qp_cmd_kind kind = (qp_cmd_kind)q->bytes[at];
-        exec(t, kind, q->bytes + at + 1);
-        at += 1 + payload_size(kind);
+        const cmd_head *h = (const cmd_head *)(void *)(q->bytes + at);
+        exec(t, (qp_cmd_kind)h->kind, h + 1);
+        at += sizeof *h + h->size;
     }
     /* the plan holds on: the model went where it said */
     q->len = 0;
+    q->last_run = SIZE_MAX;
 }
 
-void qp_queue_push(qp_thread *t, qp_cmd_kind kind, const void *payload)
+/* Room for a command of size bytes at the queue's end: its payload. */
+static inline void *append(qp_queue *q, qp_cmd_kind kind, size_t size)
 {
-    qp_queue *q = &t->queue;
+    const size_t need = q->len + sizeof(cmd_head) + WORDS(size);
+    if (need > q->cap) {
+        q->cap = q->cap ? 2 * q->cap : 16384;
+        if (q->cap < need) q->cap = need;
+        /* aligned for the payloads, which are replayed in place */
+        uint8_t *b = aligned_alloc(16, q->cap);
+        if (!b) abort();
+        if (q->len) memcpy(b, q->bytes, q->len);
+        free(q->bytes);
+        q->bytes = b;
+    }
+    cmd_head *h = (cmd_head *)(void *)(q->bytes + q->len);
+    h->kind = kind;
+    h->size = (uint32_t)WORDS(size);
+    q->len = need;
+    return h + 1;
+}
+
+void qp_queue_run(qp_thread *t, const armprof_op_run *run)
+{
     if (!deferred()) {
-        exec(t, kind, payload);
+        exec_run(t, run);
         return;
     }
-    const size_t size = payload_size(kind);
-    if (q->len + 1 + size > q->cap) {
-        q->cap = q->cap ? 2 * q->cap : 4096;
-        q->bytes = realloc(q->bytes, q->cap);
-        if (!q->bytes) abort();
+    qp_queue *q = &t->queue;
+    q->queued += run->ops;
+    /* two runs in a row are one to the model (merge_run()): one command */
+    if (q->last_run != SIZE_MAX) {
+        merge_run((armprof_op_run *)(void *)(q->bytes + q->last_run), run);
+        return;
     }
-    q->bytes[q->len] = (uint8_t)kind;
-    memcpy(q->bytes + q->len + 1, payload, size);
-    q->len += 1 + size;
-    if (kind == QP_CMD_RUN) {
-        armprof_op_run run;
-        memcpy(&run, payload, sizeof run);
-        q->queued += run.ops;
-    } else if (kind == QP_CMD_OP) {
-        q->step++;
-        q->queued = 0;
-    } else if (kind == QP_CMD_VISIT_END && q->len > QUEUE_MOST_BYTES) {
-        qp_queue_flush(t);
-    }
+    armprof_op_run *a = append(q, QP_CMD_RUN, sizeof *run);
+    *a = *run;
+    q->last_run = (size_t)((uint8_t *)a - q->bytes);
 }
 
-uint64_t qp_queue_gap(const qp_thread *t)
+void qp_queue_op(qp_thread *t, const armprof_op *op, uint64_t clock)
 {
-    const qp_queue *q = &t->queue;
-    return deferred() && q->step < q->planned ? q->gaps[q->step] : 0;
+    if (!deferred()) {
+        armprof_op copy = *op;
+        exec_op(t, &copy, clock, 0);
+        return;
+    }
+    qp_queue *q = &t->queue;
+    qp_cmd_op *c = append(q, QP_CMD_OP, sizeof *c);
+    c->op = *op;
+    c->clock = clock;
+    /* the event the step ends at; or an operation before it that goes in
+     * on its own (a block's last branch, whose target only the next block
+     * tells), which counts down as a run's would */
+    const uint64_t gap = q->step < q->planned ? q->gaps[q->step] : UINT64_MAX;
+    if (gap != UINT64_MAX && q->queued >= gap) {
+        c->gap = gap;
+        q->step++;
+        q->queued = 0;
+    } else {
+        c->gap = QP_GAP_PLAIN;
+        q->queued++;
+    }
+    q->last_run = SIZE_MAX;
+}
+
+void qp_queue_event(qp_thread *t, uint16_t event, uint64_t count, bool flush)
+{
+    const qp_cmd_event e = {.event = event, .flush = flush, .count = count};
+    if (!deferred()) {
+        exec(t, QP_CMD_EVENT, &e);
+        return;
+    }
+    qp_queue *q = &t->queue;
+    *(qp_cmd_event *)append(q, QP_CMD_EVENT, sizeof e) = e;
+    q->last_run = SIZE_MAX;
+}
+
+void qp_queue_clock(qp_thread *t, qp_cmd_kind kind)
+{
+    if (!deferred()) {
+        exec(t, kind, &t->model.clock);
+        return;
+    }
+    qp_queue *q = &t->queue;
+    *(uint64_t *)append(q, kind, sizeof(uint64_t)) = t->model.clock;
+    q->last_run = SIZE_MAX;
+    if (kind == QP_CMD_VISIT_END && q->len > QUEUE_MOST_BYTES) qp_queue_flush(t);
 }
 
 void qp_queue_end_plan(qp_thread *t)
@@ -294,9 +345,14 @@ uint64_t qp_until(qp_thread *t)
     return u > given ? u - given : 0;
 }
 
+void qp_queue_init(qp_thread *t)
+{
+    t->queue = (qp_queue){.last_run = SIZE_MAX};
+}
+
 void qp_queue_free(qp_thread *t)
 {
     free(t->queue.bytes);
     free(t->queue.gaps);
-    t->queue = (qp_queue){0};
+    qp_queue_init(t);
 }

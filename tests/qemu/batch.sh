@@ -41,8 +41,8 @@ records() {
   "$armprof" decode "$file" | awk -v tids="$tids" '
     BEGIN { n = split(tids, list, " "); for (i = 1; i <= n; i++) keep[list[i]] = 1 }
     /^$/ { if (r != "" && mine) print r; r = ""; mine = 0; next }
-    # packets only: an AUX event's bounds depend on when each thread copied
-    !/^[0-9a-f]{8}  / { next }
+    # packets only: the bounds of AUX events depend on when each thread copied
+    !/^[0-9a-f]+  / { next }
     {
       d = substr($0, 42)
       if (d ~ /^Context CONTEXTIDR/) {
