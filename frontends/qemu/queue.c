@@ -112,7 +112,7 @@ static void disagree(const qp_thread *t, const char *what, uint64_t model, uint6
     abort();
 }
 
-static void exec_op(qp_thread *t, armprof_op *op, uint64_t clock, uint64_t gap)
+static void exec_op(qp_thread *t, const armprof_op *op, uint64_t clock, uint64_t gap)
 {
     exec_flush_run(t);
     const bool check = deferred();
@@ -173,8 +173,7 @@ static void exec(qp_thread *t, qp_cmd_kind kind, const void *payload)
         break;
     case QP_CMD_OP: {
         const qp_cmd_op *c = payload;
-        armprof_op op = c->op;
-        exec_op(t, &op, c->clock, c->gap);
+        exec_op(t, &c->op, c->clock, c->gap);
         break;
     }
     case QP_CMD_EVENT: {
@@ -247,8 +246,7 @@ void qp_queue_run(qp_thread *t, const armprof_op_run *run)
 void qp_queue_op(qp_thread *t, const armprof_op *op, uint64_t clock)
 {
     if (!deferred()) {
-        armprof_op copy = *op;
-        exec_op(t, &copy, clock, 0);
+        exec_op(t, op, clock, 0);
         return;
     }
     qp_queue *q = &t->queue;
