@@ -5,7 +5,10 @@
 # visits that call the model at once give. Each PROGRAM runs with batch=0
 # (at once), the default batch and batch=3 (a small odd one: replays in the
 # middle of the plan's work), jitter on (RND: the plan follows the random
-# intervals), in MODE. A replay that disagrees with the plan aborts QEMU.
+# intervals), in MODE, at the default interval and at 256 (PMSIDR_EL1's
+# recommended minimum set to 256 by a config file: the buffer fills and is
+# serviced between samples). A replay that disagrees with the plan aborts
+# QEMU.
 #   single-threaded programs: the same summary (every count, the cycles,
 #   the records, the PC samples) and the same records, byte for byte, in
 #   PREFIX.spe and in PREFIX.perf.data's AUX data;
@@ -63,14 +66,18 @@ counts() {
     "$summary" | sed 's/^thread [0-9]*:/thread:/' | cut -d' ' -f"$fields" | sort
 }
 
-for program in "$@"; do
+echo "pmsidr_interval 0" >"$work/256.cfg"
+for run in "$@" ${*/%/@256}; do
+  program=${run%@256} interval=
+  [ "$run" = "$program" ] || interval=",interval=256,config=$work/256.cfg"
   [ -x "$program" ] || skip "no test program at '$program' (binutils-aarch64-linux-gnu)"
-  name=$(basename "$program")
+  name=$(basename "$run")
   ok=1
   for batch in 0 default 3; do
     arg=",batch=$batch"
     [ "$batch" = default ] && arg=
-    if ! "$qemu" -cpu max,pauth=off -plugin "$plugin,out=$work/$name.$batch,mode=$mode,quiet=on$arg" \
+    if ! "$qemu" -cpu max,pauth=off \
+      -plugin "$plugin,out=$work/$name.$batch,mode=$mode,quiet=on$interval$arg" \
       "$program" >/dev/null 2>"$work/err"; then
       echo "FAIL: $name, batch=$batch: QEMU failed"
       cat "$work/err"
