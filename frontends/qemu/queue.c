@@ -283,7 +283,10 @@ void qp_queue_event(qp_thread *t, uint16_t event, uint64_t count, bool flush)
 void qp_queue_clock(qp_thread *t, qp_cmd_kind kind)
 {
     if (!deferred()) {
-        exec(t, kind, &t->model.clock);
+        if (kind == QP_CMD_SYNC)
+            exec_sync(t, t->model.clock);
+        else
+            exec_visit_end(t, t->model.clock);
         return;
     }
     qp_queue *q = &t->queue;
