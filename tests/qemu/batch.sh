@@ -17,13 +17,17 @@
 #   the workers, whose instructions are their own (at least
 #   WORKER_INSTRUCTIONS each; the main thread's fewer), have the same counts and (fast mode, whose cycles are the
 #   thread's own) the same records.
+# With GZIP_ROOT (tools/arm64-root.sh gzip gzip VERSION; "none" without),
+# Debian's gzip compresses 100000 lines the same way, without address space
+# randomization (a real program: thousands of buffer services, PC samples,
+# the cycles' batches), skipped when the root is not there.
 # The thread ID, which differs from run to run, is taken out of the
 # summary and of the Context packets (CONTEXTIDR_EL1).
 #
-#   batch.sh QEMU QEMU_VERSION PLUGIN MODE ARMPROF WORKER_INSTRUCTIONS PROGRAM...
+#   batch.sh QEMU QEMU_VERSION PLUGIN MODE ARMPROF WORKER_INSTRUCTIONS GZIP_ROOT PROGRAM...
 set -u
-qemu=$1 qemu_version=$2 plugin=$3 mode=$4 armprof=$5 worker=$6
-shift 6
+qemu=$1 qemu_version=$2 plugin=$3 mode=$4 armprof=$5 worker=$6 gzip_root=$7
+shift 7
 . "$(dirname "$0")/common.sh"
 need_qemu "$qemu" "$qemu_version" "$plugin"
 make_work
@@ -67,18 +71,30 @@ counts() {
 }
 
 echo "pmsidr_interval 0" >"$work/256.cfg"
-for run in "$@" ${*/%/@256}; do
-  program=${run%@256} interval=
+gzip=()
+if [ -x "$gzip_root/usr/bin/gzip" ]; then
+  seq 1 100000 >"$work/in"
+  gzip=("$gzip_root/usr/bin/gzip")
+else
+  echo "gzip: not run (no root at '$gzip_root')"
+fi
+for run in "$@" ${*/%/@256} "${gzip[@]}"; do
+  program=${run%@256} interval= args=() launch=("$qemu")
   [ "$run" = "$program" ] || interval=",interval=256,config=$work/256.cfg"
   [ -x "$program" ] || skip "no test program at '$program' (binutils-aarch64-linux-gnu)"
   name=$(basename "$run")
+  if [ "$name" = gzip ]; then
+    args=(-c "$work/in") launch=("$qemu" -L "$gzip_root")
+    # the same layout in every run (tests/qemu/gzip.sh)
+    setarch "$(uname -m)" -R true 2>/dev/null && launch=(setarch "$(uname -m)" -R "${launch[@]}")
+  fi
   ok=1
   for batch in 0 default 3; do
     arg=",batch=$batch"
     [ "$batch" = default ] && arg=
-    if ! "$qemu" -cpu max,pauth=off \
+    if ! "${launch[@]}" -cpu max,pauth=off \
       -plugin "$plugin,out=$work/$name.$batch,mode=$mode,quiet=on$interval$arg" \
-      "$program" >/dev/null 2>"$work/err"; then
+      "$program" "${args[@]}" >/dev/null 2>"$work/err"; then
       echo "FAIL: $name, batch=$batch: QEMU failed"
       cat "$work/err"
       fail=1
