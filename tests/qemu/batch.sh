@@ -19,7 +19,7 @@
 #   thread's own) the same records.
 # With GZIP_ROOT (tools/arm64-root.sh gzip gzip VERSION; "none" without),
 # Debian's gzip compresses 100000 lines the same way, without address space
-# randomization (a real program: thousands of buffer services, PC samples,
+# randomization (a real program: a hundred buffer services, PC samples,
 # the cycles' batches), skipped when the root is not there.
 # The thread ID, which differs from run to run, is taken out of the
 # summary and of the Context packets (CONTEXTIDR_EL1).
