@@ -49,7 +49,7 @@ static void predict(qp_thread *t, const qp_tb *cur)
     }
     t->exact.acc_mispredicted += mispredicted;
     /* the run counts one cycle an operation; the rest is the stall */
-    t->model.cycles_due += cycles - 1;
+    t->model.clock += cycles - 1;
 }
 
 /* The thread of vcpu while its profile runs, without its PE: the timing
@@ -110,7 +110,7 @@ static void pmu_events(qp_thread *t)
     };
     for (size_t i = 0; i < sizeof acc / sizeof acc[0]; i++) {
         uint64_t *n = (uint64_t *)((char *)&t->exact.acc + acc[i].offset);
-        if (*n) armprof_pmu_event(t->pe, acc[i].event, *n);
+        if (*n) qp_pmu_event(t, acc[i].event, *n);
         *n = 0;
     }
 }
@@ -179,7 +179,7 @@ static inline void exact_access(unsigned vcpu, qemu_plugin_meminfo_t info, uint6
                                     ? qp_default_touch(t->timing.ctx, paddr, store, &t->exact.acc)
                                 : m->touch ? m->touch(t->timing.ctx, paddr, store, &t->exact.acc)
                                            : touch_by_access(t, paddr, store);
-        t->model.cycles_due += cycles - 1;
+        t->model.clock += cycles - 1;
         if (t->exact.acc.tlb >= 4096 && qp_thread_enter(vcpu)) {
             pmu_events(t);
             qp_thread_exit(t);

@@ -174,6 +174,7 @@ static qp_thread *thread_create(unsigned vcpu)
     t->pcs.hist = g_hash_table_new(g_int64_hash, g_int64_equal);
     t->regbuf = g_byte_array_new();
     t->spe.copy = g_byte_array_new();
+    qp_queue_init(t);
     /* the first TB of the thread visits the model (budget 0) */
     qp.hot[vcpu] = (qp_hot){0};
     return t;
@@ -226,11 +227,14 @@ void qp_thread_start(qp_thread *t, uint64_t first_pc)
     t->started = true;
     if (qp.system) return; /* the guest's kernel switches its own contexts */
     t->tid = (uint32_t)syscall(SYS_gettid);
-    armprof_kernel_switch_context(t->k, t->tid);
     pthread_mutex_lock(&qp.lock);
     const bool scan = !qp.maps_scanned;
     qp.maps_scanned = true;
     pthread_mutex_unlock(&qp.lock);
+    /* the plan is the model's before the context changes */
+    qp_queue_flush(t);
+    armprof_kernel_switch_context(t->k, t->tid);
+    qp_queue_end_plan(t);
     if (scan) {
         /* perf's COMM is at most 15 characters */
         qp.program = qp_program_path();
@@ -241,48 +245,28 @@ void qp_thread_start(qp_thread *t, uint64_t first_pc)
     }
 }
 
-static void pc_sample(qp_thread *t)
-{
-    const armprof_ext_outcome o = armprof_external_read(t->pe, qp.api.pmpcsr, 8, NULL);
-    t->pcs.reads++;
-    /* PMPCSR[31:0] all ones: no sample (H7.1) */
-    if (o.kind != ARMPROF_EXT_OK || (o.value & 0xffffffffull) == 0xffffffffull) return;
-    t->pcs.samples++;
-    const uint64_t pc = o.value & ((1ull << 56) - 1);
-    gpointer v = g_hash_table_lookup(t->pcs.hist, &pc);
-    if (v) {
-        (*(uint64_t *)v)++;
-        return;
-    }
-    uint64_t *kv = g_new(uint64_t, 2); /* key, then count */
-    kv[0] = pc;
-    kv[1] = 1;
-    g_hash_table_insert(t->pcs.hist, kv, kv + 1);
-}
-
 /* Cycles pass: they end in the model later, all at once (qp_model_sync()),
  * which counts the same events. */
 static void advance(qp_thread *t, uint64_t cycles)
 {
-    t->model.cycles_due += cycles;
+    t->model.clock += cycles;
+}
+
+void qp_pmu_event(qp_thread *t, uint16_t event, uint64_t count)
+{
+    qp_queue_event(t, event, count, false);
 }
 
 void qp_model_exception(qp_thread *t, bool eret)
 {
-    qp_flush_run(t);
-    armprof_pmu_event(t->pe, eret ? qp.api.exc_return : qp.api.exc_taken, 1);
+    qp_queue_event(t, eret ? qp.api.exc_return : qp.api.exc_taken, 1, true);
     advance(t, 1);
 }
 
 /* The model in step with everything the thread gave it. */
 void qp_model_sync(qp_thread *t)
 {
-    qp_flush_run(t);
-    if (t->model.cycles_due) {
-        armprof_cycles(t->pe, t->model.cycles_due);
-        t->model.cycles += t->model.cycles_due;
-        t->model.cycles_due = 0;
-    }
+    qp_queue_clock(t, QP_CMD_SYNC);
 }
 
 void qp_visit_end(qp_thread *t)
@@ -297,28 +281,15 @@ void qp_visit_end(qp_thread *t)
         qp.sys.leave(t->vcpu);
         return;
     }
-    /* qemu-user: only the plugin looks at the model, so the run after the
-     * event waits to go in with the next visit's (one armprof_retire_run()
-     * a sample, not two: qp_until() subtracts it), and the cycles wait
-     * until QP_CYCLES_BATCH of them or until somebody looks (docs/qemu.md,
-     * "How it runs") */
-    if (t->model.cycles_due >= QP_CYCLES_BATCH) qp_model_sync(t);
-    if (armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
-    /* the external agent reads PMPCSR at every QP_PCSR_EVERY-th Statistical
-     * Profiling sample: the same operations in both modes */
-    const uint64_t selected = armprof_spe_get_stats(t->pe).selected;
-    if (selected / QP_PCSR_EVERY != t->model.selected / QP_PCSR_EVERY) {
-        qp_model_sync(t);
-        pc_sample(t);
-    }
-    t->model.selected = selected;
+    /* qemu-user: only the plugin looks at the model (docs/qemu.md, "How it
+     * runs"; queue.c) */
+    qp_queue_clock(t, QP_CMD_VISIT_END);
 }
 
 void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known)
 {
     const qp_timing_ops *m = t->timing.ops;
     uint32_t cycles;
-    qp_flush_run(t);
     /* an SVE operation's effective vector length (the EVL field): read
      * where QEMU lets registers be read, else the length the thread started
      * with, counted in the summary */
@@ -329,10 +300,9 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
         op->vector_length = qp.default_vl;
         t->counts.vl_assumed++;
     }
-    /* the system counter: qemu-user has none, so the modelled cycles;
-     * system mode keeps the guest's, which qp_thread_enter() gave the PE */
-    if (!qp.system)
-        armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + t->model.cycles + t->model.cycles_due);
+    /* the timing model and the memory hierarchy, which every thread shares,
+     * see the operation now, in program order with the other accesses;
+     * only the PE's part may wait (queue.c) */
     if (qp_is_mem(op)) {
         if (vaddr_known) {
             op->vaddr = vaddr;
@@ -357,67 +327,20 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
         cycles = m->branch(t->timing.ctx, op);
     else
         cycles = m->other(t->timing.ctx, op);
-    armprof_retire(t->pe, op);
+    qp_queue_op(t, op, t->model.clock);
+    /* a memory copy's sample draws a random value of its own (the load or
+     * store it records, SPEMultiAccessSample()): the plan ends after it */
+    if (qp_is_mem(op) && op->ldst_kind == ARMPROF_LDST_MEMCOPY) qp_queue_end_plan(t);
     t->model.retired++;
     advance(t, cycles ? cycles : 1);
-    /* at once: while the buffer's management event is pending, profiling
-     * is stopped and armprof_ops_until_event() says nothing will happen
-     * (system mode: the guest's driver, after the visit) */
-    if (!qp.system && armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
 }
 
-/* Runs that follow one another with nothing between them go to the model
- * as one (each armprof_retire_run() costs a visit to three units): the
- * counts add up, and the last operation, branch and taken branch are the
- * later run's where it has them. */
 void qp_retire_run(qp_thread *t, armprof_op_run *run)
 {
     if (!run->ops) return;
-    armprof_op_run *a = &t->model.deferred;
-    if (!a->ops) {
-        *a = *run;
-    } else {
-        a->ops += run->ops;
-        a->branches += run->branches;
-        a->mispredicted += run->mispredicted;
-        a->loads += run->loads;
-        a->stores += run->stores;
-        a->l1d_access += run->l1d_access;
-        a->l1d_refill += run->l1d_refill;
-        if (run->any_taken) {
-            a->any_taken = true;
-            a->last_taken_target = run->last_taken_target;
-        }
-        if (run->branches) a->last_branch_next = run->last_branch_next;
-        a->last_is_branch = run->last_is_branch;
-        a->last_pc = run->last_pc;
-    }
+    qp_queue_run(t, run);
     t->model.retired += run->ops;
     advance(t, run->ops);
-}
-
-void qp_flush_run(qp_thread *t)
-{
-    armprof_op_run *a = &t->model.deferred;
-    if (!a->ops) return;
-    /* longer than armprof_ops_until_event(): a bug in the bookkeeping,
-     * counted and shown in the summary, never hidden */
-    if (!armprof_retire_run(t->pe, a)) t->counts.runs_refused++;
-    *a = (armprof_op_run)ARMPROF_OP_RUN_INIT;
-}
-
-uint64_t qp_until(qp_thread *t)
-{
-    uint64_t u = armprof_ops_until_event(t->pe);
-    if (qp.system && qp.sys.counting[t->vcpu]) {
-        /* the guest's PMU: a visit where a counter may overflow, so that
-         * PMUIRQ rises there (runs are one cycle an operation, so a cycle
-         * counter's room is in operations too) */
-        const uint64_t o = armprof_pmu_ops_until_overflow(t->pe);
-        if (o < u) u = o;
-    }
-    if (u == UINT64_MAX) return u;
-    return u > t->model.deferred.ops ? u - t->model.deferred.ops : 0;
 }
 
 /* Instructions [from, to) of tb, none of them the event, as one run. */
@@ -444,6 +367,8 @@ void qp_thread_finish(qp_thread *t)
     if (!t->pe) return;
     qp_visit_end(t);
     qp_model_sync(t); /* the cycles end: the events of the last run count */
+    qp_queue_flush(t);
+    qp_queue_free(t);
     armprof_kernel_stop(t->k);
     if (t->spe.copy) copy_end(t); /* the stop's last copy */
     uint64_t instructions;

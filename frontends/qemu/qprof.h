@@ -42,6 +42,11 @@
  * nothing sees (the plugin's kernel enables no PMU interrupt, no freeze). */
 #define QP_CYCLES_BATCH (1u << 20)
 
+/* batch=: the samples a thread's queue holds before it is replayed
+ * (queue.c; docs/qemu.md "How it runs" has the measurements), and the most. */
+#define QP_BATCH_DEFAULT 64u
+#define QP_BATCH_MOST    65536u
+
 /* The PMU events every vCPU's kernel programs, counter 0 first: fast mode
  * the first QP_EV_FAST_COUNT (it models no memory hierarchy, so it counts
  * no cache events), exact mode all that the PE has counters for. */
@@ -160,6 +165,40 @@ typedef struct qp_chunk {
     uint32_t size;
 } qp_chunk;
 
+/* A thread's calls into its PE, as queue.c queues them: each command's
+ * kind, then its payload (an armprof_op_run, these, or the thread's clock
+ * for a sync or a visit's end). */
+typedef enum qp_cmd_kind {
+    QP_CMD_RUN,       /* plain operations (armprof_retire_run(), merged) */
+    QP_CMD_OP,        /* the event's operation (armprof_retire()) */
+    QP_CMD_EVENT,     /* armprof_pmu_event() */
+    QP_CMD_SYNC,      /* qp_model_sync(): the run and the cycles in */
+    QP_CMD_VISIT_END, /* qp_visit_end(): PMBIRQ, the PC sample */
+} qp_cmd_kind;
+typedef struct qp_cmd_op {
+    armprof_op op;  /* complete: the timing model saw it at the visit */
+    uint64_t clock; /* the thread's cycles before it (the system counter) */
+    uint64_t gap;   /* the plan's operations before it, from the last event
+                     * (UINT64_MAX: it is not the event, a plain operation) */
+} qp_cmd_op;
+typedef struct qp_cmd_event {
+    uint16_t event;
+    bool flush; /* the run before it goes in first */
+    uint64_t count;
+} qp_cmd_event;
+/* The queue, and the plan of the next events (armprof_event_plan()) that
+ * answers qp_until() meanwhile. */
+typedef struct qp_queue {
+    uint8_t *bytes;
+    size_t len, cap;
+    uint64_t *gaps;       /* the plan: qp.batch gaps */
+    size_t planned, step; /* how many gaps it has; the one the thread is in */
+    uint64_t queued;      /* plain operations queued in this step */
+    size_t last_run;      /* the offset of the last command's run; SIZE_MAX: not a run */
+    uint64_t step_until;  /* replay: armprof_ops_until_event() at the step's start */
+    uint64_t replayed;    /* events replayed, for a message */
+} qp_queue;
+
 /* One guest thread: a vCPU in qemu-user, one PE with its kernel. Its state
  * is grouped by who keeps it: model.c (spe, model, counts, pcs, final),
  * the mode files (fast, exact), sideband.c (mmap), regs.c (regbuf). */
@@ -177,15 +216,16 @@ typedef struct qp_thread {
         GByteArray *copy; /* the kernel's copy under way (user mode) */
         uint64_t bytes;
     } spe;
-    /* what the model has been given */
+    /* what the model has been given (the system counter follows the
+     * modelled cycles) */
     struct {
-        /* modelled cycles (the system counter follows them): those ended
-         * in the model, and those not yet (one addition a callback) */
-        uint64_t cycles, cycles_due;
+        uint64_t clock;          /* the thread's modelled cycles (queued included) */
+        uint64_t cycles;         /* ... those ended in the model (armprof_cycles()) */
         uint64_t retired;        /* operations given to the model */
-        armprof_op_run deferred; /* runs given to qp_retire_run(), not yet to the model */
+        armprof_op_run deferred; /* runs replayed, not yet given to the model */
         uint64_t selected;       /* SPE samples at the last visit's end */
     } model;
+    qp_queue queue; /* queue.c */
     /* fast path bookkeeping: the counters as the model has them, and the
      * event a visit waits for (exact mode waits for a memory access too) */
     struct {
@@ -257,6 +297,9 @@ struct qp_plugin {
     qemu_plugin_id_t id;
     char *out; /* output prefix */
     uint32_t interval;
+    /* batch=: the events a thread's queue holds before it is replayed (0:
+     * each call into the model at once; system mode always) */
+    uint32_t batch;
     /* the virtual kernel's SPE settings: Linux's arm_spe_pmu attributes
      * given as options (jitter=, load_filter=, min_latency=...) */
     armprof_kernel_params spe_params;
@@ -363,6 +406,7 @@ struct qp_plugin {
  *   output.c                 a thread's end, and the outputs at exit
  *   exact.c, then fast.c     the two modes' callbacks
  *   model.c                  a thread's PE and what goes into it
+ *   queue.c                  ... queued, and replayed in batches
  *   regs.c, sideband.c, timing.c, watch.c, config_file.c   leaves */
 
 /* translate.c */
@@ -468,10 +512,9 @@ void qp_thread_start(qp_thread *t, uint64_t first_pc);
 void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known);
 void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to);
 void qp_retire_run(qp_thread *t, armprof_op_run *run);
-void qp_flush_run(qp_thread *t);
 void qp_model_sync(qp_thread *t);
-/* armprof_ops_until_event() less the operations of the run not given yet */
-uint64_t qp_until(qp_thread *t);
+/* armprof_pmu_event(), in its place among the thread's calls */
+void qp_pmu_event(qp_thread *t, uint16_t event, uint64_t count);
 void qp_thread_finish(qp_thread *t);
 /* The end of a callback's visit to the model: the PMBIRQ it raised, the PC
  * sample the agent takes; the run and the cycles it advanced go in when
@@ -497,6 +540,26 @@ bool qp_sampler_start(qp_sampler *s, char *err, size_t errlen);
 /* At exit: the thread stopped, PREFIX.pcsr.perf.data written, the counts
  * on stderr; s freed. */
 void qp_sampler_finish(qp_sampler *s);
+
+/* queue.c: a thread's calls into its PE, queued (qp_cmd_kind) */
+/* Each command made now (batch=0, system mode) or queued: a run, the
+ * event's operation (clock: the thread's cycles before it), a PMU event
+ * (flush: the run before it goes in first), a sync or a visit's end at the
+ * thread's clock. */
+void qp_queue_run(qp_thread *t, const armprof_op_run *run);
+void qp_queue_op(qp_thread *t, const armprof_op *op, uint64_t clock);
+void qp_queue_event(qp_thread *t, uint16_t event, uint64_t count, bool flush);
+void qp_queue_clock(qp_thread *t, qp_cmd_kind kind);
+/* The queue replayed: the model in step with everything the thread gave. */
+void qp_queue_flush(qp_thread *t);
+/* The plan ends here: the next qp_until() replays the queue and plans anew
+ * (the context changed, or the last operation drew a random value). */
+void qp_queue_end_plan(qp_thread *t);
+/* armprof_ops_until_event() (the plan's, while queued) less the operations
+ * queued or merged and not given yet */
+uint64_t qp_until(qp_thread *t);
+void qp_queue_init(qp_thread *t);
+void qp_queue_free(qp_thread *t);
 
 /* regs.c: a load's or store's address from the registers (QEMU 10.0) */
 bool qp_data_address(qp_thread *t, const qp_insn *i, uint64_t *vaddr);

@@ -486,6 +486,21 @@ typedef struct armprof_op_run {
 #endif
 
 uint64_t armprof_ops_until_event(armprof_pe *pe);
+/* The plan of the next events, the PE unchanged: gaps[0] is what
+ * armprof_ops_until_event() says now, gaps[i] what it will say after the
+ * (i)th operation that takes the full path, provided that only operations
+ * retire (no register, context or configuration change, no armprof_dispatch())
+ * and that each gap's operations retire as plain operations (a run, or
+ * armprof_retire() of each) and the operation after them through
+ * armprof_retire(). It follows the interval counter (PMSICR_EL1.COUNT and
+ * FEAT_SPE_ERnd's ECOUNT, reloaded from PMSIRR_EL1 with RND's random draws)
+ * on copies; an operation whose sample draws a random value itself (a
+ * memory copy's load-or-store choice, SPEMultiAccessSample()) ends what the
+ * plan can say after it. The instruction counter's overflow ends the plan
+ * at the gap it cuts short. Returns how many gaps it filled (at most n; one
+ * UINT64_MAX gap while nothing counts down), 0 for a NULL pe or gaps, n 0,
+ * or a state it cannot plan (a dispatched operation's sample in flight). */
+size_t armprof_event_plan(armprof_pe *pe, uint64_t *gaps, size_t n);
 bool armprof_retire_run(armprof_pe *pe, const armprof_op_run *run);
 /* Counting goes on inside a run and armprof_cycles(): a run may carry an
  * event counter over its overflow, and the overflow bit and PMUIRQ then

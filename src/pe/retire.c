@@ -146,6 +146,26 @@ uint64_t armprof_ops_until_event(armprof_pe *pe)
     return until;
 }
 
+size_t armprof_event_plan(armprof_pe *pe, uint64_t *gaps, size_t n)
+{
+    if (!pe || !gaps || n == 0) return 0;
+    const size_t planned = spe_event_plan(pe, gaps, n);
+    /* the other units' bounds come nearer by one at every operation,
+     * plain or not: the plan ends at the first gap they cut short */
+    uint64_t bound = pmu_ops_until_event(pe);
+    const uint64_t pcsr = pcsr_ops_until_event(pe);
+    if (pcsr < bound) bound = pcsr;
+    uint64_t done = 0;
+    for (size_t i = 0; i < planned; i++) {
+        if (gaps[i] >= bound - done) {
+            gaps[i] = bound - done;
+            return i + 1;
+        }
+        done += gaps[i] + 1;
+    }
+    return planned;
+}
+
 uint64_t armprof_pmu_ops_until_overflow(armprof_pe *pe)
 {
     return pe ? pmu_ops_until_overflow(pe) : UINT64_MAX;

@@ -21,12 +21,6 @@ static uint64_t spe_random(spe_state *u)
     return spe_random_output(u->rng);
 }
 
-/* SPEGetRandomInterval() */
-static unsigned SPEGetRandomInterval(armprof_pe *pe)
-{
-    return (unsigned)(spe_random(SPE_STATE(pe)) >> 56);
-}
-
 /* SPEGetRandomBoolean() */
 static bool SPEGetRandomBoolean(armprof_pe *pe)
 {
@@ -109,51 +103,101 @@ void spe_refresh(armprof_pe *pe)
 
 /* ---- The sample interval counter ---- */
 
-static void set_count(armprof_pe *pe, uint32_t count)
+/* The interval counter's state: PMSICR_EL1's COUNT and ECOUNT and the
+ * generator's, which SPEToCollectSample() steps, on the registers or on
+ * copies (spe_event_plan()). */
+typedef struct spe_interval {
+    uint32_t count, ecount;
+    uint64_t rng;
+} spe_interval;
+
+/* SPEGetRandomInterval(), from the copy's generator */
+static uint32_t interval_draw(spe_interval *s)
 {
-    REG(pe, PMSICR_EL1) = (REG(pe, PMSICR_EL1) & ~FIELD_MASK(PMSICR_EL1, COUNT)) | count;
+    s->rng = spe_random_step(s->rng);
+    return (uint32_t)(spe_random_output(s->rng) >> 56);
 }
 
-static void set_ecount(armprof_pe *pe, unsigned ecount)
+/* SPEToCollectSample(), with SPEResetSampleCounter() for COUNT 0, on s: the
+ * cache (reload, RND, ERnd) is current. */
+static bool interval_step(const spe_state *u, spe_interval *s)
 {
-    REG(pe, PMSICR_EL1) = (REG(pe, PMSICR_EL1) & ~FIELD_MASK(PMSICR_EL1, ECOUNT)) |
-                          (uint64_t)ecount << PMSICR_EL1_ECOUNT_LO;
-}
-
-/* SPEResetSampleCounter() */
-static void SPEResetSampleCounter(armprof_pe *pe)
-{
-    /* the cache is current: every caller brought it up to date */
-    const spe_state *u = SPE_STATE(pe);
-    uint32_t count = u->reload; /* PMSIRR_EL1.INTERVAL << 8 */
-    if (u->reload_rnd) count |= SPEGetRandomInterval(pe);
-    set_count(pe, count);
+    if (s->count == 0) {
+        s->count = u->reload; /* PMSIRR_EL1.INTERVAL << 8 */
+        if (u->reload_rnd) s->count |= interval_draw(s);
+    } else {
+        s->count--;
+        if (s->count == 0) {
+            if (u->ernd_rnd) {
+                s->ecount = interval_draw(s);
+                return s->ecount == 0;
+            }
+            return true;
+        }
+    }
+    if (u->ernd_rnd && s->ecount != 0) {
+        s->ecount--;
+        if (s->ecount == 0) return true;
+    }
+    return false;
 }
 
 /* SPEToCollectSample() */
 bool SPEToCollectSample(armprof_pe *pe)
 {
-    const bool ernd = SPE_STATE(pe)->ernd_rnd;
-    const uint32_t count = (uint32_t)REG(pe, PMSICR_EL1);
-    if (count == 0) {
-        SPEResetSampleCounter(pe);
-    } else {
-        set_count(pe, count - 1);
-        if (count - 1 == 0) {
-            if (ernd) {
-                const unsigned ecount = SPEGetRandomInterval(pe);
-                set_ecount(pe, ecount);
-                return ecount == 0;
-            }
-            return true;
+    spe_state *u = SPE_STATE(pe);
+    const uint64_t icr = REG(pe, PMSICR_EL1);
+    spe_interval s = {(uint32_t)icr, (uint32_t)(icr >> PMSICR_EL1_ECOUNT_LO), u->rng};
+    const bool selected = interval_step(u, &s);
+    REG(pe, PMSICR_EL1) =
+        (icr & ~(FIELD_MASK(PMSICR_EL1, COUNT) | FIELD_MASK(PMSICR_EL1, ECOUNT))) | s.count |
+        (uint64_t)s.ecount << PMSICR_EL1_ECOUNT_LO;
+    u->rng = s.rng;
+    return selected;
+}
+
+/* n operations through SPEToCollectSample() on s, none of them selected
+ * (the plan's gap): COUNT and a counting ECOUNT count down together, and the
+ * operations at their boundaries (COUNT 1 or 0, ECOUNT 1) step one by one,
+ * as spe_retire_run() does on the registers. */
+static void interval_skip(const spe_state *u, spe_interval *s, uint64_t n)
+{
+    while (n) {
+        const bool ecounting = u->ernd_rnd && s->ecount != 0;
+        if (s->count <= 1 || (ecounting && s->ecount <= 1)) {
+            (void)interval_step(u, s);
+            n--;
+            continue;
         }
+        uint64_t step = s->count - 1;
+        if (ecounting && s->ecount - 1 < step) step = s->ecount - 1;
+        if (step > n) step = n;
+        s->count -= (uint32_t)step;
+        if (ecounting) s->ecount -= (uint32_t)step;
+        n -= step;
     }
-    const unsigned ecount = (unsigned)(REG(pe, PMSICR_EL1) >> PMSICR_EL1_ECOUNT_LO);
-    if (ernd && ecount != 0) {
-        set_ecount(pe, ecount - 1);
-        if (ecount - 1 == 0) return true;
+}
+
+size_t spe_event_plan(armprof_pe *pe, uint64_t *gaps, size_t n)
+{
+    spe_state *u = SPE_STATE(pe);
+    if (pe_controls_stale(pe, u->seen_gen)) spe_refresh(pe);
+    if (!u->enabled) {
+        gaps[0] = UINT64_MAX;
+        return 1;
     }
-    return false;
+    /* a dispatched operation's sample completes later: not planned */
+    if (u->in_flight) return 0;
+    const uint64_t icr = REG(pe, PMSICR_EL1);
+    spe_interval s = {(uint32_t)icr, (uint32_t)(icr >> PMSICR_EL1_ECOUNT_LO), u->rng};
+    for (size_t i = 0; i < n; i++) {
+        /* what spe_ops_until_event() will say then, the plain operations,
+         * then the operation that takes the full path */
+        gaps[i] = spe_unselected_ops(u, s.rng, s.count, s.ecount);
+        interval_skip(u, &s, gaps[i]);
+        (void)interval_step(u, &s);
+    }
+    return n;
 }
 
 /* ---- Sample collisions ---- */

@@ -182,6 +182,10 @@ bool SPEStartSample(struct armprof_pe *pe, uint64_t pc);
  * population; TRUE when the operation is selected. Runs of operations call
  * it for the operations at the counter's boundaries (spe_retire_run()). */
 bool SPEToCollectSample(struct armprof_pe *pe);
+/* armprof_event_plan()'s Statistical Profiling part: up to n gaps from the
+ * interval counter and generator as they are (UINT64_MAX while profiling
+ * is disabled), the PE unchanged; 0 when it cannot plan. */
+size_t spe_event_plan(struct armprof_pe *pe, uint64_t *gaps, size_t n);
 void SPEBranch(struct armprof_pe *pe, const armprof_op *op, bool sampled);
 /* An operation that did not retire (armprof_op.misspeculated). */
 void spe_retire_misspeculated(struct armprof_pe *pe, const armprof_op *op);

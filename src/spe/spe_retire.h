@@ -146,18 +146,20 @@ static inline bool spe_dispatch(armprof_pe *pe, armprof_op *op)
     return op->spe_selected;
 }
 
-/* The interval SPEGetRandomInterval() draws next, without drawing it. */
-static inline uint64_t spe_next_random_interval(const spe_state *u)
+/* The interval SPEGetRandomInterval() draws next from the generator's
+ * state rng, without drawing it. */
+static inline uint64_t spe_next_random_interval(uint64_t rng)
 {
-    return spe_random_output(spe_random_step(u->rng)) >> 56;
+    return spe_random_output(spe_random_step(rng)) >> 56;
 }
 
-/* How many operations after an interval counter of (count, ecount) are
- * not selected, SPEToCollectSample() followed through the reload of COUNT
+/* How many operations after an interval counter of (count, ecount), with
+ * the generator at rng, are not selected, SPEToCollectSample() followed through the reload of COUNT
  * (SPEResetSampleCounter()) and FEAT_SPE_ERnd's draw of ECOUNT, each of
  * which takes the one next random value (the other never draws). An
  * answer of 0 is always safe: the next operation takes the full path. */
-static inline uint64_t spe_unselected_ops(const spe_state *u, uint32_t count, uint32_t ecount)
+static inline uint64_t spe_unselected_ops(const spe_state *u, uint64_t rng, uint32_t count,
+                                          uint32_t ecount)
 {
     if (u->ernd_rnd && ecount != 0) {
         /* ECOUNT counts down alongside COUNT: selected when it reaches 0,
@@ -168,17 +170,17 @@ static inline uint64_t spe_unselected_ops(const spe_state *u, uint32_t count, ui
     if (count == 0) {
         /* the next operation reloads COUNT; the rest count from there */
         uint64_t reload = u->reload;
-        if (u->reload_rnd) reload |= spe_next_random_interval(u);
+        if (u->reload_rnd) reload |= spe_next_random_interval(rng);
         if (reload == 0) return 1;
         /* with ERnd the reload draws nothing, and the operations after it
          * count as from COUNT = reload */
-        return u->ernd_rnd ? 1 + spe_unselected_ops(u, reload, 0) : reload;
+        return u->ernd_rnd ? 1 + spe_unselected_ops(u, rng, reload, 0) : reload;
     }
     if (!u->ernd_rnd) return count - 1;
     /* COUNT reaches 0 at its count-th operation, which draws ECOUNT: 0
      * selects that operation, else the ECOUNT-th after it, before the
      * reloaded COUNT could reach 0 again */
-    const uint64_t e = spe_next_random_interval(u);
+    const uint64_t e = spe_next_random_interval(rng);
     return e == 0 || e > u->reload ? count - 1 : count - 1 + e;
 }
 
@@ -191,7 +193,7 @@ static inline uint64_t spe_ops_until_event(armprof_pe *pe)
     if (pe_controls_stale(pe, u->seen_gen)) spe_refresh(pe);
     if (!u->enabled) return UINT64_MAX;
     const uint64_t icr = REG(pe, PMSICR_EL1);
-    return spe_unselected_ops(u, (uint32_t)icr, (uint32_t)(icr >> 56));
+    return spe_unselected_ops(u, u->rng, (uint32_t)icr, (uint32_t)(icr >> 56));
 }
 
 /* A run of plain operations, none selected (the caller checked

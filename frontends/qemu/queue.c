@@ -1,0 +1,359 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* A thread's calls into its PE, queued and made later in batches
+ * (docs/qemu.md, "How it runs"). Under qemu-user nothing but the plugin
+ * reads the model (a guest's MRS reaches QEMU's registers), so a visit
+ * need not call the model at once: it appends what the model is to be
+ * given (a run, the sampled operation, cycles, PMU events, the visit's
+ * end) and the queue is replayed when the plan of the next samples
+ * (armprof_event_plan()) runs out, many samples at a time with the
+ * model's code in the instruction cache. What a visit needs of the model
+ * at once, how many operations until the next event, comes from the plan.
+ * batch=0, and system mode (whose guest reads the model), make each call
+ * at once. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "qprof.h"
+
+/* A queue this long without a sample (profiling disabled: the plan's one
+ * gap never runs out) is replayed at the next visit's end. */
+#define QUEUE_MOST_BYTES (64u * 1024u)
+/* qp_cmd_op.gap of an operation that is not the step's event */
+#define QP_GAP_PLAIN UINT64_MAX
+
+static bool deferred(void)
+{
+    return qp.batch != 0 && !qp.system;
+}
+
+/* ---- what each command does to the PE ---- */
+
+/* The external agent's read of PMPCSR (H7.1.2), into the thread's
+ * histogram. */
+static void pc_sample(qp_thread *t)
+{
+    const armprof_ext_outcome o = armprof_external_read(t->pe, qp.api.pmpcsr, 8, NULL);
+    t->pcs.reads++;
+    /* PMPCSR[31:0] all ones: no sample (H7.1) */
+    if (o.kind != ARMPROF_EXT_OK || (o.value & 0xffffffffull) == 0xffffffffull) return;
+    t->pcs.samples++;
+    const uint64_t pc = o.value & ((1ull << 56) - 1);
+    gpointer v = g_hash_table_lookup(t->pcs.hist, &pc);
+    if (v) {
+        (*(uint64_t *)v)++;
+        return;
+    }
+    uint64_t *kv = g_new(uint64_t, 2); /* key, then count */
+    kv[0] = pc;
+    kv[1] = 1;
+    g_hash_table_insert(t->pcs.hist, kv, kv + 1);
+}
+
+/* Runs that follow one another with nothing between them go to the model
+ * as one (each armprof_retire_run() costs a visit to three units): the
+ * counts add up, and the last operation, branch and taken branch are the
+ * later run's where it has them. */
+static void merge_run(armprof_op_run *a, const armprof_op_run *run)
+{
+    if (!a->ops) {
+        *a = *run;
+        return;
+    }
+    a->ops += run->ops;
+    a->branches += run->branches;
+    a->mispredicted += run->mispredicted;
+    a->loads += run->loads;
+    a->stores += run->stores;
+    a->l1d_access += run->l1d_access;
+    a->l1d_refill += run->l1d_refill;
+    if (run->any_taken) {
+        a->any_taken = true;
+        a->last_taken_target = run->last_taken_target;
+    }
+    if (run->branches) a->last_branch_next = run->last_branch_next;
+    a->last_is_branch = run->last_is_branch;
+    a->last_pc = run->last_pc;
+}
+
+static void exec_run(qp_thread *t, const armprof_op_run *run)
+{
+    merge_run(&t->model.deferred, run);
+}
+
+static void exec_flush_run(qp_thread *t)
+{
+    armprof_op_run *a = &t->model.deferred;
+    if (!a->ops) return;
+    /* longer than armprof_ops_until_event(): a bug in the bookkeeping,
+     * counted and shown in the summary, never hidden */
+    if (!armprof_retire_run(t->pe, a)) t->counts.runs_refused++;
+    *a = (armprof_op_run)ARMPROF_OP_RUN_INIT;
+}
+
+/* The model's cycles up to the thread's clock. */
+static void exec_sync(qp_thread *t, uint64_t clock)
+{
+    exec_flush_run(t);
+    if (clock > t->model.cycles) {
+        armprof_cycles(t->pe, clock - t->model.cycles);
+        t->model.cycles = clock;
+    }
+}
+
+/* A replayed step that is not where the plan put it: the deferred visits
+ * would give records that immediate ones do not. Never hidden. */
+static void disagree(const qp_thread *t, const char *what, uint64_t model, uint64_t plan)
+{
+    fprintf(stderr,
+            "armprof: thread %u (vCPU %u), replayed sample %llu: %s: the model says %llu, the "
+            "plan %llu (a bug in the deferred visits; batch=0 visits at once)\n",
+            t->tid, t->vcpu, (unsigned long long)t->queue.replayed, what, (unsigned long long)model,
+            (unsigned long long)plan);
+    abort();
+}
+
+static void exec_op(qp_thread *t, const armprof_op *op, uint64_t clock, uint64_t gap)
+{
+    exec_flush_run(t);
+    const bool check = deferred();
+    if (check && gap == QP_GAP_PLAIN) {
+        if (armprof_ops_until_event(t->pe) == 0)
+            disagree(t, "plain operations left before the next event", 0, 1);
+    } else if (check) {
+        /* the step began where the plan said, and ends at the event */
+        if (t->queue.step_until != gap)
+            disagree(t, "operations from the last sample to this one", t->queue.step_until, gap);
+        const uint64_t now = armprof_ops_until_event(t->pe);
+        if (now != 0) disagree(t, "plain operations left before this one", now, 0);
+    }
+    /* the system counter: qemu-user has none, so the modelled cycles;
+     * system mode keeps the guest's, which qp_thread_enter() gave the PE */
+    if (!qp.system) armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + clock);
+    armprof_retire(t->pe, op);
+    /* at once: while the buffer's management event is pending, profiling
+     * is stopped and armprof_ops_until_event() says nothing will happen
+     * (system mode: the guest's driver, after the visit) */
+    if (!qp.system && armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
+    if (gap == QP_GAP_PLAIN) return;
+    t->queue.replayed++;
+    if (check) t->queue.step_until = armprof_ops_until_event(t->pe);
+}
+
+/* qemu-user: the run after the event waits to go in with the next visit's
+ * (one armprof_retire_run() a sample, not two), and the cycles until
+ * QP_CYCLES_BATCH of them or until somebody looks. */
+static void exec_visit_end(qp_thread *t, uint64_t clock)
+{
+    if (clock - t->model.cycles >= QP_CYCLES_BATCH) exec_sync(t, clock);
+    if (armprof_pmbirq(t->pe)) armprof_kernel_service(t->k);
+    /* the external agent reads PMPCSR at every QP_PCSR_EVERY-th Statistical
+     * Profiling sample: the same operations in both modes */
+    const uint64_t selected = armprof_spe_get_stats(t->pe).selected;
+    if (selected / QP_PCSR_EVERY != t->model.selected / QP_PCSR_EVERY) {
+        exec_sync(t, clock);
+        pc_sample(t);
+    }
+    t->model.selected = selected;
+}
+
+/* ---- the queue ---- */
+
+/* Each command in the queue: a word of its kind and size, then its
+ * payload, in words (8-byte aligned: replayed in place). */
+typedef struct cmd_head {
+    uint32_t kind, size;
+} cmd_head;
+#define WORDS(n) (((n) + 7u) & ~(size_t)7u)
+
+static void exec(qp_thread *t, qp_cmd_kind kind, const void *payload)
+{
+    switch (kind) {
+    case QP_CMD_RUN:
+        exec_run(t, payload);
+        break;
+    case QP_CMD_OP: {
+        const qp_cmd_op *c = payload;
+        exec_op(t, &c->op, c->clock, c->gap);
+        break;
+    }
+    case QP_CMD_EVENT: {
+        const qp_cmd_event *c = payload;
+        if (c->flush) exec_flush_run(t);
+        armprof_pmu_event(t->pe, c->event, c->count);
+        break;
+    }
+    case QP_CMD_SYNC:
+        exec_sync(t, *(const uint64_t *)payload);
+        break;
+    case QP_CMD_VISIT_END:
+        exec_visit_end(t, *(const uint64_t *)payload);
+        break;
+    }
+}
+
+void qp_queue_flush(qp_thread *t)
+{
+    qp_queue *q = &t->queue;
+    for (size_t at = 0; at < q->len;) {
+        const cmd_head *h = (const cmd_head *)(void *)(q->bytes + at);
+        exec(t, (qp_cmd_kind)h->kind, h + 1);
+        at += sizeof *h + h->size;
+    }
+    /* the plan holds on: the model went where it said */
+    q->len = 0;
+    q->last_run = SIZE_MAX;
+}
+
+/* Room for a command of size bytes at the queue's end: its payload. */
+static inline void *append(qp_queue *q, qp_cmd_kind kind, size_t size)
+{
+    const size_t need = q->len + sizeof(cmd_head) + WORDS(size);
+    if (need > q->cap) {
+        q->cap = q->cap ? 2 * q->cap : 16384;
+        if (q->cap < need) q->cap = need;
+        /* aligned for the payloads, which are replayed in place */
+        uint8_t *b = aligned_alloc(16, q->cap);
+        if (!b) abort();
+        if (q->len) memcpy(b, q->bytes, q->len);
+        free(q->bytes);
+        q->bytes = b;
+    }
+    cmd_head *h = (cmd_head *)(void *)(q->bytes + q->len);
+    h->kind = kind;
+    h->size = (uint32_t)WORDS(size);
+    q->len = need;
+    return h + 1;
+}
+
+void qp_queue_run(qp_thread *t, const armprof_op_run *run)
+{
+    if (!deferred()) {
+        exec_run(t, run);
+        return;
+    }
+    qp_queue *q = &t->queue;
+    q->queued += run->ops;
+    /* two runs in a row are one to the model (merge_run()): one command */
+    if (q->last_run != SIZE_MAX) {
+        merge_run((armprof_op_run *)(void *)(q->bytes + q->last_run), run);
+        return;
+    }
+    armprof_op_run *a = append(q, QP_CMD_RUN, sizeof *run);
+    *a = *run;
+    q->last_run = (size_t)((uint8_t *)a - q->bytes);
+}
+
+void qp_queue_op(qp_thread *t, const armprof_op *op, uint64_t clock)
+{
+    if (!deferred()) {
+        exec_op(t, op, clock, 0);
+        return;
+    }
+    qp_queue *q = &t->queue;
+    qp_cmd_op *c = append(q, QP_CMD_OP, sizeof *c);
+    c->op = *op;
+    c->clock = clock;
+    /* the event the step ends at; or an operation before it that goes in
+     * on its own (a block's last branch, whose target only the next block
+     * tells), which counts down as a run's would */
+    const uint64_t gap = q->step < q->planned ? q->gaps[q->step] : UINT64_MAX;
+    if (gap != UINT64_MAX && q->queued >= gap) {
+        c->gap = gap;
+        q->step++;
+        q->queued = 0;
+    } else {
+        c->gap = QP_GAP_PLAIN;
+        q->queued++;
+    }
+    q->last_run = SIZE_MAX;
+}
+
+void qp_queue_event(qp_thread *t, uint16_t event, uint64_t count, bool flush)
+{
+    const qp_cmd_event e = {.event = event, .flush = flush, .count = count};
+    if (!deferred()) {
+        exec(t, QP_CMD_EVENT, &e);
+        return;
+    }
+    qp_queue *q = &t->queue;
+    *(qp_cmd_event *)append(q, QP_CMD_EVENT, sizeof e) = e;
+    q->last_run = SIZE_MAX;
+}
+
+void qp_queue_clock(qp_thread *t, qp_cmd_kind kind)
+{
+    if (!deferred()) {
+        if (kind == QP_CMD_SYNC)
+            exec_sync(t, t->model.clock);
+        else
+            exec_visit_end(t, t->model.clock);
+        return;
+    }
+    qp_queue *q = &t->queue;
+    *(uint64_t *)append(q, kind, sizeof(uint64_t)) = t->model.clock;
+    q->last_run = SIZE_MAX;
+    if (kind == QP_CMD_VISIT_END && q->len > QUEUE_MOST_BYTES) qp_queue_flush(t);
+}
+
+void qp_queue_end_plan(qp_thread *t)
+{
+    t->queue.planned = t->queue.step;
+}
+
+/* The plan from the model as the replayed queue left it: the operations
+ * of the run not given yet (exec_run()) count in its first step. */
+static void plan(qp_thread *t)
+{
+    qp_queue *q = &t->queue;
+    if (!q->gaps) {
+        q->gaps = calloc(qp.batch, sizeof *q->gaps);
+        if (!q->gaps) abort();
+    }
+    q->planned = armprof_event_plan(t->pe, q->gaps, qp.batch);
+    q->step_until = armprof_ops_until_event(t->pe);
+    if (!q->planned) {
+        /* a state the plan does not know: one step, as a visit at once */
+        q->gaps[0] = q->step_until;
+        q->planned = 1;
+    }
+    q->step = 0;
+    q->queued = t->model.deferred.ops;
+}
+
+uint64_t qp_until(qp_thread *t)
+{
+    uint64_t u, given;
+    if (deferred()) {
+        qp_queue *q = &t->queue;
+        if (q->step >= q->planned) {
+            qp_queue_flush(t);
+            plan(t);
+        }
+        u = q->gaps[q->step];
+        given = q->queued;
+    } else {
+        u = armprof_ops_until_event(t->pe);
+        if (qp.system && qp.sys.counting[t->vcpu]) {
+            /* the guest's PMU: a visit where a counter may overflow, so
+             * that PMUIRQ rises there (runs are one cycle an operation, so
+             * a cycle counter's room is in operations too) */
+            const uint64_t o = armprof_pmu_ops_until_overflow(t->pe);
+            if (o < u) u = o;
+        }
+        given = t->model.deferred.ops;
+    }
+    if (u == UINT64_MAX) return u;
+    return u > given ? u - given : 0;
+}
+
+void qp_queue_init(qp_thread *t)
+{
+    t->queue = (qp_queue){.last_run = SIZE_MAX};
+}
+
+void qp_queue_free(qp_thread *t)
+{
+    free(t->queue.bytes);
+    free(t->queue.gaps);
+    qp_queue_init(t);
+}
