@@ -49,8 +49,9 @@ static bool filters_supported(const armprof_kernel *k, uint64_t sidr, char *err,
 /* arm_spe_pmu_dev_init(): the probe. */
 bool kernel_spe_probe(armprof_kernel *k, char *err, size_t errlen)
 {
-    /* PMSIDR_EL1.Interval: the recommended minimum interval */
-    static const uint32_t intervals[] = {256, 512, 768, 1024, 1536, 2048, 3072, 4096};
+    /* PMSIDR_EL1.Interval: the recommended minimum interval, by its code
+     * (0b0001 is reserved; Linux warns of an unknown code and takes 4096) */
+    static const uint32_t intervals[] = {256, 4096, 512, 768, 1024, 1536, 2048, 3072, 4096};
     const uint64_t idr = drv_mrs(&k->cpu, "PMBIDR_EL1");
     const uint64_t sidr = drv_mrs(&k->cpu, "PMSIDR_EL1");
     armprof_kernel_setup *s = &k->setup;
@@ -65,7 +66,8 @@ bool kernel_spe_probe(armprof_kernel *k, char *err, size_t errlen)
         return false;
     }
     const unsigned icode = (unsigned)drv_get_fld("PMSIDR_EL1", "Interval", sidr);
-    const uint32_t minimum = icode < 8 ? intervals[icode] : 4096;
+    const uint32_t minimum =
+        icode < sizeof intervals / sizeof intervals[0] ? intervals[icode] : 4096;
     /* Linux raises a shorter period to the minimum (arm_spe_event_to_pmsirr()) */
     s->interval = k->p.interval > minimum ? k->p.interval : minimum;
     return filters_supported(k, sidr, err, errlen);

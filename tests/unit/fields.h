@@ -47,19 +47,27 @@ static inline bool own_buffer_nonsecure_el1(armprof_pe *pe, uint64_t base, uint6
     return true;
 }
 
-/* A PE of preset, fresh from its Cold reset; the test stops (exit 2) when
- * it cannot be made. */
-static inline armprof_pe *new_pe_or_exit(const char *preset)
+/* A PE of preset, with option = value when option is not NULL, fresh from
+ * its Cold reset; the test stops (exit 2) when it cannot be made. */
+static inline armprof_pe *new_pe_with_or_exit(const char *preset, const char *option,
+                                              const char *value)
 {
     armprof_config cfg;
-    armprof_config_preset(&cfg, preset);
-    char err[256];
-    armprof_pe *pe = armprof_pe_create(&cfg, err, sizeof err);
+    char err[256] = "not a preset";
+    armprof_pe *pe = NULL;
+    if (armprof_config_preset(&cfg, preset) &&
+        (!option || armprof_config_set(&cfg, option, value, err, sizeof err)))
+        pe = armprof_pe_create(&cfg, err, sizeof err);
     if (!pe) {
-        fprintf(stderr, "%s: %s\n", preset, err);
+        fprintf(stderr, "%s%s%s: %s\n", preset, option ? " " : "", option ? option : "", err);
         exit(2);
     }
     return pe;
+}
+
+static inline armprof_pe *new_pe_or_exit(const char *preset)
+{
+    return new_pe_with_or_exit(preset, NULL, NULL);
 }
 
 #endif
