@@ -6,7 +6,7 @@
 #   memory.sh QEMU QEMU_VERSION PLUGIN ARMPROF NM peer PRODCONS_PROGRAM [PERF_VERSION PERF...]
 #   memory.sh QEMU QEMU_VERSION PLUGIN ARMPROF NM fast FOOTPRINT_PROGRAM
 #
-# footprint: tests/qemu/footprint.c reads 16KB, 512KB, 8MB and 64MB in a
+# footprint: tests/qemu/footprint.c reads 16KB, 512KB, 8MB and 256MB in a
 # loop, a line at a time. With the default hierarchy (L1 64KB, L2 1MB, SLC
 # 32MB, all LRU), a cyclic walk is served by the first level it fits in
 # and misses every level it does not: the loads' Data Source is L1D (0x0),
@@ -75,7 +75,7 @@ perf_top() { # PERF.DATA SORT: the first entry of perf mem report
 if [ "$what" = footprint ]; then
   prev=0
   for spec in "16384 2000 0x0 5 L1_hit" "524288 64 0x8 12 L2_hit" \
-    "8388608 4 0xb 76 L3_hit" "67108864 2 0xe 201 RAM_hit"; do
+    "8388608 4 0xb 76 L3_hit" "268435456 2 0xe 201 RAM_hit"; do
     read -r bytes passes src median want <<<"$spec"
     run "f$bytes" "$bytes" "$passes" || continue
     read -r pct n < <(records "$work/f$bytes.spe" | share_of "$src")
