@@ -52,16 +52,6 @@ static void predict(qp_thread *t, const qp_tb *cur)
     t->model.clock += cycles - 1;
 }
 
-/* The thread of vcpu while its profile runs, without its PE: the timing
- * model and the counters are the thread's own (only its vCPU's callbacks
- * touch them), so that exact mode's callbacks on every TB and every access
- * take the PE (system mode: its lock, qp_thread_enter()) only to visit it. */
-static inline qp_thread *exact_thread(unsigned vcpu)
-{
-    qp_thread *t = qp_thread_of(vcpu);
-    return t->pe && !__atomic_load_n(&qp.stopped, __ATOMIC_RELAXED) ? t : NULL;
-}
-
 static void pmu_events(qp_thread *t);
 
 /* The PE entered for a visit: in system mode the guest may read its
@@ -73,10 +63,14 @@ static qp_thread *visit_enter(unsigned vcpu)
     return t;
 }
 
+/* Exact mode's callbacks on every TB and every access reach the thread
+ * without its PE (qp_thread_active()): the timing model and the counters
+ * are the thread's own, touched only by its vCPU's callbacks. They take
+ * the PE (system mode: its lock) only to visit it. */
 void qp_exact_tb(unsigned vcpu, void *udata)
 {
     const qp_tb *cur = udata;
-    qp_thread *t = exact_thread(vcpu);
+    qp_thread *t = qp_thread_active(vcpu);
     if (!t) return;
     qp_counters *c = &qp.hot[vcpu].c;
     predict(t, cur);
@@ -158,7 +152,7 @@ static inline bool hierarchy_address(qemu_plugin_meminfo_t info, uint64_t vaddr,
 static inline void exact_access(unsigned vcpu, qemu_plugin_meminfo_t info, uint64_t vaddr,
                                 const qp_insn *q, bool store)
 {
-    qp_thread *t = exact_thread(vcpu);
+    qp_thread *t = qp_thread_active(vcpu);
     if (!t) return;
     if (t->fast.pending == QP_PEND_MEM && &t->fast.pend_tb->insn[t->fast.pend_idx] == q) {
         /* the sampled load or store: the timing model sees it there */

@@ -493,11 +493,16 @@ static inline qp_thread *qp_thread_of(unsigned vcpu)
  * others' (start_exclusive(), callbacks unregistered) before the exit
  * callback: a visit needs no lock, only the look at whether the profile has
  * ended. */
-static inline qp_thread *qp_thread_enter(unsigned vcpu)
+static inline qp_thread *qp_thread_active(unsigned vcpu)
 {
     qp_thread *t = qp_thread_of(vcpu);
-    if (!t->pe || __atomic_load_n(&qp.stopped, __ATOMIC_RELAXED)) return NULL;
-    if (qp.system) qp.sys.enter(vcpu); /* the PE at the vCPU's EL and time, locked */
+    return t->pe && !__atomic_load_n(&qp.stopped, __ATOMIC_RELAXED) ? t : NULL;
+}
+/* ... and its PE entered (system mode: at the vCPU's EL and time, locked). */
+static inline qp_thread *qp_thread_enter(unsigned vcpu)
+{
+    qp_thread *t = qp_thread_active(vcpu);
+    if (t && qp.system) qp.sys.enter(vcpu);
     return t;
 }
 /* The end of the callback that entered: in system mode the PE is unlocked
