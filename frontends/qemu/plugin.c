@@ -5,7 +5,8 @@
  *   qemu-aarch64 -cpu max,pauth=off \
  *       -plugin libarmprof_qemu.so,out=PREFIX[,interval=N][,jitter=on|off][,preset=NAME]
  *               [,config=FILE][,mode=fast|exact][,timing=inline|ops|access]
- *               [,perf_version=V][,midr=HEX][,quiet=on][,batch=N][,ATTRIBUTE=VALUE...] PROGRAM ARGS
+ *               [,perf_version=V][,midr=HEX][,quiet=on][,batch=N]
+ *               [,replay=thread|inline][,ATTRIBUTE=VALUE...] PROGRAM ARGS
  * ATTRIBUTE: Linux's arm_spe_pmu format attributes (load_filter,
  * min_latency...), as armprof_kernel_spe_attribute() maps them. */
 #include <stdarg.h>
@@ -255,6 +256,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
      * defaults are, and which perf 6.1 and 7.3 both decode */
     qp.midr = 0x413fd0c1;
     qp.batch = QP_BATCH_DEFAULT;
+    qp_replayer_init();
     armprof_kernel_params_default(&qp.spe_params);
     GString *filters = g_string_new("");
     qp.mode = QP_MODE_FAST;
@@ -279,6 +281,11 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
                 return fail("batch=%s: 0 (each visit calls the model at once) to %u samples a "
                             "replay",
                             value, QP_BATCH_MOST);
+        } else if (!strcmp(name, "replay")) {
+            static const char *const where[] = {"thread", "inline"};
+            const int c = choice(value, where, 2);
+            if (c < 0) return fail("replay=%s: thread or inline", value);
+            qp.replay_inline = c == 1;
         } else if (!strcmp(name, "preset"))
             preset = value;
         else if (!strcmp(name, "config"))
@@ -330,7 +337,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             if (!armprof_kernel_spe_attribute(&qp.spe_params, attr, why, sizeof why)) {
                 if (strstr(why, "is not an arm_spe_pmu attribute"))
                     return fail("unknown argument \"%s\" (out, interval, jitter, preset, config, "
-                                "mode, timing, perf_version, midr, quiet, batch, mem_* "
+                                "mode, timing, perf_version, midr, quiet, batch, replay, mem_* "
                                 "(docs/memory-model.md), or %s",
                                 name, strchr(why, '(') + 1);
                 return fail("%s", why);

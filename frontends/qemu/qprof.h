@@ -188,15 +188,37 @@ typedef struct qp_cmd_event {
 } qp_cmd_event;
 /* The queue, and the plan of the next events (armprof_event_plan()) that
  * answers qp_until() meanwhile. */
+typedef struct qp_replayer qp_replayer; /* replayer.c */
 typedef struct qp_queue {
+    /* the guest's thread's side */
     uint8_t *bytes;
     size_t len, cap;
-    uint64_t *gaps;       /* the plan: qp.batch gaps */
-    size_t planned, step; /* how many gaps it has; the one the thread is in */
-    uint64_t queued;      /* plain operations queued in this step */
-    size_t last_run;      /* the offset of the last command's run; SIZE_MAX: not a run */
-    uint64_t step_until;  /* replay: armprof_ops_until_event() at the step's start */
-    uint64_t replayed;    /* events replayed, for a message */
+    uint64_t *gaps;        /* the plan: qp.batch gaps */
+    size_t planned, step;  /* how many gaps it has; the one the thread is in */
+    uint64_t queued;       /* plain operations queued in this step */
+    size_t last_run;       /* the offset of the last command's run; SIZE_MAX: not a run */
+    uint64_t issued;       /* events queued since the thread began */
+    uint64_t plan_start;   /* ... when the plan began (the event it follows) */
+    bool cut;              /* the plan ended early (qp_queue_end_plan()) */
+    qp_replayer *replayer; /* replay=thread: NULL inline */
+    /* the gaps of the future_planned events after event future_at, from
+     * which the next plans come while they run whole (replay=thread) */
+    uint64_t *future;
+    size_t future_planned;
+    uint64_t future_at;
+    bool ahead_asked;    /* a look-ahead asked of the replay, not taken yet */
+    uint64_t ahead_seen; /* ahead_made when the guest's thread last looked */
+    /* the replay's side (the replayer's thread while buffers are handed
+     * over, else the guest's) */
+    uint64_t step_until; /* armprof_ops_until_event() at the step's start */
+    uint64_t replayed;   /* events replayed */
+    /* the look-ahead: at the first event from ahead_after on (atomic;
+     * UINT64_MAX: none asked), the replay plans the next events from the
+     * model there and counts it in ahead_made (atomic) */
+    uint64_t *ahead;
+    size_t ahead_planned;
+    uint64_t ahead_at;
+    uint64_t ahead_after, ahead_made;
 } qp_queue;
 
 /* One guest thread: a vCPU in qemu-user, one PE with its kernel. Its state
@@ -359,7 +381,12 @@ struct qp_plugin {
      * while they are written (a worker's end racing the main thread's exit
      * left its records out of PREFIX.perf.data) */
     pthread_rwlock_t ending;
-    FILE *spe; /* PREFIX.spe */
+    /* replayer.c: replays hold it shared, a guest's fork() exclusively;
+     * forks counts the forks this process is the child of */
+    pthread_rwlock_t replaying;
+    uint32_t forks;
+    bool replay_inline; /* replay=inline */
+    FILE *spe;          /* PREFIX.spe */
     uint64_t spe_size;
     bool spe_failed; /* a write failed: said at exit */
     qp_tb *tbs;
@@ -407,6 +434,7 @@ struct qp_plugin {
  *   exact.c, then fast.c     the two modes' callbacks
  *   model.c                  a thread's PE and what goes into it
  *   queue.c                  ... queued, and replayed in batches
+ *   replayer.c               ... on a host thread of the guest thread's own
  *   regs.c, sideband.c, timing.c, watch.c, config_file.c   leaves */
 
 /* translate.c */
@@ -565,6 +593,21 @@ void qp_queue_end_plan(qp_thread *t);
 uint64_t qp_until(qp_thread *t);
 void qp_queue_init(qp_thread *t);
 void qp_queue_free(qp_thread *t);
+/* The commands in bytes[0, len) made (the replayer's thread, or the
+ * guest's) */
+void qp_queue_replay(qp_thread *t, const uint8_t *bytes, size_t len);
+
+/* replayer.c: a thread's queue replayed on a host thread of its own */
+/* At install: guest fork()s wait for replays under way. */
+void qp_replayer_init(void);
+/* NULL (said on stderr) when the host cannot start a thread. */
+qp_replayer *qp_replayer_start(qp_thread *t);
+/* The buffer handed over (the replayer's idle one comes back in its
+ * place, empty), once the one before is replayed. */
+void qp_replayer_submit(qp_replayer *r, uint8_t **bytes, size_t *len, size_t *cap);
+/* Every buffer handed over replayed. */
+void qp_replayer_wait(qp_replayer *r);
+void qp_replayer_stop(qp_replayer *r);
 
 /* regs.c: a load's or store's address from the registers (QEMU 10.0) */
 bool qp_data_address(qp_thread *t, const qp_insn *i, uint64_t *vaddr);

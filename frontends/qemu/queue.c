@@ -9,7 +9,14 @@
  * model's code in the instruction cache. What a visit needs of the model
  * at once, how many operations until the next event, comes from the plan.
  * batch=0, and system mode (whose guest reads the model), make each call
- * at once. */
+ * at once. With replay=thread (the default) the replays run on a host
+ * thread of their own (replayer.c) while the guest's thread fills the next
+ * buffer: the plans of the batches to come are made by the replay, many
+ * batches ahead, at an event the guest's thread asks for (look_ahead()). */
+/* The events a look-ahead plans, in batches: the guest's thread asks for
+ * the next one when fewer than half are left, and the replay, at most
+ * QP_REPLAY_SLOTS buffers behind, makes it before they run out. */
+#define LOOK_AHEAD_BATCHES 64u
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,6 +119,22 @@ static void disagree(const qp_thread *t, const char *what, uint64_t model, uint6
     abort();
 }
 
+/* The events a plan is made for at once. */
+static size_t look_ahead_events(void)
+{
+    return qp.replay_inline ? qp.batch : (size_t)qp.batch * LOOK_AHEAD_BATCHES;
+}
+
+/* The look-ahead asked for, from the model just after an event. */
+static void look_ahead(qp_thread *t)
+{
+    qp_queue *q = &t->queue;
+    q->ahead_planned = armprof_event_plan(t->pe, q->ahead, look_ahead_events());
+    q->ahead_at = q->replayed;
+    __atomic_store_n(&q->ahead_after, UINT64_MAX, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&q->ahead_made, 1, __ATOMIC_RELEASE);
+}
+
 static void exec_op(qp_thread *t, const armprof_op *op, uint64_t clock, uint64_t gap)
 {
     exec_flush_run(t);
@@ -137,6 +160,8 @@ static void exec_op(qp_thread *t, const armprof_op *op, uint64_t clock, uint64_t
     if (gap == QP_GAP_PLAIN) return;
     t->queue.replayed++;
     if (check) t->queue.step_until = armprof_ops_until_event(t->pe);
+    if (t->queue.replayed >= __atomic_load_n(&t->queue.ahead_after, __ATOMIC_ACQUIRE))
+        look_ahead(t);
 }
 
 /* qemu-user: the run after the event waits to go in with the next visit's
@@ -191,14 +216,33 @@ static void exec(qp_thread *t, qp_cmd_kind kind, const void *payload)
     }
 }
 
-void qp_queue_flush(qp_thread *t)
+void qp_queue_replay(qp_thread *t, const uint8_t *bytes, size_t len)
 {
-    qp_queue *q = &t->queue;
-    for (size_t at = 0; at < q->len;) {
-        const cmd_head *h = (const cmd_head *)(void *)(q->bytes + at);
+    for (size_t at = 0; at < len;) {
+        const cmd_head *h = (const cmd_head *)(const void *)(bytes + at);
         exec(t, (qp_cmd_kind)h->kind, h + 1);
         at += sizeof *h + h->size;
     }
+}
+
+/* The queue's buffer to the replayer; the guest's thread goes on with an
+ * empty one. */
+static void hand_over(qp_thread *t)
+{
+    qp_queue *q = &t->queue;
+    qp_replayer_submit(q->replayer, &q->bytes, &q->len, &q->cap);
+    q->last_run = SIZE_MAX;
+}
+
+void qp_queue_flush(qp_thread *t)
+{
+    qp_queue *q = &t->queue;
+    if (q->replayer) {
+        hand_over(t);
+        qp_replayer_wait(q->replayer);
+        return;
+    }
+    qp_queue_replay(t, q->bytes, q->len);
     /* the plan holds on: the model went where it said */
     q->len = 0;
     q->last_run = SIZE_MAX;
@@ -261,6 +305,7 @@ void qp_queue_op(qp_thread *t, const armprof_op *op, uint64_t clock)
         c->gap = gap;
         q->step++;
         q->queued = 0;
+        q->issued++;
     } else {
         c->gap = QP_GAP_PLAIN;
         q->queued++;
@@ -292,24 +337,36 @@ void qp_queue_clock(qp_thread *t, qp_cmd_kind kind)
     qp_queue *q = &t->queue;
     *(uint64_t *)append(q, kind, sizeof(uint64_t)) = t->model.clock;
     q->last_run = SIZE_MAX;
-    if (kind == QP_CMD_VISIT_END && q->len > QUEUE_MOST_BYTES) qp_queue_flush(t);
+    if (kind != QP_CMD_VISIT_END || q->len <= QUEUE_MOST_BYTES) return;
+    if (q->replayer)
+        hand_over(t); /* no wait: the plan holds */
+    else
+        qp_queue_flush(t);
 }
 
 void qp_queue_end_plan(qp_thread *t)
 {
     t->queue.planned = t->queue.step;
+    t->queue.cut = true;
 }
 
 /* The plan from the model as the replayed queue left it: the operations
- * of the run not given yet (exec_run()) count in its first step. */
+ * of the run not given yet (exec_run()) count in its first step. It is the
+ * first batch of the future's events. */
 static void plan(qp_thread *t)
 {
     qp_queue *q = &t->queue;
+    const size_t events = look_ahead_events();
     if (!q->gaps) {
         q->gaps = calloc(qp.batch, sizeof *q->gaps);
-        if (!q->gaps) abort();
+        q->future = calloc(events, sizeof *q->future);
+        q->ahead = calloc(events, sizeof *q->ahead);
+        if (!q->gaps || !q->future || !q->ahead) abort();
     }
-    q->planned = armprof_event_plan(t->pe, q->gaps, qp.batch);
+    q->plan_start = q->future_at = q->issued;
+    q->future_planned = armprof_event_plan(t->pe, q->future, events);
+    q->planned = q->future_planned < qp.batch ? q->future_planned : qp.batch;
+    memcpy(q->gaps, q->future, q->planned * sizeof *q->gaps);
     q->step_until = armprof_ops_until_event(t->pe);
     if (!q->planned) {
         /* a state the plan does not know: one step, as a visit at once */
@@ -317,7 +374,55 @@ static void plan(qp_thread *t)
         q->planned = 1;
     }
     q->step = 0;
+    q->cut = false;
     q->queued = t->model.deferred.ops;
+}
+
+/* The plan ran out, at event end. Inline: the queue replayed, and a plan
+ * from the model. With a replayer, while the plans run whole, the next
+ * comes from the future, and the replay is asked for a look-ahead when it
+ * runs low; else (a plan cut short, a future not made or run out) the
+ * queue is replayed and the plan made from the model, as inline. */
+static void next_plan(qp_thread *t)
+{
+    qp_queue *q = &t->queue;
+    if (!q->replayer) {
+        qp_queue_flush(t);
+        plan(t);
+        return;
+    }
+    const size_t n = qp.batch;
+    const uint64_t end = q->issued;
+    const uint64_t made = __atomic_load_n(&q->ahead_made, __ATOMIC_ACQUIRE);
+    if (q->ahead_asked && made != q->ahead_seen) {
+        memcpy(q->future, q->ahead, q->ahead_planned * sizeof *q->future);
+        q->future_planned = q->ahead_planned;
+        q->future_at = q->ahead_at;
+        q->ahead_seen = made;
+        q->ahead_asked = false;
+    }
+    if (!q->cut && q->planned == n && q->future_at <= end &&
+        end - q->future_at + n <= q->future_planned) {
+        memcpy(q->gaps, q->future + (end - q->future_at), n * sizeof *q->gaps);
+        q->step = 0;
+        q->plan_start = end;
+        hand_over(t);
+        if (!q->ahead_asked &&
+            q->future_at + q->future_planned - end < n * LOOK_AHEAD_BATCHES / 2) {
+            /* at the first event from end on: the replay reaches it in
+             * order, whatever it is replaying now */
+            q->ahead_asked = true;
+            __atomic_store_n(&q->ahead_after, end, __ATOMIC_RELEASE);
+        }
+        return;
+    }
+    qp_queue_flush(t);
+    /* idle: a look-ahead asked and not made is asked no more; one made is
+     * left (plan() makes the future anew) */
+    __atomic_store_n(&q->ahead_after, UINT64_MAX, __ATOMIC_RELAXED);
+    q->ahead_seen = __atomic_load_n(&q->ahead_made, __ATOMIC_RELAXED);
+    q->ahead_asked = false;
+    plan(t);
 }
 
 uint64_t qp_until(qp_thread *t)
@@ -325,10 +430,7 @@ uint64_t qp_until(qp_thread *t)
     uint64_t u, given;
     if (deferred()) {
         qp_queue *q = &t->queue;
-        if (q->step >= q->planned) {
-            qp_queue_flush(t);
-            plan(t);
-        }
+        if (q->step >= q->planned) next_plan(t);
         u = q->gaps[q->step];
         given = q->queued;
     } else {
@@ -348,12 +450,16 @@ uint64_t qp_until(qp_thread *t)
 
 void qp_queue_init(qp_thread *t)
 {
-    t->queue = (qp_queue){.last_run = SIZE_MAX};
+    t->queue = (qp_queue){.last_run = SIZE_MAX, .ahead_after = UINT64_MAX};
+    if (deferred() && !qp.replay_inline) t->queue.replayer = qp_replayer_start(t);
 }
 
 void qp_queue_free(qp_thread *t)
 {
+    qp_replayer_stop(t->queue.replayer);
     free(t->queue.bytes);
     free(t->queue.gaps);
-    qp_queue_init(t);
+    free(t->queue.future);
+    free(t->queue.ahead);
+    t->queue = (qp_queue){.last_run = SIZE_MAX, .ahead_after = UINT64_MAX};
 }

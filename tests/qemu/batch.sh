@@ -4,7 +4,10 @@
 # thread's calls into its PE queued and replayed in batches must give what
 # visits that call the model at once give. Each PROGRAM runs with batch=0
 # (at once), the default batch and batch=3 (a small odd one: replays in the
-# middle of the plan's work), jitter on (RND: the plan follows the random
+# middle of the plan's work), both replayed on a thread of their own (the
+# default, replay=thread: the plans come from look-aheads the replay made
+# 64 batches ahead), and the default batch with replay=inline, jitter on
+# (RND: the plan follows the random
 # intervals), in MODE, at the default interval and at 256 (PMSIDR_EL1's
 # recommended minimum set to 256 by a config file: the buffer fills and is
 # serviced between samples). A replay that disagrees with the plan aborts
@@ -94,9 +97,10 @@ for run in "$@" ${*/%/@256} "${gzip[@]}"; do
     setarch "$(uname -m)" -R true 2>/dev/null && launch=(setarch "$(uname -m)" -R "${launch[@]}")
   fi
   ok=1
-  for batch in 0 default 3; do
+  for batch in 0 default 3 inline; do
     arg=",batch=$batch"
     [ "$batch" = default ] && arg=
+    [ "$batch" = inline ] && arg=",replay=inline"
     if ! "${launch[@]}" -cpu max,pauth=off \
       -plugin "$plugin,out=$work/$name.$batch,mode=$mode,quiet=on$interval$arg" \
       "$program" "${args[@]}" >/dev/null 2>"$work/err"; then
@@ -116,7 +120,7 @@ for run in "$@" ${*/%/@256} "${gzip[@]}"; do
     min=$worker fields=1-
     [ "$mode" = exact ] && fields=1-11,22-
   fi
-  for batch in default 3; do
+  for batch in default 3 inline; do
     for what in counts spe perf.data; do
       case $what in
       counts)

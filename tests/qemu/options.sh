@@ -24,6 +24,8 @@ expect_error "midr=411fd410" "midr=411fd410: MIDR_EL1 in hex of an Arm Neoverse 
 expect_error "midr=000f0510" "midr=000f0510: MIDR_EL1 in hex of an Arm Neoverse core"
 expect_error "midr=xyz" "midr=xyz: MIDR_EL1 in hex"
 expect_error "timing=fast" "timing=fast: inline, ops or access"
+expect_error "batch=70000" "batch=70000: 0 (each visit calls the model at once) to 65536"
+expect_error "replay=later" "replay=later: thread or inline"
 expect_error "jitter=maybe" "jitter=maybe: on or off"
 expect_error "preset=armv99" "preset=armv99: not a preset"
 expect_error "preset=minimal" "the configuration cannot be booted: the PE has no EL2 or no EL3"
