@@ -19,6 +19,8 @@
 #            armprof's under perf stat of the PMU's events (instructions,
 #            cycles, branches, branch-misses: the model's PMU, issue 38),
 #            against stock under perf stat -e cpu-clock
+#   batch=0  the discard and record rows again with every call into the
+#            model made at once (the deferred visits off)
 #   exact    the record and stat rows again with the plugin in exact mode
 #            (mode=exact: every access through the memory hierarchy while
 #            a Profiling Buffer or PMU counter is enabled)
@@ -163,6 +165,18 @@ for m in clock count discard record; do
   count) label="armprof, arm_spe_0/period=16777215/ (counting)" ;;
   discard) label="armprof, arm_spe_0/discard=1/ (sampling)" ;;
   record) label="armprof, arm_spe_0// (${records:-no} records)" ;;
+  esac
+  row "$label" "$(fastest $m)" "$c_stock"
+  row "  the workload inside it" "$(fastest $m own)" "$co_stock"
+done
+# the same with every call into the model made at once (batch=0), against
+# the deferred visits above (docs/qemu-system.md, "Deferred visits")
+boot "$armprof" max,pauth=off,armprof=on -plugin "$plugin,batch=0"
+echo "  (the plugin with batch=0, every call at once; last column as above)"
+for m in discard record; do
+  case $m in
+  discard) label="batch=0, arm_spe_0/discard=1/" ;;
+  record) label="batch=0, arm_spe_0//" ;;
   esac
   row "$label" "$(fastest $m)" "$c_stock"
   row "  the workload inside it" "$(fastest $m own)" "$co_stock"

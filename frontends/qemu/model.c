@@ -263,10 +263,15 @@ void qp_model_exception(qp_thread *t, bool eret)
     advance(t, 1);
 }
 
-/* The model in step with everything the thread gave it. */
+/* The model in step with everything the thread gave it. System mode: the
+ * guest is about to see the model (a register access, an Exception level
+ * change), so the queue is replayed now and the plan made anew after. */
 void qp_model_sync(qp_thread *t)
 {
     qp_queue_clock(t, QP_CMD_SYNC);
+    if (!qp.system) return;
+    qp_queue_flush(t);
+    qp_queue_end_plan(t);
 }
 
 void qp_visit_end(qp_thread *t)
@@ -276,8 +281,10 @@ void qp_visit_end(qp_thread *t)
      * reaches the model between the two) */
     if (t->fast.pending == QP_PEND_MEM) return;
     if (qp.system) {
-        /* the guest and its driver see the model between visits */
-        qp_model_sync(t);
+        /* the guest sees the model between visits, unless the plan says it
+         * cannot before the next sample (queue.c): then the calls wait, and
+         * the lines follow any replay this visit made */
+        if (!qp_queue_deferring(t)) qp_model_sync(t);
         qp.sys.leave(t->vcpu);
         return;
     }
@@ -327,7 +334,9 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
         cycles = m->branch(t->timing.ctx, op);
     else
         cycles = m->other(t->timing.ctx, op);
-    qp_queue_op(t, op, t->model.clock);
+    /* the system counter at the operation: qemu-user's is the modelled
+     * cycles; system mode's the guest's, which qp_thread_enter() set */
+    qp_queue_op(t, op, qp.system ? armprof_get_physical_count(t->pe) : t->model.clock);
     /* a memory copy's sample draws a random value of its own (the load or
      * store it records, SPEMultiAccessSample()): the plan ends after it */
     if (qp_is_mem(op) && op->ldst_kind == ARMPROF_LDST_MEMCOPY) qp_queue_end_plan(t);

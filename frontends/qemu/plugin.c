@@ -192,15 +192,25 @@ static int make_hierarchy(unsigned hier_options)
     return 0;
 }
 
+/* batch=N, said when it is not valid */
+static bool parse_batch(const char *value)
+{
+    if (parse_u32(value, &qp.batch) && qp.batch <= QP_BATCH_MOST) return true;
+    fail("batch=%s: 0 (each visit calls the model at once) to %u samples a replay", value,
+         QP_BATCH_MOST);
+    return false;
+}
+
 /* qemu-system-aarch64 with armprof's SPE: the guest programs it, the
  * plugin gives it the operations (system.c). Its options are the PC
- * sampler's (pcsample.c), out=, their output prefix, and the mode with
- * exact mode's hierarchy (mode=, mem_*): the guest programs SPE and the
- * PMU. */
+ * sampler's (pcsample.c), out=, their output prefix, the mode with exact
+ * mode's hierarchy (mode=, mem_*) and batch= (queue.c): the guest programs
+ * SPE and the PMU. */
 static int install_system(qemu_plugin_id_t id, int argc, char **argv)
 {
     char err[512];
     qp.out = strdup("armprof");
+    qp.batch = QP_BATCH_DEFAULT;
     qp_hier_config_default(&qp.hier_config);
     unsigned hier_options = 0;
     for (int i = 0; i < argc; i++) {
@@ -213,13 +223,15 @@ static int install_system(qemu_plugin_id_t id, int argc, char **argv)
             qp.out = strdup(eq + 1);
         } else if (!strcmp(argv[i], "mode")) {
             if (!parse_mode(eq + 1)) return fail("mode=%s: fast or exact", eq + 1);
+        } else if (!strcmp(argv[i], "batch")) {
+            if (!parse_batch(eq + 1)) return -1;
         } else if (qp_hier_option(&qp.hier_config, argv[i], eq + 1, &bad, err, sizeof err)) {
             if (bad) return fail("%s", err);
             hier_options++;
         } else if (qp_sampler_option(&qp.sys.sampler, argv[i], eq + 1, &bad, err, sizeof err)) {
             if (bad) return fail("%s", err);
         } else
-            return fail("unknown argument \"%s\": system mode takes out, mode, mem_* "
+            return fail("unknown argument \"%s\": system mode takes out, mode, batch, mem_* "
                         "(docs/memory-model.md), pcsample and pcsample-elf (the guest programs "
                         "SPE and the PMU)",
                         argv[i]);
@@ -277,10 +289,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             if (!parse_u32(value, &qp.interval) || qp.interval % 256 || !qp.interval)
                 return fail("interval=%s: a multiple of 256 (PMSIRR_EL1.INTERVAL)", value);
         } else if (!strcmp(name, "batch")) {
-            if (!parse_u32(value, &qp.batch) || qp.batch > QP_BATCH_MOST)
-                return fail("batch=%s: 0 (each visit calls the model at once) to %u samples a "
-                            "replay",
-                            value, QP_BATCH_MOST);
+            if (!parse_batch(value)) return -1;
         } else if (!strcmp(name, "replay")) {
             static const char *const where[] = {"thread", "inline"};
             const int c = choice(value, where, 2);

@@ -193,13 +193,17 @@ typedef struct qp_queue {
     /* the guest's thread's side */
     uint8_t *bytes;
     size_t len, cap;
-    uint64_t *gaps;        /* the plan: qp.batch gaps */
-    size_t planned, step;  /* how many gaps it has; the one the thread is in */
-    uint64_t queued;       /* plain operations queued in this step */
-    size_t last_run;       /* the offset of the last command's run; SIZE_MAX: not a run */
-    uint64_t issued;       /* events queued since the thread began */
-    uint64_t plan_start;   /* ... when the plan began (the event it follows) */
-    bool cut;              /* the plan ended early (qp_queue_end_plan()) */
+    uint64_t *gaps;       /* the plan: qp.batch gaps */
+    size_t planned, step; /* how many gaps it has; the one the thread is in */
+    uint64_t queued;      /* plain operations queued in this step */
+    size_t last_run;      /* the offset of the last command's run; SIZE_MAX: not a run */
+    uint64_t issued;      /* events queued since the thread began */
+    uint64_t plan_start;  /* ... when the plan began (the event it follows) */
+    bool cut;             /* the plan ended early (qp_queue_end_plan()) */
+    /* system mode: the calls are made at once until the next qp_until()
+     * (a PMU counter counts, or the Profiling Buffer may fill or fault
+     * before the next sample: queue.c) */
+    bool immediate;
     qp_replayer *replayer; /* replay=thread: NULL inline */
     /* the gaps of the future_planned events after event future_at, from
      * which the next plans come while they run whole (replay=thread) */
@@ -368,11 +372,12 @@ struct qp_plugin {
         /* ... and whether it enables a PMU counter (PMCNTENSET_EL0): the
          * visits' PMU work (overflow bound, EXC_TAKEN) only then */
         bool counting[QP_MAX_VCPUS];
-        int pmblimitr;       /* PMBLIMITR_EL1's register id */
-        int pmcntenset;      /* PMCNTENSET_EL0's */
-        uint64_t resets;     /* instrumentation switched on or off */
-        bool switching;      /* ... and the flush not done yet */
-        qp_sampler *sampler; /* pcsample=: NULL without */
+        int pmblimitr;              /* PMBLIMITR_EL1's register id */
+        int pmbptr, pmsidr, pmbidr; /* PMBPTR_EL1's, PMSIDR_EL1's, PMBIDR_EL1's */
+        int pmcntenset;             /* PMCNTENSET_EL0's */
+        uint64_t resets;            /* instrumentation switched on or off */
+        bool switching;             /* ... and the flush not done yet */
+        qp_sampler *sampler;        /* pcsample=: NULL without */
     } sys;
     pthread_mutex_t lock; /* TB list, thread slots, side-band, PREFIX.spe */
     /* A thread's end (vcpu_exit: detached from its slot, settled, flushed,
@@ -446,6 +451,9 @@ void qp_system_vcpu(const qp_thread *t); /* the vCPU's hooks in the emulator */
 void qp_system_summary(void);            /* at exit, to stderr */
 /* whether TBs are to be instrumented now */
 bool qp_system_instrumented(void);
+/* How many samples t's calls may be queued for from here (0: made at
+ * once): docs/qemu-system.md, "Deferred visits". */
+size_t qp_system_room(const qp_thread *t);
 
 /* output.c */
 /* A thread's end: both modes' bookkeeping into the model, then
@@ -593,6 +601,8 @@ void qp_queue_end_plan(qp_thread *t);
 uint64_t qp_until(qp_thread *t);
 void qp_queue_init(qp_thread *t);
 void qp_queue_free(qp_thread *t);
+/* Whether t's calls are queued now (not made at once). */
+bool qp_queue_deferring(const qp_thread *t);
 /* The commands in bytes[0, len) made (the replayer's thread, or the
  * guest's) */
 void qp_queue_replay(qp_thread *t, const uint8_t *bytes, size_t len);

@@ -28,9 +28,17 @@
 /* qp_cmd_op.gap of an operation that is not the step's event */
 #define QP_GAP_PLAIN UINT64_MAX
 
-static bool deferred(void)
+/* Whether t's calls are queued now: batch=0 makes them at once; system
+ * mode does when the guest may see the model before the next sample
+ * (qp_system_room()). */
+static bool deferred(const qp_thread *t)
 {
-    return qp.batch != 0 && !qp.system;
+    return qp.batch != 0 && !t->queue.immediate;
+}
+
+bool qp_queue_deferring(const qp_thread *t)
+{
+    return deferred(t);
 }
 
 /* ---- what each command does to the PE ---- */
@@ -120,16 +128,16 @@ static void disagree(const qp_thread *t, const char *what, uint64_t model, uint6
 }
 
 /* The events a plan is made for at once. */
-static size_t look_ahead_events(void)
+static size_t look_ahead_events(const qp_thread *t)
 {
-    return qp.replay_inline ? qp.batch : (size_t)qp.batch * LOOK_AHEAD_BATCHES;
+    return t->queue.replayer ? (size_t)qp.batch * LOOK_AHEAD_BATCHES : qp.batch;
 }
 
 /* The look-ahead asked for, from the model just after an event. */
 static void look_ahead(qp_thread *t)
 {
     qp_queue *q = &t->queue;
-    q->ahead_planned = armprof_event_plan(t->pe, q->ahead, look_ahead_events());
+    q->ahead_planned = armprof_event_plan(t->pe, q->ahead, look_ahead_events(t));
     q->ahead_at = q->replayed;
     __atomic_store_n(&q->ahead_after, UINT64_MAX, __ATOMIC_RELAXED);
     __atomic_add_fetch(&q->ahead_made, 1, __ATOMIC_RELEASE);
@@ -138,7 +146,7 @@ static void look_ahead(qp_thread *t)
 static void exec_op(qp_thread *t, const armprof_op *op, uint64_t clock, uint64_t gap)
 {
     exec_flush_run(t);
-    const bool check = deferred();
+    const bool check = deferred(t);
     if (check && gap == QP_GAP_PLAIN) {
         if (armprof_ops_until_event(t->pe) == 0)
             disagree(t, "plain operations left before the next event", 0, 1);
@@ -150,8 +158,9 @@ static void exec_op(qp_thread *t, const armprof_op *op, uint64_t clock, uint64_t
         if (now != 0) disagree(t, "plain operations left before this one", now, 0);
     }
     /* the system counter: qemu-user has none, so the modelled cycles;
-     * system mode keeps the guest's, which qp_thread_enter() gave the PE */
-    if (!qp.system) armprof_set_physical_count(t->pe, QP_TIME_ORIGIN + clock);
+     * system mode's is the guest's at the visit (qp_thread_enter() gave it
+     * to the PE then) */
+    armprof_set_physical_count(t->pe, qp.system ? clock : QP_TIME_ORIGIN + clock);
     armprof_retire(t->pe, op);
     /* at once: while the buffer's management event is pending, profiling
      * is stopped and armprof_ops_until_event() says nothing will happen
@@ -271,7 +280,7 @@ static inline void *append(qp_queue *q, qp_cmd_kind kind, size_t size)
 
 void qp_queue_run(qp_thread *t, const armprof_op_run *run)
 {
-    if (!deferred()) {
+    if (!deferred(t)) {
         exec_run(t, run);
         return;
     }
@@ -289,7 +298,7 @@ void qp_queue_run(qp_thread *t, const armprof_op_run *run)
 
 void qp_queue_op(qp_thread *t, const armprof_op *op, uint64_t clock)
 {
-    if (!deferred()) {
+    if (!deferred(t)) {
         exec_op(t, op, clock, 0);
         return;
     }
@@ -316,7 +325,7 @@ void qp_queue_op(qp_thread *t, const armprof_op *op, uint64_t clock)
 void qp_queue_event(qp_thread *t, uint16_t event, uint64_t count, bool flush)
 {
     const qp_cmd_event e = {.event = event, .flush = flush, .count = count};
-    if (!deferred()) {
+    if (!deferred(t)) {
         exec(t, QP_CMD_EVENT, &e);
         return;
     }
@@ -327,7 +336,7 @@ void qp_queue_event(qp_thread *t, uint16_t event, uint64_t count, bool flush)
 
 void qp_queue_clock(qp_thread *t, qp_cmd_kind kind)
 {
-    if (!deferred()) {
+    if (!deferred(t)) {
         if (kind == QP_CMD_SYNC)
             exec_sync(t, t->model.clock);
         else
@@ -356,7 +365,7 @@ void qp_queue_end_plan(qp_thread *t)
 static void plan(qp_thread *t)
 {
     qp_queue *q = &t->queue;
-    const size_t events = look_ahead_events();
+    const size_t events = look_ahead_events(t);
     if (!q->gaps) {
         q->gaps = calloc(qp.batch, sizeof *q->gaps);
         q->future = calloc(events, sizeof *q->future);
@@ -388,7 +397,19 @@ static void next_plan(qp_thread *t)
     qp_queue *q = &t->queue;
     if (!q->replayer) {
         qp_queue_flush(t);
-        plan(t);
+        q->immediate = false;
+        if (!qp.system) {
+            plan(t);
+            return;
+        }
+        /* system mode: no further than the guest cannot see */
+        const size_t room = qp_system_room(t);
+        if (room) plan(t);
+        if (!room || !q->future_planned) {
+            q->immediate = true;
+            return;
+        }
+        if (q->planned > room) q->planned = room;
         return;
     }
     const size_t n = qp.batch;
@@ -428,9 +449,9 @@ static void next_plan(qp_thread *t)
 uint64_t qp_until(qp_thread *t)
 {
     uint64_t u, given;
-    if (deferred()) {
-        qp_queue *q = &t->queue;
-        if (q->step >= q->planned) next_plan(t);
+    qp_queue *q = &t->queue;
+    if (qp.batch && (q->immediate || q->step >= q->planned)) next_plan(t);
+    if (deferred(t)) {
         u = q->gaps[q->step];
         given = q->queued;
     } else {
@@ -450,8 +471,9 @@ uint64_t qp_until(qp_thread *t)
 
 void qp_queue_init(qp_thread *t)
 {
-    t->queue = (qp_queue){.last_run = SIZE_MAX, .ahead_after = UINT64_MAX};
-    if (deferred() && !qp.replay_inline) t->queue.replayer = qp_replayer_start(t);
+    /* system mode begins at once: the first qp_until() plans, if it may */
+    t->queue = (qp_queue){.last_run = SIZE_MAX, .ahead_after = UINT64_MAX, .immediate = qp.system};
+    if (qp.batch && !qp.system && !qp.replay_inline) t->queue.replayer = qp_replayer_start(t);
 }
 
 void qp_queue_free(qp_thread *t)
@@ -461,5 +483,5 @@ void qp_queue_free(qp_thread *t)
     free(t->queue.gaps);
     free(t->queue.future);
     free(t->queue.ahead);
-    t->queue = (qp_queue){.last_run = SIZE_MAX, .ahead_after = UINT64_MAX};
+    t->queue = (qp_queue){.last_run = SIZE_MAX, .ahead_after = UINT64_MAX, .immediate = qp.system};
 }

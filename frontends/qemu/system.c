@@ -50,6 +50,9 @@ bool qp_system_bind(void)
 {
     qp.sys.pmblimitr = armprof_reg_lookup("PMBLIMITR_EL1", NULL);
     qp.sys.pmcntenset = armprof_reg_lookup("PMCNTENSET_EL0", NULL);
+    qp.sys.pmbptr = armprof_reg_lookup("PMBPTR_EL1", NULL);
+    qp.sys.pmsidr = armprof_reg_lookup("PMSIDR_EL1", NULL);
+    qp.sys.pmbidr = armprof_reg_lookup("PMBIDR_EL1", NULL);
     /* an emulator without the glue first: its message is the one to give */
     return find((void **)&qp.sys.pe, "armprof_system_pe") && same_library() &&
            find((void **)&qp.sys.enter, "armprof_system_enter") &&
@@ -119,6 +122,8 @@ static void reset_done(qemu_plugin_id_t id)
         t->fast.synced_budget = 0;
         t->fast.synced_mix = 0;
         forget_last_branch(t);
+        /* planned again at the next visit, which replays what is queued */
+        qp_queue_end_plan(t);
     }
 }
 
@@ -175,7 +180,12 @@ static void control_change(unsigned vcpu, void *ctx)
     if (vcpu >= QP_MAX_VCPUS) return;
     if (qp_system_instrumented() && !__atomic_load_n(&qp.sys.switching, __ATOMIC_ACQUIRE)) {
         qp_thread *t = __atomic_load_n(&qp.threads[vcpu], __ATOMIC_ACQUIRE);
-        if (t && t->pe) qp_fast_resync(t);
+        if (t && t->pe) {
+            qp_fast_resync(t);
+            /* the plan may have changed with the register (the access hook
+             * replayed the queue before the write) */
+            qp_queue_end_plan(t);
+        }
     }
     armprof_pe *pe = qp.sys.pe(vcpu);
     qp.sys.counting[vcpu] = enables_counter(pe);
@@ -220,9 +230,47 @@ static void el_change(unsigned vcpu, const armprof_system_el_change *change, voi
     t->fast.synced_budget = 0;
     t->fast.synced_mix = 0;
     forget_last_branch(t);
+    /* the PE changes Exception level after this: the queue goes in at the
+     * old one */
+    qp_model_sync(t);
     qp_visit_end(t);
     qp_thread_exit(t);
     maybe_idle();
+}
+
+/* The guest sees the model at a register access and an Exception level
+ * change (both replay the queue first: qp_model_sync()) and through two
+ * interrupts; and the model reads registers QEMU owns (CONTEXTIDR_EL1,
+ * HCR_EL2, MDCR_EL2, ...: docs/qemu-system.md), pulled at each visit,
+ * which EL0 cannot write: so the calls are queued at EL0 only (a replay at
+ * a later visit then pulls the values they had).
+ * PMUIRQ: while a counter counts, every call is made at once (a counter
+ * of an event that is not a retirement's can overflow at any sample); so
+ * while the PC sampler reads the PE from its own thread.
+ * PMBIRQ: a full buffer (less than the largest record left before
+ * PMBLIMITR_EL1.LIMIT, a 4KB boundary) or a fault on a buffer page (at its
+ * first write); so the samples queued are at most as many as the rest of
+ * the buffer's current 4KB page holds at the largest record (PMSIDR_EL1.
+ * MaxSize, or PMBIDR_EL1.Align when larger), none at a page's start:
+ * only the last of them can raise PMBIRQ, and its replay is in its own
+ * visit, as at once. */
+size_t qp_system_room(const qp_thread *t)
+{
+    if (qp.sys.counting[t->vcpu] || qp.sys.sampler || qp.sys.pmbptr < 0 || qp.sys.pmsidr < 0 ||
+        qp.sys.pmbidr < 0 || armprof_current_el(t->pe) != 0)
+        return 0;
+    unsigned lo;
+    const uint64_t ptr = armprof_reg_get(t->pe, qp.sys.pmbptr, 0);
+    const uint64_t off = ptr & 0xfff;
+    if (!off) return 0;
+    unsigned record_log2 = 0, align_log2 = 0;
+    if (armprof_reg_field(qp.sys.pmsidr, "MaxSize", NULL, &lo))
+        record_log2 = (unsigned)(armprof_reg_get(t->pe, qp.sys.pmsidr, 0) >> lo) & 0xf;
+    if (armprof_reg_field(qp.sys.pmbidr, "Align", NULL, &lo))
+        align_log2 = (unsigned)(armprof_reg_get(t->pe, qp.sys.pmbidr, 0) >> lo) & 0xf;
+    if (align_log2 > record_log2) record_log2 = align_log2;
+    if (!record_log2) return 0; /* not known: at once */
+    return (size_t)((0x1000 - off) >> record_log2);
 }
 
 void qp_system_vcpu(const qp_thread *t)
@@ -248,15 +296,17 @@ void qp_system_summary(void)
         qp_thread *t = qp.threads[v];
         if (!t || !t->pe) continue;
         qp_fast_settle(t, NULL);
+        qp_model_sync(t);
         qp_visit_end(t);
         const armprof_spe_stats s = armprof_spe_get_stats(t->pe);
         fprintf(out,
                 "vcpu %u: operations %llu, population %llu, samples %llu, records %llu, bytes "
-                "%llu, discarded %llu, no_address %llu, no_pa %llu\n",
+                "%llu, discarded %llu, no_address %llu, no_pa %llu, deferred %llu\n",
                 v, (unsigned long long)t->model.retired, (unsigned long long)s.population,
                 (unsigned long long)s.selected, (unsigned long long)s.records,
                 (unsigned long long)s.bytes, (unsigned long long)s.discarded,
-                (unsigned long long)t->counts.no_address, (unsigned long long)t->counts.no_pa);
+                (unsigned long long)t->counts.no_address, (unsigned long long)t->counts.no_pa,
+                (unsigned long long)t->queue.issued);
     }
 }
 #else
@@ -273,5 +323,10 @@ void qp_system_summary(void) {}
 bool qp_system_instrumented(void)
 {
     return true;
+}
+size_t qp_system_room(const qp_thread *t)
+{
+    (void)t;
+    return 0;
 }
 #endif

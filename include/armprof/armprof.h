@@ -632,6 +632,8 @@ armprof_spe_stats armprof_spe_get_stats(const armprof_pe *pe);
  * that SPE timestamps are taken from. The embedder sets it; the model does
  * not advance it. */
 void armprof_set_physical_count(armprof_pe *pe, uint64_t count);
+/* The count armprof_set_physical_count() set last (0 before). */
+uint64_t armprof_get_physical_count(const armprof_pe *pe);
 
 /* ---- The register table ----
  * A register id is 0 .. armprof_reg_count() - 1; for another id, or a NULL

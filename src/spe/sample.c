@@ -821,3 +821,8 @@ void armprof_set_physical_count(armprof_pe *pe, uint64_t count)
 {
     SPE_STATE(pe)->physical_count = count;
 }
+
+uint64_t armprof_get_physical_count(const armprof_pe *pe)
+{
+    return SPE_STATE(pe)->physical_count;
+}

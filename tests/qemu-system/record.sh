@@ -291,5 +291,17 @@ for mode in $cases; do
       ;;
   esac
 done
+# Deferred visits (docs/qemu-system.md): at EL0, with no PMU counter
+# counting, the plugin queues its calls for samples the guest cannot see
+# before the next; the summary counts them ("deferred", every vCPU's).
+# Every case but k (EL1) and discard (no buffer writes: PMBPTR_EL1 stays
+# at a page's start, where nothing is queued) records at EL0.
+deferred=$(grep -ao 'deferred [0-9]*' "$work/out" | awk '{ s += $2 } END { print s + 0 }')
+if [[ "$plugin" == *batch=0* ]]; then
+  [ "$deferred" = 0 ] || { echo "FAIL: batch=0, yet $deferred samples deferred"; fail=1; }
+elif [ -n "$(tr ' ' '\n' <<<"$cases" | grep -Evx 'k|discard')" ]; then
+  echo "deferred samples: $deferred"
+  [ "$deferred" -gt 0 ] || { echo "FAIL: no sample deferred at EL0"; fail=1; }
+fi
 [ "$fail" = 0 ] && echo "ok: perf record ($cases) on the model, decoded by perf $stack"
 exit "$fail"

@@ -612,6 +612,9 @@ static void run_variant(const variant *v, uint64_t seed)
         }
         count += 1 + below(&g, 50);
         armprof_set_physical_count(pe, count);
+        /* the count set is the count read back (the QEMU plugin's system
+         * mode queues it with each sampled operation) */
+        CHECK(armprof_get_physical_count(pe) == count, "physical count read back");
 
         armprof_op op;
         memset(&op, 0, sizeof op);
