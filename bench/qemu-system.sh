@@ -158,44 +158,35 @@ row "armprof, perf stat -e cpu-clock" "$(fastest statclock)" "$s_stock"
 row "  the workload inside it" "$(fastest statclock own)" "$so_stock"
 row "armprof, perf stat of the model's PMU (4 events)" "$(fastest statpmu)" "$s_stock"
 row "  the workload inside it" "$(fastest statpmu own)" "$so_stock"
+perf_rows() { # PREFIX MODE...: each perf record MODE's rows, the whole
+  # command's and the workload's, against stock under perf record -e cpu-clock
+  local prefix=$1 m label
+  shift
+  for m in "$@"; do
+    case $m in
+    clock) label="$prefix, perf record -e cpu-clock" ;;
+    count) label="$prefix, arm_spe_0/period=16777215/ (counting)" ;;
+    discard) label="$prefix, arm_spe_0/discard=1/ (sampling)" ;;
+    record) label="$prefix, arm_spe_0// (${records:-no} records)" ;;
+    esac
+    row "$label" "$(fastest "$m")" "$c_stock"
+    row "  the workload inside it" "$(fastest "$m" own)" "$co_stock"
+  done
+}
 echo "  (last column: against the same on stock under perf record -e cpu-clock)"
-for m in clock count discard record; do
-  case $m in
-  clock) label="armprof, perf record -e cpu-clock" ;;
-  count) label="armprof, arm_spe_0/period=16777215/ (counting)" ;;
-  discard) label="armprof, arm_spe_0/discard=1/ (sampling)" ;;
-  record) label="armprof, arm_spe_0// (${records:-no} records)" ;;
-  esac
-  row "$label" "$(fastest $m)" "$c_stock"
-  row "  the workload inside it" "$(fastest $m own)" "$co_stock"
-done
+perf_rows armprof clock count discard record
 # the same with every call into the model made at once (batch=0), against
 # the deferred visits above (docs/qemu-system.md, "Deferred visits")
 boot "$armprof" max,pauth=off,armprof=on -plugin "$plugin,batch=0"
 echo "  (the plugin with batch=0, every call at once; last column as above)"
-for m in discard record; do
-  case $m in
-  discard) label="batch=0, arm_spe_0/discard=1/" ;;
-  record) label="batch=0, arm_spe_0//" ;;
-  esac
-  row "$label" "$(fastest $m)" "$c_stock"
-  row "  the workload inside it" "$(fastest $m own)" "$co_stock"
-done
+perf_rows batch=0 discard record
 # the plugin's exact mode: every vCPU's access through the memory
 # hierarchy while the instrumentation is on (docs/memory-model.md)
 boot "$armprof" max,pauth=off,armprof=on -plugin "$plugin,mode=exact"
 records=$(tr -d '\r' <"$work/console" | sed -n 's/^armprof-bench: records //p' | tail -n 1)
 echo "  (the plugin in exact mode; last column as above)"
 row "exact mode, perf stat of the model's PMU (4 events)" "$(fastest statpmu)" "$s_stock"
-for m in count discard record; do
-  case $m in
-  count) label="exact mode, arm_spe_0/period=16777215/" ;;
-  discard) label="exact mode, arm_spe_0/discard=1/" ;;
-  record) label="exact mode, arm_spe_0// (${records:-no} records)" ;;
-  esac
-  row "$label" "$(fastest $m)" "$c_stock"
-  row "  the workload inside it" "$(fastest $m own)" "$co_stock"
-done
+perf_rows "exact mode" count discard record
 fi
 
 # The host-side PC sampler: the workload alone (the record script without
