@@ -8,11 +8,13 @@
  * (armprof_event_plan()) runs out, many samples at a time with the
  * model's code in the instruction cache. What a visit needs of the model
  * at once, how many operations until the next event, comes from the plan.
- * batch=0, and system mode (whose guest reads the model), make each call
- * at once. With replay=thread (the default) the replays run on a host
- * thread of their own (replayer.c) while the guest's thread fills the next
- * buffer: the plans of the batches to come are made by the replay, many
- * batches ahead, at an event the guest's thread asks for (look_ahead()). */
+ * batch=0 makes each call at once; system mode, whose guest reads the
+ * model, queues only where it cannot before the next sample
+ * (qp_system_room()), and replays on the vCPU's thread. With
+ * replay=thread (the default) the replays run on a host thread of their
+ * own (replayer.c) while the guest's thread fills the next buffer: the
+ * plans of the batches to come are made by the replay, many batches
+ * ahead, at an event the guest's thread asks for (look_ahead()). */
 /* The events a look-ahead plans, in batches: the guest's thread asks for
  * the next one when fewer than half are left, and the replay, at most
  * QP_REPLAY_SLOTS buffers behind, makes it before they run out. */
