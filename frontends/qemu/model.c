@@ -91,6 +91,7 @@ static void copy_end(qp_thread *t)
         (fwrite(t->spe.copy->data, 1, size, qp.spe) != size || fflush(qp.spe) != 0))
         qp.spe_failed = true;
     qp.spe_size += size;
+    if (!qp.spe_failed) qp_watch_written(qp.spe_size);
     pthread_mutex_unlock(&qp.lock);
     g_byte_array_set_size(t->spe.copy, 0);
     t->spe.bytes += size;

@@ -345,7 +345,8 @@ struct qp_plugin {
      * Source encoding the timing model writes (docs/memory-model.md) */
     uint64_t midr;
     bool quiet;
-    int watch_fd; /* the watcher's pipe (watch.c), -1 without one */
+    int watch_fd;            /* the watcher's pipe (watch.c), -1 without one */
+    uint64_t *watch_written; /* PREFIX.spe's length written whole, shared with the watcher */
     bool stopped; /* the program called execve(): the profile is written, the plugin idles */
     /* qemu-system-aarch64 with armprof's SPE: the emulator owns the PEs
      * (system.c, frontends/qemu-system/glue/armprof-system.h) */
@@ -638,6 +639,8 @@ char *qp_cpu_property(const char *name);
  * exit callback (QEMU 7.2, a guest killed by a signal) */
 bool qp_watch_start(char *err, size_t errlen);
 void qp_watch_done(void); /* the outputs are written */
+/* PREFIX.spe holds bytes written whole (under qp.lock). */
+void qp_watch_written(uint64_t bytes);
 
 /* config_file.c */
 bool qp_config_file(armprof_config *c, const char *path, char *err, size_t errlen);

@@ -5,21 +5,27 @@
  * SIG_DFL and raises it, so nothing of the process runs after it, atexit()
  * handlers included. A process of the plugin's own, started at load, waits
  * for QEMU to end and, when it ended without the profile finished, says
- * what was lost, on stderr and in PREFIX.summary (docs/qemu.md). */
+ * what was lost, on stderr and in PREFIX.summary (docs/qemu.md), and cuts
+ * PREFIX.spe back to the end of its last whole write: the replay thread
+ * (replayer.c) may have been in the middle of one when the guest's thread
+ * raised the signal. The length written whole is in a page the two
+ * processes share (qp_watch_written()). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "qprof.h"
 
-/* The watcher: only read(), write(), open() and _exit() (a child of a
- * process with threads may call nothing else). */
-static void watch(int rd, pid_t qemu, const char *msg, size_t len, const char *summary)
+/* The watcher: only read(), write(), open(), ftruncate() and _exit() (a
+ * child of a process with threads may call nothing else). */
+static void watch(int rd, pid_t qemu, const char *msg, size_t len, const char *summary,
+                  const char *spe, const uint64_t *written)
 {
     /* the terminal's ^C reaches QEMU and this alike: QEMU's end tells */
     signal(SIGINT, SIG_IGN);
@@ -32,6 +38,16 @@ static void watch(int rd, pid_t qemu, const char *msg, size_t len, const char *s
     }
     /* every writer gone (QEMU, and the copies of it a guest fork() made),
      * and QEMU never said it finished */
+    const uint64_t whole = written ? __atomic_load_n(written, __ATOMIC_ACQUIRE) : UINT64_MAX;
+    if (whole != UINT64_MAX) {
+        const int spe_fd = open(spe, O_WRONLY | O_CLOEXEC);
+        if (spe_fd >= 0) {
+            if (ftruncate(spe_fd, (off_t)whole) != 0) {
+                /* what is past it stays: the message still holds */
+            }
+            close(spe_fd);
+        }
+    }
     if (write(STDERR_FILENO, msg, len) < 0) {
         /* nobody to tell: the summary still says it */
     }
@@ -63,19 +79,26 @@ bool qp_watch_start(char *err, size_t errlen)
         "%s.spe`, `armprof perf-data %s.spe -o %s.perf.data`\n",
         qp.out, qp.out, qp.out, qp.out, qp.out, qp.out);
     char *summary = g_strdup_printf("%s.summary", qp.out);
+    char *spe = g_strdup_printf("%s.spe", qp.out);
+    void *page =
+        mmap(NULL, sizeof(uint64_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    qp.watch_written = page == MAP_FAILED ? NULL : page;
+    /* PREFIX.spe was opened empty (qp_spe_open()) */
+    if (qp.watch_written) *qp.watch_written = 0;
     const pid_t child = fork();
     if (child == 0) {
         /* twice, so that the watcher is no child of QEMU's: a guest's
          * wait() never sees it */
         if (fork() == 0) {
             close(fds[1]);
-            watch(fds[0], qemu, msg, strlen(msg), summary);
+            watch(fds[0], qemu, msg, strlen(msg), summary, spe, qp.watch_written);
         }
         _exit(0);
     }
     close(fds[0]);
     g_free(msg);
     g_free(summary);
+    g_free(spe);
     if (child < 0) {
         close(fds[1]);
         snprintf(err, errlen, "fork() for the watcher: %s", strerror(errno));
@@ -85,6 +108,11 @@ bool qp_watch_start(char *err, size_t errlen)
     }
     qp.watch_fd = fds[1];
     return true;
+}
+
+void qp_watch_written(uint64_t bytes)
+{
+    if (qp.watch_written) __atomic_store_n(qp.watch_written, bytes, __ATOMIC_RELEASE);
 }
 
 void qp_watch_done(void)
