@@ -19,8 +19,13 @@
 #           writers). Every transfer of the line refills the loading PE's
 #           L1D, so L1D_CACHE_REFILL is many times the padded variant's;
 #   padded  the fields on two lines, each stays Modified in its own PE's
-#           L1: neither of the lines is a shared line in perf c2c, and the
-#           refills are those of the program's start.
+#           L1: the refills are those of the program's start, and the
+#           fields' lines have at most 6 loads served by a peer in perf c2c:
+#           the only loads of a line the other PE holds Modified are each
+#           worker's two reads of the other's field (before and after its
+#           loop) and main's two reads after the joins, one execution each,
+#           recorded only when sampled (one such record failed a CI run
+#           when this asked for none).
 # In both, L1D_CACHE counts every load and store (MEM_ACCESS): exact mode
 # looks every access up in the L1D.
 # perf decodes the Data Source by the MIDR_EL1 the guest reports, which is
@@ -131,15 +136,17 @@ for p in false_sharing false_sharing_padded; do
         { bad "shared: no stores of worker() at offset $off"; sed -n '1,14p' <<<"$pareto"; }
     done
   else
-    hit=""
+    hit="" peers=0
     for a in "0x$padded_addr" "$((0x$padded_addr + 64))"; do
       l=$(line_of "$a")
-      for t in $(awk '{ print $2 }' <<<"$table"); do
-        ! same_line "$t" "$l" || hit="$hit $l"
-      done
+      while read -r _ t n _; do
+        [ -n "$t" ] && same_line "$t" "$l" || continue
+        hit="$hit $l" peers=$((peers + ${n:-0}))
+      done <<<"$table"
     done
-    [ -z "$hit" ] && echo "ok: padded: neither of the fields' lines is shared" ||
-      bad "padded: the fields' lines$hit are shared lines in perf c2c"
+    [ "$peers" -le 6 ] &&
+      echo "ok: padded: the fields' lines have $peers loads served by a peer (at most the 6 reads of the other's field)${hit:+:$hit}" ||
+      bad "padded: the fields' lines$hit have $peers loads served by a peer, more than the 6 reads of the other's field"
     [ "${refill:-0}" -gt 0 ] && [ "$shared_refill" -ge $((10 * refill)) ] &&
       echo "ok: refills: shared $shared_refill, at least 10 times padded's $refill" ||
       bad "refills: shared $shared_refill, padded ${refill:-?}: wanted at least 10 times as many"

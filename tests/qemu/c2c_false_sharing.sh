@@ -15,7 +15,10 @@
 #           aligned), loads hitting a peer, and stores from both offsets
 #           0x0 and 0x8 (the two writers) in its Pareto table;
 #   padded  the fields on two lines: each stays Modified in its own PE's
-#           L1: no shared cache line and no peer load.
+#           L1: at most 6 loads hit a peer, on at most the two fields'
+#           lines: each worker's two reads of the other's field and main's
+#           two after the joins, one execution each, recorded only when
+#           sampled (tests/qemu-system/c2c.sh saw one in a CI run).
 # And in both, PREFIX.perf.data has every record PREFIX.spe has (a worker's
 # end racing the main thread's exit once left its CPU's records out); its
 # header's CPU topology is the hierarchy's clusters.
@@ -45,8 +48,9 @@ for variant in shared padded; do
   peer=$(sed -n 's/^ *Load HIT Local Peer *: *\([0-9]*\)$/\1/p' "$work/$variant.c2c")
   echo "$variant: perf c2c: $lines shared cache lines, $peer loads hit a peer"
   if [ "$variant" = padded ]; then
-    [ "$lines" = 0 ] && [ "$peer" = 0 ] && echo "ok: padded: no contended line, no peer load" ||
-      { echo "FAIL: padded: $lines shared lines and $peer peer loads, wanted 0 and 0"; fail=1; }
+    [ "${lines:-9}" -le 2 ] && [ "${peer:-9}" -le 6 ] &&
+      echo "ok: padded: $lines shared lines, $peer peer loads (at most the 6 reads of the other's field)" ||
+      { echo "FAIL: padded: $lines shared lines and $peer peer loads, wanted at most 2 and 6"; fail=1; }
     continue
   fi
   # the header's topology is the hierarchy's: with mem_cluster_pes 2 the
