@@ -197,7 +197,10 @@ void qp_replayer_stop(qp_replayer *r)
 }
 
 /* pthread_atfork(): no replay under way while QEMU forks for the guest, so
- * that the child's models are whole; the child's replayers have no thread. */
+ * that the child's models are whole; the child's replayers have no thread.
+ * The child is not profiled: it would write PREFIX's outputs at its exit
+ * over the parent's, and its buffers' copies into the PREFIX.spe it shares
+ * with the parent (one file offset), among the parent's (docs/qemu.md). */
 static void fork_prepare(void)
 {
     pthread_rwlock_wrlock(&qp.replaying);
@@ -214,6 +217,7 @@ static void fork_child(void)
      * thread does not have (glibc's unlock would take it for a reader's) */
     pthread_rwlock_init(&qp.replaying, NULL);
     __atomic_add_fetch(&qp.forks, 1, __ATOMIC_ACQ_REL);
+    __atomic_store_n(&qp.stopped, true, __ATOMIC_RELEASE);
 }
 
 void qp_replayer_init(void)
