@@ -7,6 +7,7 @@
 #   make_work                       $work, removed at exit
 #   expect_refusal ARGS WANT CMD... CMD (QEMU with the plugin's ARGS) fails
 #                                   and its output holds WANT; else $fail=1
+#   bad WHAT...                     says "FAIL: WHAT" and sets $fail to 1
 . "$(dirname "${BASH_SOURCE[0]}")/../skip.sh"
 need_qemu() {
   [ -x "$1" ] || skip "no QEMU at '$1' (.ci/run installs qemu-user and runs frontends/qemu/build-qemu.sh)"
@@ -37,4 +38,8 @@ expect_refusal() {
     cat "$work/out"
     fail=1
   fi
+}
+bad() {
+  echo "FAIL: $*"
+  fail=1
 }

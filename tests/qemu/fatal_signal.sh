@@ -16,7 +16,6 @@ need_qemu "$qemu" "$qemu_version" "$plugin"
 [ -x "$program" ] || skip "no test program at '$program' (binutils-aarch64-linux-gnu)"
 make_work
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 for sig in SEGV ABRT; do
   case $sig in SEGV) args=() want=139 ;; ABRT) args=(abort) want=134 ;; esac
   out=$work/$sig

@@ -17,7 +17,6 @@ need_qemu "$qemu" "$qemu_version" "$plugin"
 [ -x "$program" ] || skip "no test program at '$program' (gcc-aarch64-linux-gnu)"
 make_work
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 n=500000
 for replay in thread inline; do
   out=$work/$replay

@@ -33,7 +33,6 @@ setarch "$(uname -m)" -R true 2>/dev/null && norandom=(setarch "$(uname -m)" -R)
 run() { "${norandom[@]}" "$qemu" -cpu max,pauth=off -L "$root" "$@" "$root/usr/bin/gzip" -c "$work/in"; }
 run >"$work/ref.gz" || { echo "FAIL: gzip does not run under QEMU"; exit 1; }
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 for mode in fast exact; do
   run -plugin "$plugin,out=$work/$mode,mode=$mode,quiet=on,perf_version=6.1" >"$work/$mode.gz" ||
     { echo "FAIL: gzip under the plugin ($mode) failed"; exit 1; }

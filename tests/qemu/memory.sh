@@ -40,7 +40,6 @@ need_qemu "$qemu" "$qemu_version" "$plugin"
 [ -n "$perf_version" ] && need_perf "$perf_version" "$@"
 make_work
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 ok() { echo "ok: $*"; }
 
 run() { # OUT ARGS...: the program in exact mode, loads only sampled ($opts: more options)

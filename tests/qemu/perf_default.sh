@@ -15,7 +15,6 @@ armprof=$1 aux_check=$2 qemu=$3 plugin=$4 program=$5 perf=${6:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 plugin_ok=1
 [ -x "$qemu" ] && [ -f "$plugin" ] && [ -x "$program" ] ||
   { plugin_ok=0; echo "note: the plugin part is skipped (QEMU '$qemu', plugin '$plugin', program '$program')"; }

@@ -44,7 +44,6 @@ summary=$out.summary
 [ -s "$summary" ] || { echo "FAIL: no summary"; cat "$work/stderr"; exit 1; }
 cat "$summary"
 fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 ok() { echo "ok: $*"; }
 
 # symbol -> [start, end) from nm -n
