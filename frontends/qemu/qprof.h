@@ -373,12 +373,13 @@ struct qp_plugin {
         /* ... and whether it enables a PMU counter (PMCNTENSET_EL0): the
          * visits' PMU work (overflow bound, EXC_TAKEN) only then */
         bool counting[QP_MAX_VCPUS];
-        int pmblimitr;              /* PMBLIMITR_EL1's register id */
-        int pmbptr, pmsidr, pmbidr; /* PMBPTR_EL1's, PMSIDR_EL1's, PMBIDR_EL1's */
-        int pmcntenset;             /* PMCNTENSET_EL0's */
-        uint64_t resets;            /* instrumentation switched on or off */
-        bool switching;             /* ... and the flush not done yet */
-        qp_sampler *sampler;        /* pcsample=: NULL without */
+        int pmblimitr;                 /* PMBLIMITR_EL1's register id */
+        int pmbptr, pmsidr, pmbidr;    /* PMBPTR_EL1's, PMSIDR_EL1's, PMBIDR_EL1's */
+        unsigned maxsize_lo, align_lo; /* PMSIDR_EL1.MaxSize's and PMBIDR_EL1.Align's bit 0 */
+        int pmcntenset;                /* PMCNTENSET_EL0's */
+        uint64_t resets;               /* instrumentation switched on or off */
+        bool switching;                /* ... and the flush not done yet */
+        qp_sampler *sampler;           /* pcsample=: NULL without */
     } sys;
     pthread_mutex_t lock; /* TB list, thread slots, side-band, PREFIX.spe */
     /* A thread's end (vcpu_exit: detached from its slot, settled, flushed,

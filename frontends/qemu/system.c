@@ -53,6 +53,10 @@ bool qp_system_bind(void)
     qp.sys.pmbptr = armprof_reg_lookup("PMBPTR_EL1", NULL);
     qp.sys.pmsidr = armprof_reg_lookup("PMSIDR_EL1", NULL);
     qp.sys.pmbidr = armprof_reg_lookup("PMBIDR_EL1", NULL);
+    /* without either field, nothing is queued (qp_system_room()) */
+    if (!armprof_reg_field(qp.sys.pmsidr, "MaxSize", NULL, &qp.sys.maxsize_lo) ||
+        !armprof_reg_field(qp.sys.pmbidr, "Align", NULL, &qp.sys.align_lo))
+        qp.sys.pmsidr = qp.sys.pmbidr = -1;
     /* an emulator without the glue first: its message is the one to give */
     return find((void **)&qp.sys.pe, "armprof_system_pe") && same_library() &&
            find((void **)&qp.sys.enter, "armprof_system_enter") &&
@@ -259,17 +263,13 @@ size_t qp_system_room(const qp_thread *t)
     if (qp.sys.counting[t->vcpu] || qp.sys.sampler || qp.sys.pmbptr < 0 || qp.sys.pmsidr < 0 ||
         qp.sys.pmbidr < 0 || armprof_current_el(t->pe) != 0)
         return 0;
-    unsigned lo;
-    const uint64_t ptr = armprof_reg_get(t->pe, qp.sys.pmbptr, 0);
-    const uint64_t off = ptr & 0xfff;
+    const uint64_t off = armprof_reg_get(t->pe, qp.sys.pmbptr, 0) & 0xfff;
     if (!off) return 0;
-    unsigned record_log2 = 0, align_log2 = 0;
-    if (armprof_reg_field(qp.sys.pmsidr, "MaxSize", NULL, &lo))
-        record_log2 = (unsigned)(armprof_reg_get(t->pe, qp.sys.pmsidr, 0) >> lo) & 0xf;
-    if (armprof_reg_field(qp.sys.pmbidr, "Align", NULL, &lo))
-        align_log2 = (unsigned)(armprof_reg_get(t->pe, qp.sys.pmbidr, 0) >> lo) & 0xf;
+    unsigned record_log2 =
+        (unsigned)(armprof_reg_get(t->pe, qp.sys.pmsidr, 0) >> qp.sys.maxsize_lo) & 0xf;
+    const unsigned align_log2 =
+        (unsigned)(armprof_reg_get(t->pe, qp.sys.pmbidr, 0) >> qp.sys.align_lo) & 0xf;
     if (align_log2 > record_log2) record_log2 = align_log2;
-    if (!record_log2) return 0; /* not known: at once */
     return (size_t)((0x1000 - off) >> record_log2);
 }
 

@@ -24,8 +24,8 @@
 
 /* The watcher: only read(), write(), open(), ftruncate() and _exit() (a
  * child of a process with threads may call nothing else). */
-static void watch(int rd, pid_t qemu, const char *msg, size_t len, const char *summary,
-                  const char *spe, const uint64_t *written)
+static void watch(int rd, pid_t qemu, const char *msg, size_t len, const char *summary, int spe_fd,
+                  const uint64_t *written)
 {
     /* the terminal's ^C reaches QEMU and this alike: QEMU's end tells */
     signal(SIGINT, SIG_IGN);
@@ -38,15 +38,10 @@ static void watch(int rd, pid_t qemu, const char *msg, size_t len, const char *s
     }
     /* every writer gone (QEMU, and the copies of it a guest fork() made),
      * and QEMU never said it finished */
-    const uint64_t whole = written ? __atomic_load_n(written, __ATOMIC_ACQUIRE) : UINT64_MAX;
-    if (whole != UINT64_MAX) {
-        const int spe_fd = open(spe, O_WRONLY | O_CLOEXEC);
-        if (spe_fd >= 0) {
-            if (ftruncate(spe_fd, (off_t)whole) != 0) {
-                /* what is past it stays: the message still holds */
-            }
-            close(spe_fd);
-        }
+    /* by the descriptor QEMU wrote through (inherited): the file the
+     * plugin made, whatever is at its path now */
+    if (written && ftruncate(spe_fd, (off_t)__atomic_load_n(written, __ATOMIC_ACQUIRE)) != 0) {
+        /* what is past it stays: the message still holds */
     }
     if (write(STDERR_FILENO, msg, len) < 0) {
         /* nobody to tell: the summary still says it */
@@ -79,10 +74,10 @@ bool qp_watch_start(char *err, size_t errlen)
         "%s.spe`, `armprof perf-data %s.spe -o %s.perf.data`\n",
         qp.out, qp.out, qp.out, qp.out, qp.out, qp.out);
     char *summary = g_strdup_printf("%s.summary", qp.out);
-    char *spe = g_strdup_printf("%s.spe", qp.out);
     void *page =
         mmap(NULL, sizeof(uint64_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     qp.watch_written = page == MAP_FAILED ? NULL : page;
+    const int spe_fd = fileno(qp.spe); /* read here: the watcher calls nothing of stdio */
     /* PREFIX.spe was opened empty (qp_spe_open()) */
     if (qp.watch_written) *qp.watch_written = 0;
     const pid_t child = fork();
@@ -91,14 +86,13 @@ bool qp_watch_start(char *err, size_t errlen)
          * wait() never sees it */
         if (fork() == 0) {
             close(fds[1]);
-            watch(fds[0], qemu, msg, strlen(msg), summary, spe, qp.watch_written);
+            watch(fds[0], qemu, msg, strlen(msg), summary, spe_fd, qp.watch_written);
         }
         _exit(0);
     }
     close(fds[0]);
     g_free(msg);
     g_free(summary);
-    g_free(spe);
     if (child < 0) {
         close(fds[1]);
         snprintf(err, errlen, "fork() for the watcher: %s", strerror(errno));

@@ -202,12 +202,7 @@ static void check_setup(const setup *s)
 /* Profiling disabled (the PE as created, no kernel): one gap, UINT64_MAX. */
 static void check_disabled(void)
 {
-    armprof_config c;
-    char err[256];
-    armprof_config_preset(&c, "armv8.2-spe");
-    armprof_pe *pe = armprof_pe_create(&c, err, sizeof err);
-    CHECK(pe != NULL, "%s", err);
-    if (!pe) return;
+    armprof_pe *pe = new_pe_or_exit("armv8.2-spe");
     uint64_t gaps[4] = {0};
     CHECK(armprof_event_plan(pe, gaps, 4) == 1 && gaps[0] == UINT64_MAX, "disabled: %llu",
           (unsigned long long)gaps[0]);
