@@ -31,11 +31,7 @@ static void set_pending(qp_thread *t, qp_pending p, const qp_tb *tb, uint32_t id
  * went (next_pc; 0 at the thread's end, when nobody knows: not taken). */
 static void retire_branch(qp_thread *t, const qp_insn *q, uint64_t next_pc)
 {
-    armprof_op op = q->op;
-    op.taken = next_pc ? next_pc != q->pc + 4 : false;
-    if (!q->op.conditional && next_pc) op.taken = true;
-    op.target = op.taken ? next_pc : q->d.pc_relative ? q->pc + (uint64_t)q->d.offset : q->pc + 4;
-    qp_retire_full(t, &op, 0, false);
+    qp_retire_insn(t, q, QP_RETIRE_BRANCH, next_pc, 0, false);
 }
 
 /* Instructions from..n of tb, with no more to learn of them: runs, and the
@@ -53,8 +49,7 @@ static void retire_through(qp_thread *t, const qp_tb *tb, uint32_t from, uint64_
         }
         const uint32_t e = from + (uint32_t)u;
         qp_retire_static(t, tb, from, e);
-        armprof_op op = tb->insn[e].op;
-        qp_retire_full(t, &op, 0, false);
+        qp_retire_insn(t, &tb->insn[e], QP_RETIRE_AS_IS, 0, 0, false);
         from = e + 1;
     }
     if (end < tb->n && from <= end) retire_branch(t, &tb->insn[end], next_pc);
@@ -73,12 +68,10 @@ static void complete_pending(qp_thread *t, const qp_tb *cur, uint32_t ran, bool 
     /* the block ended before the load or store ran (an exception): it
      * retires without an address, counted as such; the model selected it,
      * so it retires even when an instruction before it took the exception */
-    armprof_op op = tb->insn[idx].op;
-    if (ran == idx + 1) {
-        op.events |= ARMPROF_SPE_EV_EXCEPTION; /* it took the exception */
-        op.not_arch_executed = stopped;
-    }
-    qp_retire_full(t, &op, 0, false);
+    if (ran == idx + 1) /* it took the exception */
+        qp_retire_insn(t, &tb->insn[idx], QP_RETIRE_EXCEPTION, stopped, 0, false);
+    else
+        qp_retire_insn(t, &tb->insn[idx], QP_RETIRE_AS_IS, 0, 0, false);
     /* the rest of the block, whose counts the inline operations already
      * took, ran only when nobody says where the exception came */
     if (ran == UINT32_MAX) retire_through(t, tb, idx + 1, cur ? cur->pc : 0);
@@ -92,6 +85,42 @@ static uint64_t take(uint64_t *acc, uint64_t most)
     return n;
 }
 
+armprof_op_run qp_run_settled(uint64_t ops, uint64_t mix, const qp_tb *last, const qp_tb *cur,
+                              uint32_t cut)
+{
+    armprof_op_run run = ARMPROF_OP_RUN_INIT;
+    run.ops = ops;
+    run.branches = qp_mix_field(mix, 0);
+    run.loads = qp_mix_field(mix, 1);
+    run.stores = qp_mix_field(mix, 2);
+    if (last && cut < last->n) {
+        /* QEMU ends a TB at its branch: the instructions of it that ran
+         * hold none, and the last branch is in an earlier TB, whose target
+         * is where this TB starts; a cut at its first instruction leaves
+         * that start as the last PC known */
+        run.last_pc = last->pc + 4ull * (cut ? cut - 1 : 0);
+        if (run.branches) run.last_branch_next = last->pc;
+    } else if (last && last->n) {
+        run.last_pc = last->last_pc;
+        run.last_is_branch = last->last_branch;
+        if (run.last_is_branch) {
+            /* where the last block's branch went is where this block
+             * starts; taken branches before it are not known (fast mode:
+             * docs/qemu.md) */
+            const uint64_t next = cur ? cur->pc : last->last_pc + 4;
+            run.last_branch_next = next;
+            run.any_taken = next != last->last_pc + 4;
+            run.last_taken_target = next;
+        } else if (run.branches) {
+            /* the last branch is in an earlier block, whose target is not
+             * known: the last block's start ran after it (H7.1: the sampled
+             * value is the address of an instruction that has executed) */
+            run.last_branch_next = last->pc;
+        }
+    }
+    return run;
+}
+
 /* cut: how many of the last TB's instructions ran (UINT32_MAX: all of
  * them): an exception, or a System register access that gives the model
  * the instructions before it, cut it there. */
@@ -101,48 +130,22 @@ static void settle(qp_thread *t, const qp_tb *cur, uint32_t ran, uint32_t cut, b
     complete_pending(t, cur, ran, stopped);
     const uint64_t ops = t->fast.synced_budget - qp_budget(c->tally);
     if (ops) {
-        armprof_op_run run = ARMPROF_OP_RUN_INIT;
         /* no field borrows: each only grows */
         const uint64_t mix = (c->tally & QP_MIX_MASK) - t->fast.synced_mix;
-        run.ops = ops;
-        run.branches = qp_mix_field(mix, 0);
-        run.loads = qp_mix_field(mix, 1);
-        run.stores = qp_mix_field(mix, 2);
-        /* exact mode: what the timing model saw of them (and of operations
-         * retired ahead of their execution, which a run carries on: no run
-         * has more than it can) */
-        /* fast mode: no memory model, no cache events (docs/memory-model.md) */
-        run.l1d_access = take(&t->exact.acc.l1d_access, run.loads + run.stores);
-        run.l1d_refill = take(&t->exact.acc.l1d_refill, run.l1d_access);
-        run.mispredicted = take(&t->exact.acc_mispredicted, run.branches);
         const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
-        if (last && cut < last->n) {
-            /* QEMU ends a TB at its branch: the instructions of it that ran
-             * hold none, and the last branch is in an earlier TB, whose
-             * target is where this TB starts; a cut at its first
-             * instruction leaves that start as the last PC known */
-            run.last_pc = last->pc + 4ull * (cut ? cut - 1 : 0);
-            if (run.branches) run.last_branch_next = last->pc;
-        } else if (last && last->n) {
-            run.last_pc = last->last_pc;
-            run.last_is_branch = last->last_branch;
-            if (run.last_is_branch) {
-                /* where the last block's branch went is where this block
-                 * starts; taken branches before it are not known (fast
-                 * mode: docs/qemu.md) */
-                const uint64_t next = cur ? cur->pc : last->last_pc + 4;
-                run.last_branch_next = next;
-                run.any_taken = next != last->last_pc + 4;
-                run.last_taken_target = next;
-            } else if (run.branches) {
-                /* the last branch is in an earlier block, whose target is
-                 * not known: the last block's start ran after it (H7.1: the
-                 * sampled value is the address of an instruction that has
-                 * executed) */
-                run.last_branch_next = last->pc;
-            }
+        if (qp_queue_raw(t)) {
+            qp_queue_raw_settled(t, ops, mix, last, cur, cut);
+        } else {
+            armprof_op_run run = qp_run_settled(ops, mix, last, cur, cut);
+            /* exact mode: what the timing model saw of them (and of
+             * operations retired ahead of their execution, which a run
+             * carries on: no run has more than it can); fast mode has no
+             * memory model, no cache events (docs/memory-model.md) */
+            run.l1d_access = take(&t->exact.acc.l1d_access, run.loads + run.stores);
+            run.l1d_refill = take(&t->exact.acc.l1d_refill, run.l1d_access);
+            run.mispredicted = take(&t->exact.acc_mispredicted, run.branches);
+            qp_retire_run(t, &run);
         }
-        qp_retire_run(t, &run);
     }
     /* the mix starts again from 0 at every visit, so that it never overflows */
     c->tally = qp_tally(qp_budget(c->tally), 0);
@@ -183,12 +186,7 @@ void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc, bool stopped)
     if (qp_budget(c->tally) + back <= t->fast.synced_budget) {
         c->tally += qp_tally(back, 0) - (last->before[last->n] - last->before[done]);
         settle(t, NULL, UINT32_MAX, done, false);
-        if (stopped) {
-            armprof_op op = last->insn[done].op;
-            op.events |= ARMPROF_SPE_EV_EXCEPTION;
-            op.not_arch_executed = true;
-            qp_retire_full(t, &op, 0, false);
-        }
+        if (stopped) qp_retire_insn(t, &last->insn[done], QP_RETIRE_EXCEPTION, 1, 0, false);
         return;
     }
     settle(t, NULL, UINT32_MAX, UINT32_MAX, false);
@@ -297,8 +295,7 @@ static void walk(qp_thread *t, qp_counters *c, const qp_tb *cur, uint32_t i, boo
             const bool mem_wait = qp_is_mem(&q->op) && !now && own_look;
             const bool branch_wait = q->op.op_class == ARMPROF_OP_BRANCH && e == cur->n - 1;
             if (!mem_wait && !branch_wait) {
-                armprof_op op = q->op;
-                qp_retire_full(t, &op, vaddr, now);
+                qp_retire_insn(t, q, QP_RETIRE_AS_IS, 0, vaddr, now);
                 i = e + 1;
                 continue;
             }
@@ -357,8 +354,7 @@ void qp_mem_due(qp_thread *t, const qp_insn *q, bool known, uint64_t vaddr)
     const qp_tb *tb = t->fast.pend_tb;
     const uint32_t idx = t->fast.pend_idx;
     set_pending(t, QP_PEND_NONE, NULL, 0);
-    armprof_op op = q->op;
-    qp_retire_full(t, &op, vaddr, known);
+    qp_retire_insn(t, q, QP_RETIRE_AS_IS, 0, vaddr, known);
     walk(t, c, tb, idx + 1, true);
 }
 

@@ -294,55 +294,96 @@ void qp_visit_end(qp_thread *t)
     qp_queue_clock(t, QP_CMD_VISIT_END);
 }
 
-void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known)
+/* An SVE operation, whose record carries the effective vector length
+ * (the EVL field). */
+static bool is_sve(const armprof_op *op)
+{
+    return op->op_class == ARMPROF_OP_OTHER
+               ? op->other_kind == ARMPROF_OTHER_SVE
+               : op->op_class != ARMPROF_OP_BRANCH && op->ldst_kind == ARMPROF_LDST_SVE_SME;
+}
+
+uint32_t qp_time_op(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known, uint32_t vl)
 {
     const qp_timing_ops *m = t->timing.ops;
-    uint32_t cycles;
-    /* an SVE operation's effective vector length (the EVL field): read
-     * where QEMU lets registers be read, else the length the thread started
-     * with, counted in the summary */
-    const bool sve = op->op_class == ARMPROF_OP_OTHER ? op->other_kind == ARMPROF_OTHER_SVE
-                                                      : op->op_class != ARMPROF_OP_BRANCH &&
-                                                            op->ldst_kind == ARMPROF_LDST_SVE_SME;
-    if (sve && !op->vector_length && !qp_vector_length(t, &op->vector_length)) {
-        op->vector_length = qp.default_vl;
-        t->counts.vl_assumed++;
+    /* read where QEMU lets registers be read (vl), else the length the
+     * thread started with, counted in the summary */
+    if (is_sve(op) && !op->vector_length) {
+        op->vector_length = vl ? vl : qp.default_vl;
+        if (!vl) t->counts.vl_assumed++;
     }
+    if (!qp_is_mem(op))
+        return op->op_class == ARMPROF_OP_BRANCH ? m->branch(t->timing.ctx, op)
+                                                 : m->other(t->timing.ctx, op);
+    if (!vaddr_known) {
+        /* no made-up address: the record has none (armprof_op) */
+        op->data_address_unknown = true;
+        t->counts.no_address++;
+        return m->other(t->timing.ctx, op);
+    }
+    op->vaddr = vaddr;
+    /* qemu-user: no stage 1 of its own; the guest's VA is the PA the model
+     * records (PMSCR_EL1.PA); system mode: QEMU translates it */
+    op->paddr = vaddr;
+    const bool store = op->op_class == ARMPROF_OP_STORE;
+    if (qp.system && !qp.sys.translate(t->vcpu, vaddr, store, &op->paddr)) {
+        op->paddr = 0; /* not expected after the access: counted, shown */
+        t->counts.no_pa++;
+    }
+    const uint32_t cycles = m->access(t->timing.ctx, op, vaddr, store);
+    if (qp.mode == QP_MODE_EXACT) qp_exact_op_events(t, op, store);
+    return cycles;
+}
+
+void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known)
+{
+    uint32_t vl = 0;
+    if (is_sve(op) && !op->vector_length && !qp_vector_length(t, &vl)) vl = 0;
     /* the timing model and the memory hierarchy, which every thread shares,
      * see the operation now, in program order with the other accesses;
      * only the PE's part may wait (queue.c) */
-    if (qp_is_mem(op)) {
-        if (vaddr_known) {
-            op->vaddr = vaddr;
-            /* qemu-user: no stage 1 of its own; the guest's VA is the PA the
-             * model records (PMSCR_EL1.PA); system mode: QEMU translates it */
-            op->paddr = vaddr;
-            if (qp.system &&
-                !qp.sys.translate(t->vcpu, vaddr, op->op_class == ARMPROF_OP_STORE, &op->paddr)) {
-                op->paddr = 0; /* not expected after the access: counted, shown */
-                t->counts.no_pa++;
-            }
-            const bool store = op->op_class == ARMPROF_OP_STORE;
-            cycles = m->access(t->timing.ctx, op, vaddr, store);
-            if (qp.mode == QP_MODE_EXACT) qp_exact_op_events(t, op, store);
-        } else {
-            /* no made-up address: the record has none (armprof_op) */
-            op->data_address_unknown = true;
-            t->counts.no_address++;
-            cycles = m->other(t->timing.ctx, op);
-        }
-    } else if (op->op_class == ARMPROF_OP_BRANCH)
-        cycles = m->branch(t->timing.ctx, op);
-    else
-        cycles = m->other(t->timing.ctx, op);
+    const uint32_t cycles = qp_time_op(t, op, vaddr, vaddr_known, vl);
     /* the system counter at the operation: qemu-user's is the modelled
      * cycles; system mode's the guest's, which qp_thread_enter() set */
     qp_queue_op(t, op, qp.system ? armprof_get_physical_count(t->pe) : t->model.clock);
-    /* a memory copy's sample draws a random value of its own (the load or
-     * store it records, SPEMultiAccessSample()): the plan ends after it */
-    if (qp_is_mem(op) && op->ldst_kind == ARMPROF_LDST_MEMCOPY) qp_queue_end_plan(t);
     t->model.retired++;
     advance(t, cycles ? cycles : 1);
+}
+
+armprof_op qp_op_of(const qp_insn *q, qp_retire_how how, uint64_t arg)
+{
+    armprof_op op = q->op;
+    if (how == QP_RETIRE_BRANCH) {
+        /* arg: where the next block starts (0 at the thread's end, when
+         * nobody knows: not taken) */
+        op.taken = arg ? arg != q->pc + 4 : false;
+        if (!q->op.conditional && arg) op.taken = true;
+        op.target = op.taken ? arg : q->d.pc_relative ? q->pc + (uint64_t)q->d.offset : q->pc + 4;
+    } else if (how == QP_RETIRE_EXCEPTION) {
+        /* it took the exception; arg: it did not complete (no
+         * INST_RETIRED) */
+        op.events |= ARMPROF_SPE_EV_EXCEPTION;
+        op.not_arch_executed = arg != 0;
+    }
+    return op;
+}
+
+void qp_retire_insn(qp_thread *t, const qp_insn *q, qp_retire_how how, uint64_t arg, uint64_t vaddr,
+                    bool vaddr_known)
+{
+    if (qp_queue_raw(t)) {
+        /* what the guest's thread alone can read goes with it: the vector
+         * length (qp_retire_full() reads it as late) */
+        uint32_t vl = 0;
+        if (is_sve(&q->op) && !q->op.vector_length && !qp_vector_length(t, &vl)) vl = 0;
+        qp_queue_raw_op(t, q, how, arg, vaddr, vaddr_known, vl);
+    } else {
+        armprof_op op = qp_op_of(q, how, arg);
+        qp_retire_full(t, &op, vaddr, vaddr_known);
+    }
+    /* a memory copy's sample draws a random value of its own (the load or
+     * store it records, SPEMultiAccessSample()): the plan ends after it */
+    if (qp_is_mem(&q->op) && q->op.ldst_kind == ARMPROF_LDST_MEMCOPY) qp_queue_end_plan(t);
 }
 
 void qp_retire_run(qp_thread *t, armprof_op_run *run)
@@ -353,10 +394,8 @@ void qp_retire_run(qp_thread *t, armprof_op_run *run)
     advance(t, run->ops);
 }
 
-/* Instructions [from, to) of tb, none of them the event, as one run. */
-void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
+armprof_op_run qp_run_within(const qp_tb *tb, uint32_t from, uint32_t to)
 {
-    if (from >= to) return;
     armprof_op_run run = ARMPROF_OP_RUN_INIT;
     const uint64_t mix = tb->before[to] - tb->before[from];
     run.ops = to - from;
@@ -369,6 +408,18 @@ void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
      * walks leave a block's own branch to whoever sees the next block */
     run.last_is_branch = qp_mix_field(tb->before[to] - tb->before[to - 1], 0) != 0;
     run.last_branch_next = run.last_pc + 4;
+    return run;
+}
+
+/* Instructions [from, to) of tb, none of them the event, as one run. */
+void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
+{
+    if (from >= to) return;
+    if (qp_queue_raw(t)) {
+        qp_queue_raw_within(t, tb, from, to);
+        return;
+    }
+    armprof_op_run run = qp_run_within(tb, from, to);
     qp_retire_run(t, &run);
 }
 

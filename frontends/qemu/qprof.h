@@ -174,6 +174,10 @@ typedef enum qp_cmd_kind {
     QP_CMD_EVENT,     /* armprof_pmu_event() */
     QP_CMD_SYNC,      /* qp_model_sync(): the run and the cycles in */
     QP_CMD_VISIT_END, /* qp_visit_end(): PMBIRQ, the PC sample */
+    /* qp_queue_raw(): built and timed by the replay */
+    QP_CMD_RAW_OP,      /* qp_cmd_raw_op: qp_op_of() through qp_time_op() */
+    QP_CMD_RAW_WITHIN,  /* qp_cmd_raw_within: qp_run_within() */
+    QP_CMD_RAW_SETTLED, /* qp_cmd_raw_settled: qp_run_settled() */
 } qp_cmd_kind;
 typedef struct qp_cmd_op {
     armprof_op op;  /* complete: the timing model saw it at the visit */
@@ -181,6 +185,24 @@ typedef struct qp_cmd_op {
     uint64_t gap;   /* the plan's operations before it, from the last event
                      * (UINT64_MAX: it is not the event, a plain operation) */
 } qp_cmd_op;
+typedef struct qp_cmd_raw_op {
+    const qp_insn *insn;
+    uint64_t arg; /* qp_op_of()'s */
+    uint64_t vaddr;
+    uint64_t gap; /* as qp_cmd_op's */
+    uint32_t vl;  /* an SVE operation's vector length read at the visit, or 0 */
+    uint8_t how;  /* qp_retire_how */
+    bool vaddr_known;
+} qp_cmd_raw_op;
+typedef struct qp_cmd_raw_within {
+    const qp_tb *tb;
+    uint32_t from, to;
+} qp_cmd_raw_within;
+typedef struct qp_cmd_raw_settled {
+    uint64_t ops, mix;
+    const qp_tb *last, *cur;
+    uint32_t cut;
+} qp_cmd_raw_settled;
 typedef struct qp_cmd_event {
     uint16_t event;
     bool flush; /* the run before it goes in first */
@@ -553,7 +575,29 @@ void qp_thread_start(qp_thread *t, uint64_t first_pc);
 /* The operation through the timing model and armprof_retire(): a load's
  * or store's vaddr when vaddr_known, else none (data_address_unknown). */
 void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known);
+/* ... the timing model's part: fills op (an SVE operation's vector length
+ * vl, as read at the visit, 0 when it could not be) and returns its cycles */
+uint32_t qp_time_op(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known, uint32_t vl);
+/* How an instruction's operation retired, beyond its encoding. */
+typedef enum qp_retire_how {
+    QP_RETIRE_AS_IS,
+    QP_RETIRE_BRANCH,    /* a branch; arg: where the next block starts (0: not known) */
+    QP_RETIRE_EXCEPTION, /* it took an exception; arg: 1 when it did not complete */
+} qp_retire_how;
+armprof_op qp_op_of(const qp_insn *q, qp_retire_how how, uint64_t arg);
+/* Instruction q's operation retires (qp_op_of()), through qp_retire_full();
+ * or, where the queue takes raw commands (qp_queue_raw()), queued as what
+ * the guest's thread alone can tell, for the replay to build and time. */
+void qp_retire_insn(qp_thread *t, const qp_insn *q, qp_retire_how how, uint64_t arg, uint64_t vaddr,
+                    bool vaddr_known);
+/* Instructions [from, to) of tb as a run */
+armprof_op_run qp_run_within(const qp_tb *tb, uint32_t from, uint32_t to);
 void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to);
+/* The run a visit settles (fast.c): ops operations with the mix's
+ * branches, loads and stores, the last of them in last (cut: how many of
+ * its instructions ran, UINT32_MAX all), before cur (NULL: not known) */
+armprof_op_run qp_run_settled(uint64_t ops, uint64_t mix, const qp_tb *last, const qp_tb *cur,
+                              uint32_t cut);
 void qp_retire_run(qp_thread *t, armprof_op_run *run);
 void qp_model_sync(qp_thread *t);
 /* armprof_pmu_event(), in its place among the thread's calls */
@@ -590,6 +634,21 @@ void qp_sampler_finish(qp_sampler *s);
  * (flush: the run before it goes in first), a sync or a visit's end at the
  * thread's clock. */
 void qp_queue_run(qp_thread *t, const armprof_op_run *run);
+/* qemu-user's fast mode with a queue: the visits queue raw commands
+ * (what the guest's thread alone can tell: the instructions, addresses,
+ * counts) and the replay builds the runs and operations, times them and
+ * keeps the thread's clock (model.clock). Exact mode and system mode time
+ * each operation at its visit (the shared hierarchy's order, the guest's
+ * counter), so queue them built. */
+static inline bool qp_queue_raw(const qp_thread *t)
+{
+    return qp.batch != 0 && !qp.system && qp.mode == QP_MODE_FAST && !t->queue.immediate;
+}
+void qp_queue_raw_op(qp_thread *t, const qp_insn *q, qp_retire_how how, uint64_t arg,
+                     uint64_t vaddr, bool vaddr_known, uint32_t vl);
+void qp_queue_raw_within(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to);
+void qp_queue_raw_settled(qp_thread *t, uint64_t ops, uint64_t mix, const qp_tb *last,
+                          const qp_tb *cur, uint32_t cut);
 void qp_queue_op(qp_thread *t, const armprof_op *op, uint64_t clock);
 void qp_queue_event(qp_thread *t, uint16_t event, uint64_t count, bool flush);
 void qp_queue_clock(qp_thread *t, qp_cmd_kind kind);

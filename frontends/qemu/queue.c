@@ -4,7 +4,9 @@
  * reads the model (a guest's MRS reaches QEMU's registers), so a visit
  * need not call the model at once: it appends what the model is to be
  * given (a run, the sampled operation, cycles, PMU events, the visit's
- * end) and the queue is replayed when the plan of the next samples
+ * end; in fast mode raw, what only the guest's thread can tell, which the
+ * replay builds and times: qp_queue_raw()) and the queue is replayed when
+ * the plan of the next samples
  * (armprof_event_plan()) runs out, many samples at a time with the
  * model's code in the instruction cache. What a visit needs of the model
  * at once, how many operations until the next event, comes from the plan.
@@ -201,6 +203,32 @@ typedef struct cmd_head {
 } cmd_head;
 #define WORDS(n) (((n) + 7u) & ~(size_t)7u)
 
+/* The clock a sync or a visit's end carries: the guest's thread's, or with
+ * raw commands the replay's own (QP_CLOCK_REPLAYED: it keeps model.clock,
+ * and is at the command's place in it). */
+#define QP_CLOCK_REPLAYED UINT64_MAX
+static uint64_t clock_of(const qp_thread *t, uint64_t clock)
+{
+    return clock == QP_CLOCK_REPLAYED ? t->model.clock : clock;
+}
+
+/* A raw command's run (qp_queue_raw()): the replay's clock counts it. */
+static void exec_raw_run(qp_thread *t, const armprof_op_run *run)
+{
+    t->model.clock += run->ops;
+    t->model.retired += run->ops;
+    exec_run(t, run);
+}
+
+static void exec_raw_op(qp_thread *t, const qp_cmd_raw_op *c)
+{
+    armprof_op op = qp_op_of(c->insn, (qp_retire_how)c->how, c->arg);
+    const uint32_t cycles = qp_time_op(t, &op, c->vaddr, c->vaddr_known, c->vl);
+    exec_op(t, &op, t->model.clock, c->gap);
+    t->model.retired++;
+    t->model.clock += cycles ? cycles : 1;
+}
+
 static void exec(qp_thread *t, qp_cmd_kind kind, const void *payload)
 {
     switch (kind) {
@@ -219,11 +247,26 @@ static void exec(qp_thread *t, qp_cmd_kind kind, const void *payload)
         break;
     }
     case QP_CMD_SYNC:
-        exec_sync(t, *(const uint64_t *)payload);
+        exec_sync(t, clock_of(t, *(const uint64_t *)payload));
         break;
     case QP_CMD_VISIT_END:
-        exec_visit_end(t, *(const uint64_t *)payload);
+        exec_visit_end(t, clock_of(t, *(const uint64_t *)payload));
         break;
+    case QP_CMD_RAW_OP:
+        exec_raw_op(t, payload);
+        break;
+    case QP_CMD_RAW_WITHIN: {
+        const qp_cmd_raw_within *c = payload;
+        const armprof_op_run run = qp_run_within(c->tb, c->from, c->to);
+        exec_raw_run(t, &run);
+        break;
+    }
+    case QP_CMD_RAW_SETTLED: {
+        const qp_cmd_raw_settled *c = payload;
+        const armprof_op_run run = qp_run_settled(c->ops, c->mix, c->last, c->cur, c->cut);
+        exec_raw_run(t, &run);
+        break;
+    }
     }
 }
 
@@ -280,6 +323,23 @@ static inline void *append(qp_queue *q, qp_cmd_kind kind, size_t size)
     return h + 1;
 }
 
+/* An operation queued: the gap of the event the step ends at, when it is
+ * that event; or QP_GAP_PLAIN for an operation before it that goes in on
+ * its own (a block's last branch, whose target only the next block
+ * tells), which counts down as a run's would. */
+static uint64_t step_op(qp_queue *q)
+{
+    const uint64_t gap = q->step < q->planned ? q->gaps[q->step] : UINT64_MAX;
+    if (gap != UINT64_MAX && q->queued >= gap) {
+        q->step++;
+        q->queued = 0;
+        q->issued++;
+        return gap;
+    }
+    q->queued++;
+    return QP_GAP_PLAIN;
+}
+
 void qp_queue_run(qp_thread *t, const armprof_op_run *run)
 {
     if (!deferred(t)) {
@@ -308,19 +368,41 @@ void qp_queue_op(qp_thread *t, const armprof_op *op, uint64_t clock)
     qp_cmd_op *c = append(q, QP_CMD_OP, sizeof *c);
     c->op = *op;
     c->clock = clock;
-    /* the event the step ends at; or an operation before it that goes in
-     * on its own (a block's last branch, whose target only the next block
-     * tells), which counts down as a run's would */
-    const uint64_t gap = q->step < q->planned ? q->gaps[q->step] : UINT64_MAX;
-    if (gap != UINT64_MAX && q->queued >= gap) {
-        c->gap = gap;
-        q->step++;
-        q->queued = 0;
-        q->issued++;
-    } else {
-        c->gap = QP_GAP_PLAIN;
-        q->queued++;
-    }
+    c->gap = step_op(q);
+    q->last_run = SIZE_MAX;
+}
+
+void qp_queue_raw_op(qp_thread *t, const qp_insn *insn, qp_retire_how how, uint64_t arg,
+                     uint64_t vaddr, bool vaddr_known, uint32_t vl)
+{
+    qp_queue *q = &t->queue;
+    qp_cmd_raw_op *c = append(q, QP_CMD_RAW_OP, sizeof *c);
+    *c = (qp_cmd_raw_op){.insn = insn,
+                         .arg = arg,
+                         .vaddr = vaddr,
+                         .gap = step_op(q),
+                         .vl = vl,
+                         .how = (uint8_t)how,
+                         .vaddr_known = vaddr_known};
+    q->last_run = SIZE_MAX;
+}
+
+void qp_queue_raw_within(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
+{
+    qp_queue *q = &t->queue;
+    q->queued += to - from;
+    *(qp_cmd_raw_within *)append(q, QP_CMD_RAW_WITHIN, sizeof(qp_cmd_raw_within)) =
+        (qp_cmd_raw_within){.tb = tb, .from = from, .to = to};
+    q->last_run = SIZE_MAX;
+}
+
+void qp_queue_raw_settled(qp_thread *t, uint64_t ops, uint64_t mix, const qp_tb *last,
+                          const qp_tb *cur, uint32_t cut)
+{
+    qp_queue *q = &t->queue;
+    q->queued += ops;
+    *(qp_cmd_raw_settled *)append(q, QP_CMD_RAW_SETTLED, sizeof(qp_cmd_raw_settled)) =
+        (qp_cmd_raw_settled){.ops = ops, .mix = mix, .last = last, .cur = cur, .cut = cut};
     q->last_run = SIZE_MAX;
 }
 
@@ -346,7 +428,10 @@ void qp_queue_clock(qp_thread *t, qp_cmd_kind kind)
         return;
     }
     qp_queue *q = &t->queue;
-    *(uint64_t *)append(q, kind, sizeof(uint64_t)) = t->model.clock;
+    /* raw commands: the replay keeps the clock (model.clock), which this
+     * thread must not read */
+    *(uint64_t *)append(q, kind, sizeof(uint64_t)) =
+        qp_queue_raw(t) ? QP_CLOCK_REPLAYED : t->model.clock;
     q->last_run = SIZE_MAX;
     if (kind != QP_CMD_VISIT_END || q->len <= QUEUE_MOST_BYTES) return;
     if (q->replayer)
