@@ -81,11 +81,8 @@ addr=$("$nm" "$shared" | awk '$3 == "line" { print $1 }')
 line_of() { printf '0x%x' $(($1 & ~63)); }
 want=$(line_of "0x$addr")
 padded_addr=$("$nm" "$padded" | awk '$3 == "line" { print $1 }')
-# the table of perf c2c's report $1: index, address, local peer loads
-shared_lines() {
-  sed -n '/Shared Data Cache Line Table/,/Shared Cache Line Distribution Pareto/p' "$1" |
-    awk '$1 ~ /^[0-9]+$/ && $2 ~ /^0x/ { print $1, $2, $6 }'
-}
+# the table of perf c2c's report: c2c_shared_lines
+. "$(dirname "$0")/../c2c_table.sh"
 refills_of() { awk -F, '$3 == "l1d_cache_refill:u" { print $1 }' "$1"; }
 same_line() { [ $(($1)) = $(($2)) ]; }
 for p in false_sharing false_sharing_padded; do
@@ -95,7 +92,7 @@ for p in false_sharing false_sharing_padded; do
     grep -q "armprof-guest: record $p $a: 0" "$work/out" || bad "$p: perf c2c record $a failed"
     guest_received "$p.$a.c2c"
     guest_received "$p.$a.stat"
-    first=$(shared_lines "$work/$p.$a.c2c.data" | awk 'NR == 1 { print $2 }')
+    first=$(c2c_shared_lines "$work/$p.$a.c2c.data" | awk 'NR == 1 { print $2 }')
     if [ -z "$best_c2c" ] || { [ -n "$first" ] && same_line "$first" "$want"; }; then
       best_c2c=$work/$p.$a.c2c.data
     fi
@@ -110,7 +107,7 @@ for p in false_sharing false_sharing_padded; do
   lines=$(sed -n 's/^ *Total Shared Cache Lines *: *\([0-9]*\)$/\1/p' "$c2c")
   peer=$(sed -n 's/^ *Load HIT Local Peer *: *\([0-9]*\)$/\1/p' "$c2c")
   # the Shared Data Cache Line Table's rows: index, address, ...
-  table=$(shared_lines "$c2c")
+  table=$(c2c_shared_lines "$c2c")
   stat() { awk -F, -v e="$1:u" '$3 == e { print $1 }' "$work/$p.stat.data"; }
   l1d=$(stat l1d_cache) mem=$(stat mem_access) refill=$(stat l1d_cache_refill)
   echo "$p: perf c2c: ${lines:-?} shared lines, ${peer:-?} loads hit a peer; table: $(tr '\n' ';' <<<"$table")"
