@@ -335,10 +335,19 @@ uint32_t qp_time_op(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
     return cycles;
 }
 
-void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known)
+/* The vector length an SVE operation without one runs at, read from the
+ * registers where QEMU lets them be read (the guest's thread, at the
+ * visit); 0 otherwise. */
+static uint32_t visit_vl(qp_thread *t, const armprof_op *op)
 {
     uint32_t vl = 0;
     if (is_sve(op) && !op->vector_length && !qp_vector_length(t, &vl)) vl = 0;
+    return vl;
+}
+
+void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_known)
+{
+    const uint32_t vl = visit_vl(t, op);
     /* the timing model and the memory hierarchy, which every thread shares,
      * see the operation now, in program order with the other accesses;
      * only the PE's part may wait (queue.c) */
@@ -374,9 +383,7 @@ void qp_retire_insn(qp_thread *t, const qp_insn *q, qp_retire_how how, uint64_t 
     if (qp_queue_raw(t)) {
         /* what the guest's thread alone can read goes with it: the vector
          * length (qp_retire_full() reads it as late) */
-        uint32_t vl = 0;
-        if (is_sve(&q->op) && !q->op.vector_length && !qp_vector_length(t, &vl)) vl = 0;
-        qp_queue_raw_op(t, q, how, arg, vaddr, vaddr_known, vl);
+        qp_queue_raw_op(t, q, how, arg, vaddr, vaddr_known, visit_vl(t, &q->op));
     } else {
         armprof_op op = qp_op_of(q, how, arg);
         qp_retire_full(t, &op, vaddr, vaddr_known);

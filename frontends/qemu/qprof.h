@@ -220,7 +220,6 @@ typedef struct qp_queue {
     uint64_t queued;      /* plain operations queued in this step */
     size_t last_run;      /* the offset of the last command's run; SIZE_MAX: not a run */
     uint64_t issued;      /* events queued since the thread began */
-    uint64_t plan_start;  /* ... when the plan began (the event it follows) */
     bool cut;             /* the plan ended early (qp_queue_end_plan()) */
     /* system mode: the calls are made at once until the next qp_until()
      * (a PMU counter counts, or the Profiling Buffer may fill or fault

@@ -459,7 +459,7 @@ static void plan(qp_thread *t)
         q->ahead = calloc(events, sizeof *q->ahead);
         if (!q->gaps || !q->future || !q->ahead) abort();
     }
-    q->plan_start = q->future_at = q->issued;
+    q->future_at = q->issued;
     q->future_planned = armprof_event_plan(t->pe, q->future, events);
     q->planned = q->future_planned < qp.batch ? q->future_planned : qp.batch;
     memcpy(q->gaps, q->future, q->planned * sizeof *q->gaps);
@@ -513,7 +513,6 @@ static void next_plan(qp_thread *t)
         end - q->future_at + n <= q->future_planned) {
         memcpy(q->gaps, q->future + (end - q->future_at), n * sizeof *q->gaps);
         q->step = 0;
-        q->plan_start = end;
         hand_over(t);
         if (!q->ahead_asked &&
             q->future_at + q->future_planned - end < n * LOOK_AHEAD_BATCHES / 2) {
