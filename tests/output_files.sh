@@ -134,6 +134,24 @@ failed_write_keeps_output)
         only_files in.spe keep.out keep.orig
     done
     ;;
+replaced_not_rewritten)
+    # A successful write over an existing regular file puts a new file in
+    # its place (renamed, or names exchanged and the old one removed): a
+    # second name of the old file keeps its bytes, the mode stays, and no
+    # hidden file is left.
+    for cmd in "perf-data -o keep.out in.spe" "report -o keep.out in.spe"; do
+        printf 'keep me\n' >keep.out
+        chmod 640 keep.out
+        ln keep.out other.out
+        # shellcheck disable=SC2086
+        run 0 "" "$armprof" $cmd
+        [ "$(cat other.out)" = "keep me" ] || fail "armprof $cmd: the old file was written over"
+        cmp -s keep.out other.out && fail "armprof $cmd: keep.out still holds the old bytes"
+        [ "$(stat -c %a keep.out)" = 640 ] || fail "armprof $cmd: mode $(stat -c %a keep.out), not 640"
+        rm -f out.txt err.txt other.out
+        only_files in.spe keep.out
+    done
+    ;;
 same_file_refused)
     # An output that is one of the inputs, by any name (the same device and
     # inode): refused before anything is written.

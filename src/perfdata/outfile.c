@@ -2,7 +2,7 @@
 /* Output files that a failure cannot destroy (armprof/outfile.h). Here
  * because the perf.data writer is the library's one writer of files; the
  * command writes its own files through the same functions. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* renameat2() */
 #include "armprof/outfile.h"
 
 #include <errno.h>
@@ -19,7 +19,8 @@
 struct armprof_outfile {
     FILE *f;
     char *path;
-    char *temp; /* renamed over path by commit; NULL when written in place */
+    char *temp;    /* renamed over path by commit; NULL when written in place */
+    bool replaces; /* path was a regular file when opened */
 };
 
 /* Whether out, a file about to be written, is one of the inputs: only a
@@ -127,6 +128,7 @@ armprof_outfile *armprof_outfile_open(const char *path, const char *const *input
                 (void)moded;
                 (void)owned;
             }
+            o->replaces = exists;
             o->f = fdopen(fd, "wb");
             if (!o->f) {
                 perf_message(err, errlen, "%s: %s", path, strerror(errno));
@@ -157,6 +159,26 @@ static void destroy(armprof_outfile *o)
     free(o);
 }
 
+/* The new file in the old one's place. ext4 writes a file's data back at
+ * once, in the call, when a rename replaces another file with it (its
+ * auto_da_alloc): about 0.05 s for a 140 MB perf.data. An exchange of the
+ * two names does not, and the old file, then under the temporary name,
+ * goes after it: readers of path see the old file or the new, never none. */
+static bool put_in_place(armprof_outfile *o)
+{
+#ifdef RENAME_EXCHANGE
+    struct stat st;
+    if (o->replaces && lstat(o->path, &st) == 0 && S_ISREG(st.st_mode) &&
+        renameat2(AT_FDCWD, o->temp, AT_FDCWD, o->path, RENAME_EXCHANGE) == 0) {
+        /* should this fail, the old file stays, hidden, beside the new */
+        unlink(o->temp);
+        return true;
+    }
+#endif
+    /* no exchange here (the file system, the kernel, no old file) */
+    return rename(o->temp, o->path) == 0;
+}
+
 bool armprof_outfile_commit(armprof_outfile *o, char *err, size_t errlen)
 {
     if (!o) {
@@ -173,7 +195,7 @@ bool armprof_outfile_commit(armprof_outfile *o, char *err, size_t errlen)
         destroy(o);
         return false;
     }
-    if (o->temp && rename(o->temp, o->path) != 0) {
+    if (o->temp && !put_in_place(o)) {
         perf_message(err, errlen, "%s: cannot put the new file in place: %s", o->path,
                      strerror(errno));
         destroy(o);

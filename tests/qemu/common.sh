@@ -3,6 +3,8 @@
 # and a work folder.
 #   need_qemu QEMU VERSION PLUGIN   skips unless QEMU is there, prints
 #                                   "version VERSION", and PLUGIN exists
+#   need_program PROGRAM PACKAGES   skips unless the test program is
+#                                   there (PACKAGES: what builds it)
 #   need_perf VERSION COMMAND...    skips unless COMMAND is perf VERSION
 #   make_work                       $work, removed at exit
 #   expect_refusal ARGS WANT CMD... CMD (QEMU with the plugin's ARGS) fails
@@ -13,6 +15,9 @@ need_qemu() {
   [ -x "$1" ] || skip "no QEMU at '$1' (.ci/run installs qemu-user and runs frontends/qemu/build-qemu.sh)"
   "$1" --version | grep -q "version $2" || skip "$1 is not QEMU $2: $("$1" --version | head -n 1)"
   [ -f "$3" ] || skip "no plugin at '$3'"
+}
+need_program() {
+  [ -x "$1" ] || skip "no test program at '$1'${2:+ ($2)}"
 }
 need_perf() {
   local want=$1 version
