@@ -7,6 +7,7 @@
 # instruction count) and the slowdown against QEMU alone. The floor rows
 # are QEMU's plugin interface by itself (bench/qemu/floor.c): callbacks per
 # TB and per access (exact mode's registrations, and 7.2's fast mode's),
+# per TB alone (blocks: the access callbacks' cost is the difference),
 # and on 10.0 fast mode's inline counting with its conditional callback
 # never firing (count) or firing every 1024 instructions (visits), all
 # doing nothing.
@@ -50,7 +51,7 @@ printf '%-8s %-6s %-15s %10s %14s %9s\n' qemu program mode seconds "guest insn/s
 measure() { # QEMU VERSION PLUGIN NAME ARGS...
   local qemu=$1 version=$2 plugin=$3 name=$4
   shift 4
-  local alone fast exact insns
+  local alone insns
   alone=$(best "$qemu" -cpu max,pauth=off "$@")
   "$qemu" -cpu max,pauth=off -plugin "$plugin,out=$work/p,quiet=on" "$@" >/dev/null
   insns=$(awk '/^thread/ { s += $4 } END { print s }' "$work/p.summary")
@@ -68,8 +69,9 @@ measure() { # QEMU VERSION PLUGIN NAME ARGS...
   # do nothing (bench/qemu/floor.c)
   local floor=${plugin%.so}_floor.so what
   if [ -f "$floor" ]; then
-    for what in callbacks count visits; do
-      [ "$version" = 7.2 ] && [ "$what" != callbacks ] && continue
+    for what in callbacks blocks count visits; do
+      # QEMU 7.2 has no inline counting nor conditional callbacks
+      [ "$version" = 7.2 ] && { [ "$what" = count ] || [ "$what" = visits ]; } && continue
       row "floor:$what" "$(best "$qemu" -cpu max,pauth=off -plugin "$floor,what=$what" "$@")"
     done
   fi

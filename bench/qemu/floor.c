@@ -5,6 +5,9 @@
  * docs/qemu.md reads them). One source for both plugin APIs.
  *   what=callbacks  a callback per TB and per load or store access (exact
  *                   mode on either QEMU, fast mode on QEMU 7.2)
+ *   what=blocks     the callback per TB alone: what the access callbacks
+ *                   cost is the difference (QEMU 7.2's fast mode needs them
+ *                   for the sampled access's address alone)
  *   what=count      QEMU 10.0: per TB one inline add to a per-vCPU
  *                   scoreboard and a conditional callback that never fires
  *                   (fast mode's counting)
@@ -21,7 +24,7 @@
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
-enum floor_what { FLOOR_CALLBACKS, FLOOR_COUNT, FLOOR_VISITS };
+enum floor_what { FLOOR_CALLBACKS, FLOOR_BLOCKS, FLOOR_COUNT, FLOOR_VISITS };
 
 /* Plugin state: QEMU's interface has no context pointer at installation. */
 static struct {
@@ -76,12 +79,13 @@ static void on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
     (void)id;
 #if QEMU_PLUGIN_VERSION >= 2
-    if (floor_state.what != FLOOR_CALLBACKS) {
+    if (floor_state.what == FLOOR_COUNT || floor_state.what == FLOOR_VISITS) {
         instrument_count(tb);
         return;
     }
 #endif
     qemu_plugin_register_vcpu_tb_exec_cb(tb, on_tb, QEMU_PLUGIN_CB_NO_REGS, NULL);
+    if (floor_state.what == FLOOR_BLOCKS) return;
     const size_t n = qemu_plugin_tb_n_insns(tb);
     for (size_t i = 0; i < n; i++)
         qemu_plugin_register_vcpu_mem_cb(qemu_plugin_tb_get_insn(tb, i), on_access,
@@ -106,6 +110,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "what=callbacks") == 0) {
             floor_state.what = FLOOR_CALLBACKS;
+        } else if (strcmp(argv[i], "what=blocks") == 0) {
+            floor_state.what = FLOOR_BLOCKS;
         } else if (strcmp(argv[i], "what=count") == 0 || strcmp(argv[i], "what=visits") == 0) {
 #if QEMU_PLUGIN_VERSION >= 2
             floor_state.what = argv[i][5] == 'c' ? FLOOR_COUNT : FLOOR_VISITS;
@@ -117,7 +123,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
             floor_state.interval = (uint64_t)atoll(argv[i] + 9);
         } else {
             fprintf(stderr,
-                    "floor: unknown argument '%s' (what=callbacks|count|visits, "
+                    "floor: unknown argument '%s' (what=callbacks|blocks|count|visits, "
                     "interval=N)\n",
                     argv[i]);
             return -1;
