@@ -163,7 +163,14 @@ void qp_fast_settle_cut(qp_thread *t, uint64_t stop_pc, bool stopped)
     qp_counters *c = qp_counters_of(t);
     const qp_tb *last = (const qp_tb *)(uintptr_t)c->last_tb;
     const uint64_t end = last ? last->pc + 4ull * last->n : 0;
-    if (!stop_pc || !last || stop_pc <= last->pc || stop_pc > end || (stop_pc == end && !stopped)) {
+    /* Only an instruction the exception stopped cuts the block. Otherwise
+     * (an interrupt, which TCG takes between blocks; SVC, HVC and SMC, which
+     * end theirs; a prefetch abort, at a block's start) the last block ran
+     * whole, even when stop_pc lies inside it: a block that branches back
+     * into itself (a loop entered in its middle) goes on at an address of
+     * its own, and taking back its tail undercounted the PMU by an
+     * iteration (docs/spec-notes.md). */
+    if (!stopped || !stop_pc || !last || stop_pc <= last->pc || stop_pc > end) {
         settle(t, NULL, UINT32_MAX, UINT32_MAX, false);
         return;
     }

@@ -10,6 +10,8 @@
  *     `exception_el`, and returns past the instruction;
  *   - an SVC from EL0 (to EL1) or an HVC from EL1 (to EL2) ends
  *     run_lower(): the way back from code run at the level below;
+ *   - an IRQ from the level below goes to irq_lower, which a program that
+ *     defines BAREMETAL_IRQ_LOWER gives (irq_reentry.c);
  *   - anything else stops the PE (wfi). */
 #ifndef ARMPROF_TESTS_BAREMETAL_H
 #define ARMPROF_TESTS_BAREMETAL_H
@@ -212,7 +214,9 @@ __asm__(".section .text.start, \"ax\"\n"
         ".endr\n"
         "    b sync_lower\n" /* lower EL in AArch64, synchronous */
         "    .balign 128\n"
-        ".rept 7\n"
+        "    b irq_lower\n" /* lower EL in AArch64, IRQ */
+        "    .balign 128\n"
+        ".rept 6\n"
         "    b .\n"
         "    .balign 128\n"
         ".endr\n"
@@ -281,5 +285,13 @@ __asm__(".section .text.start, \"ax\"\n"
         "    .space 8192\n"
         "lower_stack_top:\n"
         ".text\n");
+
+/* An IRQ from the level below: a program that takes them defines
+ * BAREMETAL_IRQ_LOWER and irq_lower; the others stop there. */
+#ifndef BAREMETAL_IRQ_LOWER
+__asm__(".text\n"
+        "irq_lower:\n"
+        "    b .\n");
+#endif
 
 #endif
