@@ -92,6 +92,9 @@ grep -E ' [tT] (vectors|arm64_nmi_cpu_stop|local_cpu_stop|do_handle_IPI|ipi_hand
 EOF
   guest_send_file kallsyms /tmp/kallsyms
   cat <<'EOF'
+kthreads=
+for d in /proc/[0-9]*; do [ -z "$(tr -d '\000' <"$d/cmdline" 2>/dev/null)" ] && kthreads="$kthreads ${d#/proc/}"; done
+echo "armprof-guest: kthreads$kthreads"
 taskset -c 0 sh -c 'echo "armprof-guest: crash pid $$"; echo c >/proc/sysrq-trigger'
 say "no panic"
 EOF
@@ -262,7 +265,9 @@ if booted allowed; then
   # smp_send_stop(), no crash kernel being loaded) before it calls the panic
   # notifiers, and smp_send_stop() waits until they are offline, so:
   #   - CPU1 took IPI_CPU_STOP on top of spin (an interrupt at EL0, no
-  #     context switch: CONTEXTIDR_EL1 still spin's pid) and parks in the
+  #     context switch: CONTEXTIDR_EL1 still spin's pid; or, now and then,
+  #     on top of a kernel thread the tick woke there, whose pid it is:
+  #     the guest lists the kernel threads' pids before the crash) and parks in the
   #     stop function (arch/arm64/kernel/smp.c; 7.3: arm64_nmi_cpu_stop(),
   #     which every stop path funnels through; 6.x: local_cpu_stop()): it
   #     masks DAIF, set_cpu_online(false), sdei_mask_local_cpu(), then
@@ -298,7 +303,7 @@ if booted allowed; then
   # sdei_mask_local_cpu() and, unless inlined, the SMCCC wrapper it calls
   stop_also="sdei_mask_local_cpu invoke_sdei_fn"
   want_vid="90000000 (State:Non-secure Mode:EL1/0 Width:64bits VMID:0)"
-  check_cpu() { # CPU "FUNCTION..." MODULE PID
+  check_cpu() { # CPU "FUNCTION..." MODULE "PID..." (EDCIDSR one of them)
     local pc fn off size prsr
     prsr=$(reg "$1" EDPRSR)
     # EDPRSR read after the driver's OS unlock: PU 1, R 0, HALTED 0, OSLK 0, DLK 0
@@ -317,14 +322,22 @@ if booted allowed; then
     else
       bad "allowed: CPU$1 EDPCSR '${pc:-none}', wanted in $2${3:+ $3}"
     fi
-    [ "$(reg "$1" EDCIDSR)" = "$(printf '%08x' "${4:-0}")" ] && ok "allowed: CPU$1 EDCIDSR $(reg "$1" EDCIDSR) (pid $4)" ||
-      bad "allowed: CPU$1 EDCIDSR '$(reg "$1" EDCIDSR)', wanted pid ${4:-?} ($(printf '%08x' "${4:-0}"))"
+    local cid pid named=
+    cid=$(reg "$1" EDCIDSR)
+    for pid in ${4:-}; do
+      [ "$cid" = "$(printf '%08x' "$pid")" ] && named=$pid
+    done
+    [ -n "$named" ] && ok "allowed: CPU$1 EDCIDSR $cid (pid $named)" ||
+      bad "allowed: CPU$1 EDCIDSR '$cid', wanted the pid of one of: ${4:-?}"
     [ "$(reg "$1" EDVIDSR)" = "$want_vid" ] && ok "allowed: CPU$1 EDVIDSR $want_vid" ||
       bad "allowed: CPU$1 EDVIDSR '$(reg "$1" EDVIDSR)', wanted '$want_vid'"
   }
   if grep -q 'ARM external debug module:' "$work/out"; then
     check_cpu 0 readl_relaxed "[coresight_cpu_debug]" "${crash_pid:-}"
-    check_cpu 1 "$stop_fn $stop_also" "" "${spin_pid:-}"
+    # CPU1 took the stop on top of spin, or of a kernel thread the tick
+    # woke there (its own pid in CONTEXTIDR_EL1: seen once in CI, pid 15)
+    read -r kthreads < <(tagged kthreads) || true
+    check_cpu 1 "$stop_fn $stop_also" "" "${spin_pid:-} ${kthreads:-}"
   else
     bad "allowed: no panic dump ('ARM external debug module:') on the console"
   fi
