@@ -159,7 +159,9 @@ static void *close_old(void *fd)
 static FILE *create_anew(const char *path)
 {
     struct stat st;
-    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) return fopen(path, "wb");
+    /* a file this process may not write stays, and fopen() says why */
+    if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || access(path, W_OK) != 0)
+        return fopen(path, "wb");
     const int old = open(path, O_RDONLY | O_CLOEXEC);
     if (old < 0) return fopen(path, "wb");
     if (unlink(path) != 0) {
