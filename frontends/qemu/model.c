@@ -248,11 +248,6 @@ void qp_thread_start(qp_thread *t, uint64_t first_pc)
 
 /* Cycles pass: they end in the model later, all at once (qp_model_sync()),
  * which counts the same events. */
-static void advance(qp_thread *t, uint64_t cycles)
-{
-    t->model.clock += cycles;
-}
-
 void qp_pmu_event(qp_thread *t, uint16_t event, uint64_t count)
 {
     qp_queue_event(t, event, count, false);
@@ -261,7 +256,7 @@ void qp_pmu_event(qp_thread *t, uint16_t event, uint64_t count)
 void qp_model_exception(qp_thread *t, bool eret)
 {
     qp_queue_event(t, eret ? qp.api.exc_return : qp.api.exc_taken, 1, true);
-    advance(t, 1);
+    qp_account(t, 0, 1);
 }
 
 /* The model in step with everything the thread gave it. System mode: the
@@ -355,8 +350,7 @@ void qp_retire_full(qp_thread *t, armprof_op *op, uint64_t vaddr, bool vaddr_kno
     /* the system counter at the operation: qemu-user's is the modelled
      * cycles; system mode's the guest's, which qp_thread_enter() set */
     qp_queue_op(t, op, qp.system ? armprof_get_physical_count(t->pe) : t->model.clock);
-    t->model.retired++;
-    advance(t, cycles ? cycles : 1);
+    qp_account(t, 1, cycles ? cycles : 1);
 }
 
 armprof_op qp_op_of(const qp_insn *q, qp_retire_how how, uint64_t arg)
@@ -397,8 +391,7 @@ void qp_retire_run(qp_thread *t, armprof_op_run *run)
 {
     if (!run->ops) return;
     qp_queue_run(t, run);
-    t->model.retired += run->ops;
-    advance(t, run->ops);
+    qp_account(t, run->ops, run->ops);
 }
 
 armprof_op_run qp_run_within(const qp_tb *tb, uint32_t from, uint32_t to)

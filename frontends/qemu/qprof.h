@@ -598,6 +598,13 @@ void qp_retire_static(qp_thread *t, const qp_tb *tb, uint32_t from, uint32_t to)
 armprof_op_run qp_run_settled(uint64_t ops, uint64_t mix, const qp_tb *last, const qp_tb *cur,
                               uint32_t cut);
 void qp_retire_run(qp_thread *t, armprof_op_run *run);
+/* ops operations retired in cycles of the thread's clock (model.clock:
+ * kept by the guest's thread, or by the replay with raw commands) */
+static inline void qp_account(qp_thread *t, uint64_t ops, uint64_t cycles)
+{
+    t->model.retired += ops;
+    t->model.clock += cycles;
+}
 void qp_model_sync(qp_thread *t);
 /* armprof_pmu_event(), in its place among the thread's calls */
 void qp_pmu_event(qp_thread *t, uint16_t event, uint64_t count);

@@ -215,8 +215,7 @@ static uint64_t clock_of(const qp_thread *t, uint64_t clock)
 /* A raw command's run (qp_queue_raw()): the replay's clock counts it. */
 static void exec_raw_run(qp_thread *t, const armprof_op_run *run)
 {
-    t->model.clock += run->ops;
-    t->model.retired += run->ops;
+    qp_account(t, run->ops, run->ops);
     exec_run(t, run);
 }
 
@@ -225,8 +224,7 @@ static void exec_raw_op(qp_thread *t, const qp_cmd_raw_op *c)
     armprof_op op = qp_op_of(c->insn, (qp_retire_how)c->how, c->arg);
     const uint32_t cycles = qp_time_op(t, &op, c->vaddr, c->vaddr_known, c->vl);
     exec_op(t, &op, t->model.clock, c->gap);
-    t->model.retired++;
-    t->model.clock += cycles ? cycles : 1;
+    qp_account(t, 1, cycles ? cycles : 1);
 }
 
 static void exec(qp_thread *t, qp_cmd_kind kind, const void *payload)
